@@ -1,0 +1,134 @@
+// The one IPC contract: channels with their request schemas and response types, and the events main pushes.
+// Imported by the engine's dispatcher, the Electron shell, the preload, the headless host and the renderer.
+// Requests are validated in the engine with these schemas; responses are typed only (they come from us).
+import { z } from 'zod';
+import type { AskResult } from './answerTypes.js';
+import type {
+  Entity,
+  GraphInfo,
+  GraphStats,
+  ImportProgress,
+  ImportResult,
+  Neighborhood,
+} from './graphTypes.js';
+
+const graphName = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'graph names use letters, digits, ".", "_" and "-"');
+
+export const requestSchemas = {
+  'app.info': z.object({}).strict(),
+  'dialog.openFile': z.object({}).strict(),
+  'graph.list': z.object({}).strict(),
+  'graph.stats': z.object({ graph: graphName }).strict(),
+  'graph.search': z
+    .object({ graph: graphName, query: z.string().min(1).max(500), limit: z.number().int().min(1).max(200).default(20) })
+    .strict(),
+  'graph.neighbors': z
+    .object({
+      graph: graphName,
+      entity: z.string().min(1).max(4000),
+      capPerRelation: z.number().int().min(1).max(1000).default(12),
+    })
+    .strict(),
+  'graph.import': z
+    .object({
+      /** Chosen by the client, so it can match progress events and cancel. */
+      jobId: z.string().min(1).max(100),
+      graph: graphName,
+      /** A path on the machine that runs the engine. */
+      file: z.string().min(1).max(4000),
+      format: z.enum(['tsv', 'csv', 'nt', 'ttl']).optional(),
+      lenient: z.boolean().default(false),
+      replace: z.boolean().default(false),
+      csv: z
+        .object({
+          head: z.string().min(1),
+          relation: z.string().min(1),
+          tail: z.string().min(1),
+          headType: z.string().optional(),
+          tailType: z.string().optional(),
+          delimiter: z.string().max(1).optional(),
+        })
+        .strict()
+        .optional(),
+    })
+    .strict(),
+  'graph.cancelImport': z.object({ jobId: z.string().min(1).max(100) }).strict(),
+  'graph.delete': z.object({ graph: graphName }).strict(),
+  'qa.ask': z
+    .object({
+      graph: graphName,
+      question: z.string().min(1).max(2000),
+      dMax: z.number().int().min(1).max(5).optional(),
+      relations: z.enum(['labels', 'clustered']).optional(),
+    })
+    .strict(),
+} as const;
+
+export type Channel = keyof typeof requestSchemas;
+
+export interface AppInfo {
+  version: string;
+  dataDir: string;
+  transport: 'electron' | 'host';
+  /** Name of the bundled demo graph, imported on first launch. */
+  demoGraph: string;
+  /** Path of the bundled demo triples file (for the import dialog's shortcut). */
+  demoFile: string;
+}
+
+export interface Responses {
+  'app.info': AppInfo;
+  'dialog.openFile': { path: string | null };
+  'graph.list': GraphInfo[];
+  'graph.stats': GraphStats;
+  'graph.search': Entity[];
+  'graph.neighbors': Neighborhood;
+  'graph.import': ImportResult;
+  'graph.cancelImport': { cancelled: boolean };
+  'graph.delete': { deleted: boolean };
+  'qa.ask': AskResult;
+}
+
+export type RequestOf<C extends Channel> = z.input<(typeof requestSchemas)[C]>;
+export type ParsedRequestOf<C extends Channel> = z.output<(typeof requestSchemas)[C]>;
+
+export interface Events {
+  'import.progress': { jobId: string; graph: string; progress: ImportProgress };
+  'graph.changed': { graph: string };
+}
+export type EventName = keyof Events;
+
+export type ErrorCode =
+  | 'invalid_request'
+  | 'unknown_channel'
+  | 'unknown_graph'
+  | 'unknown_entity'
+  | 'import_failed'
+  | 'cancelled'
+  | 'not_available'
+  | 'internal';
+
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+  /** Validation issues or import line errors. */
+  details?: unknown;
+}
+
+/** What crosses the wire for every call: a result or a typed error, never a thrown exception. */
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: ApiErrorBody };
+
+/** The object the preload exposes as window.ctrlg, and the headless transport implements the same way. */
+export interface CtrlgBridge {
+  invoke<C extends Channel>(channel: C, request: RequestOf<C>): Promise<Envelope<Responses[C]>>;
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+}
+
+export const EVENT_NAMES: EventName[] = ['import.progress', 'graph.changed'];
+export const CHANNELS = Object.keys(requestSchemas) as Channel[];
+/** Electron ipc channel names carry a prefix so nothing else on ipcMain can collide with them. */
+export const IPC_PREFIX = 'ctrlg:';

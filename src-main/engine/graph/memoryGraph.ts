@@ -1,0 +1,413 @@
+// In-memory, integer-indexed view of a graph: CSR adjacency with both edge directions, grouped by
+// (relation, direction) per entity. The QA pipeline works on this (microsecond neighbour access);
+// it also implements GraphStore so tests and small graphs need no database.
+import type {
+  DegreeStats,
+  Direction,
+  Entity,
+  GraphPath,
+  GraphStats,
+  LiteralKind,
+  Neighborhood,
+  NeighborGroup,
+  NeighborOptions,
+  Subgraph,
+  Triple,
+} from '../../common/graphTypes.js';
+import { normalizeName } from '../../common/normalizeName.js';
+import type { ExpandOptions, FindOptions, GraphStore, PathOptions } from './graphStore.js';
+import { UnknownEntityError } from './graphStore.js';
+
+const LITERAL_CODES: (LiteralKind | undefined)[] = [undefined, 'date', 'number', 'string'];
+export const DIR_OUT = 0;
+export const DIR_IN = 1;
+
+export class MemoryGraph implements GraphStore {
+  readonly ids: string[];
+  readonly names: string[];
+  readonly types: (string | undefined)[];
+  readonly literalCodes: Uint8Array;
+  readonly relationLabels: string[];
+  /** CSR over both directions: edges of entity i are offsets[i] .. offsets[i+1]-1. */
+  readonly offsets: Int32Array;
+  readonly edgeNeighbor: Int32Array;
+  readonly edgeRelation: Int32Array;
+  /** DIR_OUT when the entity is the head of the stored triple, DIR_IN when it is the tail. */
+  readonly edgeDirection: Uint8Array;
+  readonly tripleCount: number;
+  private readonly idIndex = new Map<string, number>();
+  private readonly relationIndex = new Map<string, number>();
+  private normIndex: Map<string, number[]> | undefined;
+
+  private constructor(
+    readonly name: string,
+    entities: Entity[],
+    heads: Int32Array,
+    rels: Int32Array,
+    tails: Int32Array,
+    relationLabels: string[],
+  ) {
+    const n = entities.length;
+    this.ids = entities.map((e) => e.id);
+    this.names = entities.map((e) => e.name);
+    this.types = entities.map((e) => e.type);
+    this.literalCodes = new Uint8Array(n);
+    entities.forEach((e, i) => {
+      this.idIndex.set(e.id, i);
+      this.literalCodes[i] = e.literal ? LITERAL_CODES.indexOf(e.literal) : 0;
+    });
+    this.relationLabels = relationLabels;
+    relationLabels.forEach((r, i) => this.relationIndex.set(r, i));
+    this.tripleCount = heads.length;
+
+    const degree = new Int32Array(n);
+    for (let k = 0; k < heads.length; k++) {
+      degree[heads[k]]++;
+      degree[tails[k]]++;
+    }
+    this.offsets = new Int32Array(n + 1);
+    for (let i = 0; i < n; i++) this.offsets[i + 1] = this.offsets[i] + degree[i];
+    const m = this.offsets[n];
+    this.edgeNeighbor = new Int32Array(m);
+    this.edgeRelation = new Int32Array(m);
+    this.edgeDirection = new Uint8Array(m);
+    const fill = this.offsets.slice(0, n);
+    for (const dir of [DIR_OUT, DIR_IN]) {
+      for (let k = 0; k < heads.length; k++) {
+        const self = dir === DIR_OUT ? heads[k] : tails[k];
+        const other = dir === DIR_OUT ? tails[k] : heads[k];
+        const at = fill[self]++;
+        this.edgeNeighbor[at] = other;
+        this.edgeRelation[at] = rels[k];
+        this.edgeDirection[at] = dir;
+      }
+    }
+    // Each entity's edges sorted by (relation, direction) so groups are contiguous.
+    for (let i = 0; i < n; i++) this.sortEdgesOf(i);
+  }
+
+  private sortEdgesOf(i: number): void {
+    const s = this.offsets[i];
+    const e = this.offsets[i + 1];
+    if (e - s < 2) return;
+    const idx = Array.from({ length: e - s }, (_, k) => s + k).sort(
+      (a, b) =>
+        this.edgeRelation[a] - this.edgeRelation[b] ||
+        this.edgeDirection[a] - this.edgeDirection[b] ||
+        this.edgeNeighbor[a] - this.edgeNeighbor[b],
+    );
+    const nb = idx.map((k) => this.edgeNeighbor[k]);
+    const rl = idx.map((k) => this.edgeRelation[k]);
+    const dr = idx.map((k) => this.edgeDirection[k]);
+    this.edgeNeighbor.set(nb, s);
+    this.edgeRelation.set(rl, s);
+    this.edgeDirection.set(dr, s);
+  }
+
+  /** Builds from entities and triples (ids); entities named only by triples are added with name = id. */
+  static fromTriples(name: string, entities: Entity[], triples: Triple[]): MemoryGraph {
+    const all = [...entities];
+    const seen = new Map<string, number>();
+    all.forEach((e, i) => seen.set(e.id, i));
+    const idOf = (id: string): number => {
+      let i = seen.get(id);
+      if (i === undefined) {
+        i = all.length;
+        all.push({ id, name: id });
+        seen.set(id, i);
+      }
+      return i;
+    };
+    const relIndex = new Map<string, number>();
+    const labels: string[] = [];
+    const unique = new Set<string>();
+    const h: number[] = [];
+    const r: number[] = [];
+    const t: number[] = [];
+    for (const tr of triples) {
+      const key = `${tr.head}\u0000${tr.relation}\u0000${tr.tail}`;
+      if (unique.has(key)) continue;
+      unique.add(key);
+      let ri = relIndex.get(tr.relation);
+      if (ri === undefined) {
+        ri = labels.length;
+        labels.push(tr.relation);
+        relIndex.set(tr.relation, ri);
+      }
+      h.push(idOf(tr.head));
+      r.push(ri);
+      t.push(idOf(tr.tail));
+    }
+    return new MemoryGraph(name, all, Int32Array.from(h), Int32Array.from(r), Int32Array.from(t), labels);
+  }
+
+  /** Loads a whole store into memory (entities, then triples, in batches). */
+  static async fromStore(store: GraphStore): Promise<MemoryGraph> {
+    const entities: Entity[] = [];
+    for await (const batch of store.entities()) entities.push(...batch);
+    const triples: Triple[] = [];
+    for await (const batch of store.triples()) for (const t of batch) triples.push(t);
+    return MemoryGraph.fromTriples(store.name, entities, triples);
+  }
+
+  // ---- integer API (hot path) ----
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  indexOf(id: string): number | undefined {
+    return this.idIndex.get(id);
+  }
+
+  relationIndexOf(label: string): number | undefined {
+    return this.relationIndex.get(label);
+  }
+
+  literalOf(i: number): LiteralKind | undefined {
+    return LITERAL_CODES[this.literalCodes[i]];
+  }
+
+  degreeOf(i: number): number {
+    return this.offsets[i + 1] - this.offsets[i];
+  }
+
+  entityAt(i: number): Entity {
+    const e: Entity = { id: this.ids[i], name: this.names[i], degree: this.degreeOf(i) };
+    if (this.types[i] !== undefined) e.type = this.types[i];
+    const lit = this.literalOf(i);
+    if (lit) e.literal = lit;
+    return e;
+  }
+
+  /** Entities whose normalised name equals normalizeName(text). */
+  byNormalizedName(text: string): number[] {
+    return this.normalizedIndex().get(normalizeName(text)) ?? [];
+  }
+
+  /** Normalised name → entity indexes (built on first use). */
+  normalizedIndex(): Map<string, number[]> {
+    if (!this.normIndex) {
+      const m = new Map<string, number[]>();
+      this.names.forEach((nm, i) => {
+        const key = normalizeName(nm);
+        const list = m.get(key);
+        if (list) list.push(i);
+        else m.set(key, [i]);
+      });
+      this.normIndex = m;
+    }
+    return this.normIndex;
+  }
+
+  // ---- GraphStore ----
+
+  async stats(): Promise<GraphStats> {
+    const relCount = new Array<number>(this.relationLabels.length).fill(0);
+    for (let k = 0; k < this.edgeRelation.length; k++) if (this.edgeDirection[k] === DIR_OUT) relCount[this.edgeRelation[k]]++;
+    const literals: Record<LiteralKind, number> = { date: 0, number: 0, string: 0 };
+    for (let i = 0; i < this.size; i++) {
+      const l = this.literalOf(i);
+      if (l) literals[l]++;
+    }
+    const degrees = Array.from({ length: this.size }, (_, i) => this.degreeOf(i));
+    return {
+      name: this.name,
+      entities: this.size,
+      triples: this.tripleCount,
+      relations: this.relationLabels
+        .map((label, i) => ({ label, count: relCount[i] }))
+        .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
+      literals,
+      degree: degreeStats(degrees),
+    };
+  }
+
+  async getEntity(id: string): Promise<Entity | undefined> {
+    const i = this.indexOf(id);
+    return i === undefined ? undefined : this.entityAt(i);
+  }
+
+  async findEntities(query: string, options: FindOptions = {}): Promise<Entity[]> {
+    const limit = options.limit ?? 20;
+    const mode = options.mode ?? 'normalized';
+    let hits: number[];
+    if (mode === 'exact') {
+      const i = this.indexOf(query);
+      hits = i !== undefined ? [i] : this.names.flatMap((nm, k) => (nm === query ? [k] : []));
+    } else if (mode === 'normalized') {
+      hits = this.byNormalizedName(query);
+    } else {
+      const q = normalizeName(query);
+      hits = [];
+      for (const [key, list] of this.normalizedIndex()) if (key.includes(q)) hits.push(...list);
+    }
+    return hits
+      .sort((a, b) => this.degreeOf(b) - this.degreeOf(a))
+      .slice(0, limit)
+      .map((i) => this.entityAt(i));
+  }
+
+  async neighbors(id: string, options: NeighborOptions = {}): Promise<Neighborhood> {
+    const i = this.indexOf(id);
+    if (i === undefined) throw new UnknownEntityError(id, this.name);
+    const cap = options.capPerRelation ?? Infinity;
+    const want = options.direction ?? 'both';
+    const groups: NeighborGroup[] = [];
+    this.forEachGroup(i, (rel, dir, s, e) => {
+      const direction: Direction = dir === DIR_OUT ? 'out' : 'in';
+      if (want !== 'both' && want !== direction) return;
+      const shown: Entity[] = [];
+      for (let k = s; k < e && shown.length < cap; k++) shown.push(this.entityAt(this.edgeNeighbor[k]));
+      groups.push({ relation: this.relationLabels[rel], direction, total: e - s, shown });
+    });
+    return { center: this.entityAt(i), groups };
+  }
+
+  /** Calls fn once per contiguous (relation, direction) edge group of entity i. */
+  forEachGroup(i: number, fn: (rel: number, dir: number, start: number, end: number) => void): void {
+    const end = this.offsets[i + 1];
+    let s = this.offsets[i];
+    while (s < end) {
+      const rel = this.edgeRelation[s];
+      const dir = this.edgeDirection[s];
+      let e = s + 1;
+      while (e < end && this.edgeRelation[e] === rel && this.edgeDirection[e] === dir) e++;
+      fn(rel, dir, s, e);
+      s = e;
+    }
+  }
+
+  async expand(seeds: string[], hops: number, options: ExpandOptions = {}): Promise<Subgraph> {
+    const cap = options.capPerRelation ?? Infinity;
+    const maxEntities = options.maxEntities ?? Infinity;
+    const dist = new Map<number, number>();
+    const start = seeds.map((s) => {
+      const i = this.indexOf(s);
+      if (i === undefined) throw new UnknownEntityError(s, this.name);
+      return i;
+    });
+    for (const s of start) dist.set(s, 0);
+    const tripleKeys = new Set<string>();
+    const triples: Triple[] = [];
+    const cut: Subgraph['cut'] = [];
+    let frontier = [...new Set(start)];
+    for (let d = 0; d < hops && frontier.length > 0; d++) {
+      const next: number[] = [];
+      for (const u of frontier) {
+        this.forEachGroup(u, (rel, dir, s, e) => {
+          const kept = Math.min(e - s, cap);
+          if (kept < e - s)
+            cut.push({ entity: this.ids[u], relation: this.relationLabels[rel], direction: dir === DIR_OUT ? 'out' : 'in', total: e - s, kept });
+          for (let k = s; k < s + kept; k++) {
+            const v = this.edgeNeighbor[k];
+            if (!dist.has(v)) {
+              if (dist.size >= maxEntities) continue;
+              dist.set(v, d + 1);
+              next.push(v);
+            }
+            const [h, t] = dir === DIR_OUT ? [u, v] : [v, u];
+            const key = `${h} ${rel} ${t}`;
+            if (!tripleKeys.has(key)) {
+              tripleKeys.add(key);
+              triples.push({ head: this.ids[h], relation: this.relationLabels[rel], tail: this.ids[t] });
+            }
+          }
+        });
+      }
+      frontier = next;
+    }
+    const distance: Record<string, number> = {};
+    for (const [i, d] of dist) distance[this.ids[i]] = d;
+    return { seeds, entities: [...dist.keys()].map((i) => this.entityAt(i)), triples, distance, cut };
+  }
+
+  async paths(from: string[], to: string[], maxLength: number, options: PathOptions = {}): Promise<GraphPath[]> {
+    const limit = options.limit ?? 100;
+    const targets = new Set(to.map((t) => this.indexOf(t)).filter((i): i is number => i !== undefined));
+    // Distance to the nearest target, so the depth-first search only takes steps that can still arrive.
+    const toTarget = new Map<number, number>();
+    let frontier = [...targets];
+    for (const t of frontier) toTarget.set(t, 0);
+    for (let d = 1; d <= maxLength && frontier.length > 0; d++) {
+      const next: number[] = [];
+      for (const u of frontier)
+        for (let k = this.offsets[u]; k < this.offsets[u + 1]; k++) {
+          const v = this.edgeNeighbor[k];
+          if (!toTarget.has(v)) {
+            toTarget.set(v, d);
+            next.push(v);
+          }
+        }
+      frontier = next;
+    }
+    const out: GraphPath[] = [];
+    const stack: number[] = [];
+    const edges: GraphPath['edges'] = [];
+    const walk = (u: number): void => {
+      if (out.length >= limit) return;
+      if (targets.has(u) && stack.length > 1) {
+        out.push({ entities: stack.map((i) => this.ids[i]), edges: [...edges] });
+        return;
+      }
+      if (stack.length - 1 >= maxLength) return;
+      const left = maxLength - (stack.length - 1) - 1;
+      for (let k = this.offsets[u]; k < this.offsets[u + 1] && out.length < limit; k++) {
+        const v = this.edgeNeighbor[k];
+        const dv = toTarget.get(v);
+        if (dv === undefined || dv > left || stack.includes(v)) continue;
+        stack.push(v);
+        edges.push({ relation: this.relationLabels[this.edgeRelation[k]], direction: this.edgeDirection[k] === DIR_OUT ? 'out' : 'in' });
+        walk(v);
+        stack.pop();
+        edges.pop();
+      }
+    };
+    for (const f of from) {
+      const i = this.indexOf(f);
+      if (i === undefined) continue;
+      stack.push(i);
+      walk(i);
+      stack.pop();
+    }
+    return out;
+  }
+
+  async *entities(batchSize = 10_000): AsyncIterable<Entity[]> {
+    for (let s = 0; s < this.size; s += batchSize)
+      yield Array.from({ length: Math.min(batchSize, this.size - s) }, (_, k) => this.entityAt(s + k));
+  }
+
+  async *triples(batchSize = 10_000): AsyncIterable<Triple[]> {
+    let batch: Triple[] = [];
+    for (let i = 0; i < this.size; i++)
+      for (let k = this.offsets[i]; k < this.offsets[i + 1]; k++) {
+        if (this.edgeDirection[k] !== DIR_OUT) continue;
+        batch.push({ head: this.ids[i], relation: this.relationLabels[this.edgeRelation[k]], tail: this.ids[this.edgeNeighbor[k]] });
+        if (batch.length >= batchSize) {
+          yield batch;
+          batch = [];
+        }
+      }
+    if (batch.length) yield batch;
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** Degree summary with log-2 histogram buckets. */
+export function degreeStats(degrees: number[]): DegreeStats {
+  if (degrees.length === 0) return { min: 0, max: 0, mean: 0, p50: 0, p90: 0, p99: 0, histogram: [] };
+  const sorted = Float64Array.from(degrees).sort();
+  const q = (p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+  const histogram: DegreeStats['histogram'] = [];
+  for (const d of sorted) {
+    const from = d <= 0 ? 0 : 2 ** Math.floor(Math.log2(d));
+    const to = d <= 0 ? 0 : from * 2 - 1;
+    const last = histogram[histogram.length - 1];
+    if (last && last.from === from) last.count++;
+    else histogram.push({ from, to, count: 1 });
+  }
+  const sum = degrees.reduce((a, b) => a + b, 0);
+  return { min: sorted[0], max: sorted[sorted.length - 1], mean: sum / degrees.length, p50: q(0.5), p90: q(0.9), p99: q(0.99), histogram };
+}
