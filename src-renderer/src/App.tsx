@@ -1,0 +1,38 @@
+// Application shell: loads app info and the graph list, wires engine events to the stores, lays out
+// sidebar + main area, and hosts the import dialog.
+import { useEffect } from 'react';
+import { subscribe } from './api/subscribe.js';
+import { ErrorBoundary } from './components/ErrorBoundary.js';
+import { ImportDialog } from './components/import/ImportDialog.js';
+import { MainArea } from './components/layout/MainArea.js';
+import { Sidebar } from './components/layout/Sidebar.js';
+import { useGraphsStore } from './stores/graphsStore.js';
+import { useImportStore } from './stores/importStore.js';
+
+export function App() {
+  useEffect(() => {
+    const graphs = useGraphsStore.getState();
+    void graphs.loadAppInfo().then(() => graphs.refresh());
+    const offProgress = subscribe('import.progress', (e) => useImportStore.getState().onProgress(e));
+    const offChanged = subscribe('graph.changed', (e) => {
+      const store = useGraphsStore.getState();
+      void store.refresh().then(() => store.noteChanged(e.graph));
+    });
+    return () => {
+      offProgress();
+      offChanged();
+    };
+  }, []);
+
+  return (
+    <div className="app" data-testid="app">
+      <Sidebar />
+      <ErrorBoundary label="Main area">
+        <MainArea />
+      </ErrorBoundary>
+      <ErrorBoundary label="Import dialog">
+        <ImportDialog />
+      </ErrorBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// Left column: product name, the graph picker, and graph-level actions.
+import { useGraphsStore } from '../../stores/graphsStore.js';
+import { useImportStore } from '../../stores/importStore.js';
+import { GraphPicker } from './GraphPicker.js';
+
+export function Sidebar() {
+  const appInfo = useGraphsStore((s) => s.appInfo);
+  const openImport = useImportStore((s) => s.openDialog);
+  const importRunning = useImportStore((s) => s.job?.status === 'running');
+
+  return (
+    <aside className="sidebar" data-testid="sidebar">
+      <div className="brand">
+        <span className="brand-mark" aria-hidden="true">
+          G
+        </span>
+        <div>
+          <div className="brand-name">Ctrl-G Desktop</div>
+          <div className="brand-sub">Private knowledge graph QA</div>
+        </div>
+      </div>
+      <div className="sidebar-actions">
+        <button type="button" className="button primary block" data-testid="open-import" onClick={openImport}>
+          {importRunning ? 'Import running…' : 'Import graph…'}
+        </button>
+      </div>
+      <GraphPicker />
+      <footer className="sidebar-footer" data-testid="app-info">
+        {appInfo ? (
+          <>
+            <div>v{appInfo.version} · {appInfo.transport === 'electron' ? 'desktop' : 'browser host'}</div>
+            <div className="muted ellipsis" title={appInfo.dataDir}>
+              {appInfo.dataDir}
+            </div>
+          </>
+        ) : (
+          <div className="muted">Connecting…</div>
+        )}
+      </footer>
+    </aside>
+  );
+}

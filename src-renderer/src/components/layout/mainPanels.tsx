@@ -1,0 +1,17 @@
+// The main area's panels, in tab order. A new panel (e.g. question answering) is one more entry here
+// plus its id in uiStore's PanelId.
+import type { ReactNode } from 'react';
+import type { PanelId } from '../../stores/uiStore.js';
+import { ExplorePanel } from '../explorer/ExplorePanel.js';
+import { StatsPanel } from '../stats/StatsPanel.js';
+
+export interface MainPanel {
+  id: PanelId;
+  label: string;
+  render(graph: string): ReactNode;
+}
+
+export const mainPanels: MainPanel[] = [
+  { id: 'overview', label: 'Overview', render: (graph) => <StatsPanel graph={graph} /> },
+  { id: 'explore', label: 'Explore', render: (graph) => <ExplorePanel graph={graph} /> },
+];
