@@ -12,7 +12,8 @@ import type {
   Neighborhood,
 } from './graphTypes.js';
 
-const graphName = z
+/** Graph names as the library accepts them (folder names on disk). */
+export const graphName = z
   .string()
   .min(1)
   .max(64)

@@ -1,4 +1,8 @@
 // Registry of sub-commands. Add a command by importing it here.
 import type { CliCommand } from '../command.js';
+import { graphsCommand } from './graphs.js';
+import { importCommand } from './import.js';
+import { neighborsCommand } from './neighbors.js';
+import { statsCommand } from './stats.js';
 
-export const commands: CliCommand[] = [];
+export const commands: CliCommand[] = [importCommand, graphsCommand, statsCommand, neighborsCommand];

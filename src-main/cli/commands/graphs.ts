@@ -1,0 +1,34 @@
+// `ctrlg graphs`: the graphs in the data directory.
+import { parseArgs } from 'node:util';
+import { GraphLibrary } from '../../engine/graph/graphLibrary.js';
+import type { CliCommand } from '../command.js';
+
+export const graphsCommand: CliCommand = {
+  name: 'graphs',
+  summary: 'list the imported graphs',
+  usage: 'ctrlg graphs [--json]',
+  async run(args, ctx) {
+    const { values } = parseArgs({ args, options: { json: { type: 'boolean', default: false } } });
+    const library = new GraphLibrary(ctx.dataDir);
+    try {
+      const graphs = await library.list();
+      if (values.json) {
+        ctx.stdout.write(JSON.stringify(graphs, null, 2) + '\n');
+        return 0;
+      }
+      if (graphs.length === 0) {
+        ctx.stdout.write(`No graphs in ${ctx.dataDir}. Import one with: ctrlg import FILE --graph NAME\n`);
+        return 0;
+      }
+      const width = Math.max(4, ...graphs.map((g) => g.name.length));
+      ctx.stdout.write(`${'name'.padEnd(width)}  ${'entities'.padStart(10)}  ${'triples'.padStart(10)}  updated\n`);
+      for (const g of graphs)
+        ctx.stdout.write(
+          `${g.name.padEnd(width)}  ${g.entities.toLocaleString('en-US').padStart(10)}  ${g.triples.toLocaleString('en-US').padStart(10)}  ${g.updatedAt}\n`,
+        );
+      return 0;
+    } finally {
+      await library.close();
+    }
+  },
+};

@@ -1,0 +1,13 @@
+// The on-disk shape of one graph in Kuzu. NameKey is a hash index for normalised names: Kuzu 0.11 indexes
+// only primary keys, so a (NameKey)-[:Named]->(Entity) hop turns name lookup into a key lookup, not a scan.
+export const KUZU_FILE = 'graph.kuzu';
+
+export const SCHEMA = [
+  'CREATE NODE TABLE Entity(id STRING, name STRING, norm STRING, type STRING, literal STRING, degree INT64, PRIMARY KEY(id))',
+  'CREATE REL TABLE Rel(FROM Entity TO Entity, label STRING)',
+  'CREATE NODE TABLE NameKey(norm STRING, PRIMARY KEY(norm))',
+  'CREATE REL TABLE Named(FROM NameKey TO Entity)',
+];
+
+/** Buffer pool for one database (bytes): enough for queries, small enough to keep an import's RSS bounded. */
+export const BUFFER_POOL_BYTES = 256 * 1024 * 1024;

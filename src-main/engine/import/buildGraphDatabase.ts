@@ -1,0 +1,137 @@
+// One import, start to finish, into a NEW database: the previous graph (if merging) and the file are read
+// into a GraphBuilder, then written with COPY FROM. Swapping it in place is the library's job.
+import { stat } from 'node:fs/promises';
+import type { CsvColumns, ImportFormat, ImportIssue, ImportProgress } from '../../common/graphTypes.js';
+import type { GraphStore } from '../graph/graphStore.js';
+import { GraphBuilder } from './graphBuilder.js';
+import { ImportCancelledError, ImportError } from './importErrors.js';
+import type { ParsedRecord, ParserInput, ReadCounters } from './parsedRecord.js';
+import { parseCsv } from './parseCsv.js';
+import { parseDelimited } from './parseDelimited.js';
+import { parseNTriples } from './parseNTriples.js';
+import { parseTurtle } from './parseTurtle.js';
+import { ProgressMeter } from './progressMeter.js';
+import { writeKuzuDatabase } from './writeKuzuDatabase.js';
+
+/** Lenient mode keeps this many skipped lines for the report; the rest are counted only. */
+export const MAX_REPORTED_ISSUES = 10_000;
+
+export const DEFAULT_CSV_COLUMNS: CsvColumns = { head: 'head', relation: 'relation', tail: 'tail' };
+
+export interface BuildRequest {
+  file: string;
+  format: ImportFormat;
+  lenient?: boolean;
+  csv?: CsvColumns;
+  signal?: AbortSignal;
+  onProgress?: (p: ImportProgress) => void;
+  /** Existing graph to merge with (its triples are kept); absent for a fresh or replacing import. */
+  previous?: GraphStore;
+  /** Path of the database to create (must not exist) and a scratch folder for the CSV files. */
+  dbPath: string;
+  workDir: string;
+}
+
+export interface BuildOutcome {
+  triplesRead: number;
+  triplesBefore: number;
+  triplesTotal: number;
+  entitiesTotal: number;
+  skipped: ImportIssue[];
+  skippedCount: number;
+}
+
+export function parseFile(format: ImportFormat, input: ParserInput, lenient: boolean, csv?: CsvColumns): AsyncGenerator<ParsedRecord> {
+  switch (format) {
+    case 'tsv':
+      return parseDelimited(input);
+    case 'csv':
+      return parseCsv({ ...input, columns: csv ?? DEFAULT_CSV_COLUMNS, lenient });
+    case 'nt':
+      return parseNTriples(input);
+    case 'ttl':
+      return parseTurtle(input);
+  }
+}
+
+function isAbort(err: unknown): boolean {
+  return (err as Error)?.name === 'AbortError' || (err as { code?: string })?.code === 'ABORT_ERR';
+}
+
+export async function buildGraphDatabase(req: BuildRequest): Promise<BuildOutcome> {
+  const { file, signal } = req;
+  const counters: ReadCounters = { bytes: 0, lines: 0 };
+  let totalBytes: number;
+  try {
+    totalBytes = (await stat(file)).size;
+  } catch (err) {
+    throw new ImportError(file, undefined, `cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  const meter = new ProgressMeter(counters, totalBytes, req.onProgress);
+  meter.enter('parse');
+  const builder = new GraphBuilder();
+  const checkCancel = (): void => {
+    if (signal?.aborted) throw new ImportCancelledError(file);
+  };
+
+  try {
+    let triplesBefore = 0;
+    if (req.previous) {
+      // Entities first, so names from earlier imports (rdfs:label) and types survive the merge.
+      for await (const batch of req.previous.entities()) {
+        checkCancel();
+        for (const e of batch) builder.entity({ id: e.id, name: e.name, type: e.type, literal: e.literal });
+      }
+      for await (const batch of req.previous.triples()) {
+        checkCancel();
+        for (const t of batch) builder.triple({ id: t.head, name: t.head }, t.relation, { id: t.tail, name: t.tail });
+      }
+      triplesBefore = builder.tripleCount;
+    }
+
+    const skipped: ImportIssue[] = [];
+    let skippedCount = 0;
+    let triplesRead = 0;
+    const records = parseFile(req.format, { file, counters, signal }, req.lenient ?? false, req.csv);
+    for await (const rec of records) {
+      checkCancel();
+      switch (rec.kind) {
+        case 'triple':
+          builder.triple(rec.head, rec.relation, rec.tail);
+          meter.triples = ++triplesRead;
+          break;
+        case 'label':
+          builder.label(rec.id, rec.name);
+          break;
+        case 'type':
+          builder.type(rec.id, rec.type);
+          break;
+        case 'issue':
+          if (!req.lenient) throw ImportError.fromIssue(rec.issue);
+          skippedCount++;
+          if (skipped.length < MAX_REPORTED_ISSUES) skipped.push(rec.issue);
+          break;
+      }
+      meter.tick();
+    }
+    if (triplesRead === 0)
+      throw new ImportError(file, undefined, skippedCount ? `no valid triples (${skippedCount} lines skipped)` : 'no triples found', skipped);
+
+    meter.enter('load');
+    const built = builder.build();
+    checkCancel();
+    await writeKuzuDatabase(built, req.dbPath, req.workDir, { signal });
+    checkCancel();
+    return {
+      triplesRead,
+      triplesBefore,
+      triplesTotal: built.heads.length,
+      entitiesTotal: built.ids.length,
+      skipped,
+      skippedCount,
+    };
+  } catch (err) {
+    if (isAbort(err) || signal?.aborted) throw new ImportCancelledError(file);
+    throw err;
+  }
+}

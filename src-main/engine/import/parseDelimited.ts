@@ -1,0 +1,50 @@
+// `head|relation|tail` or tab-separated triples, one per line. The separator is chosen per file from the
+// first data line (a tab wins over a pipe, since names such as "Face|Off" are more likely than tabs in names).
+import { detectLiteralKind } from '../graph/literalKind.js';
+import type { EntityDraft, ParsedRecord, ParserInput } from './parsedRecord.js';
+import { readLineBatches } from './readLines.js';
+
+export type Separator = '\t' | '|';
+
+export function detectSeparator(line: string): Separator | undefined {
+  if (line.includes('\t')) return '\t';
+  if (line.includes('|')) return '|';
+  return undefined;
+}
+
+/** Plain-text entity: its name is its id; numbers and dates are flagged as literal candidates. */
+export function plainEntity(text: string): EntityDraft {
+  const literal = detectLiteralKind(text);
+  return literal ? { id: text, name: text, literal } : { id: text, name: text };
+}
+
+const SEPARATOR_NAMES: Record<Separator, string> = { '\t': 'tab', '|': "'|'" };
+
+export async function* parseDelimited({ file, counters, signal }: ParserInput): AsyncGenerator<ParsedRecord> {
+  let sep: Separator | undefined;
+  for await (const batch of readLineBatches(file, counters, signal)) {
+    for (const { text, line } of batch) {
+      const trimmed = text.trim();
+      if (trimmed === '' || trimmed.startsWith('#')) continue;
+      sep ??= detectSeparator(text);
+      const issue = (reason: string): ParsedRecord => ({ kind: 'issue', issue: { file, line, reason, text: text.slice(0, 300) } });
+      if (!sep) {
+        yield issue('no tab or "|" separator: expected head|relation|tail');
+        continue;
+      }
+      const parts = text.split(sep);
+      if (parts.length !== 3) {
+        yield issue(`expected 3 fields separated by ${SEPARATOR_NAMES[sep]}, found ${parts.length}`);
+        continue;
+      }
+      const head = parts[0].trim();
+      const relation = parts[1].trim();
+      const tail = parts[2].trim();
+      if (!head || !relation || !tail) {
+        yield issue(`empty ${!head ? 'head' : !relation ? 'relation' : 'tail'}`);
+        continue;
+      }
+      yield { kind: 'triple', line, head: plainEntity(head), relation, tail: plainEntity(tail) };
+    }
+  }
+}
