@@ -1,0 +1,62 @@
+// The engine as one object: dispatch(channel, request) for every contract channel, typed events,
+// the first-launch demo import, and close(). Shared by the Electron shell and the headless host.
+import type { Envelope, EventName } from '../../common/contract.js';
+import { GraphLibrary } from '../graph/graphLibrary.js';
+import { appHandlers } from './appHandlers.js';
+import { importDemoIfEmpty } from './demoGraph.js';
+import { createDispatch, type HandlerTable } from './dispatch.js';
+import type { EngineContext, EngineOptions } from './engineContext.js';
+import { EventHub, type EventListener } from './eventHub.js';
+import { graphHandlers } from './graphHandlers.js';
+import { importHandlers } from './importHandlers.js';
+import { ImportJobs } from './importJobs.js';
+import { qaHandlers } from './qaHandlers.js';
+
+export type { AskFunction, EngineOptions } from './engineContext.js';
+
+export interface Engine {
+  dispatch(channel: string, rawRequest: unknown): Promise<Envelope<unknown>>;
+  on<E extends EventName>(event: E, listener: EventListener<E>): () => void;
+  /** Imports the bundled demo graph when the data dir holds no graphs; safe to call repeatedly. */
+  ensureDemoGraph(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const handlers: HandlerTable = { ...appHandlers, ...graphHandlers, ...importHandlers, ...qaHandlers };
+
+export function createEngine(options: EngineOptions): Engine {
+  const ctx: EngineContext = {
+    options,
+    library: options.library ?? new GraphLibrary(options.dataDir),
+    events: new EventHub(),
+    jobs: new ImportJobs(),
+  };
+  const dispatch = createDispatch(handlers, ctx);
+  // Concurrent callers (shell start-up and a renderer reload) share one demo import.
+  let demo: Promise<void> | undefined;
+  let closed = false;
+
+  return {
+    dispatch: (channel, rawRequest) =>
+      closed
+        ? Promise.resolve({ ok: false, error: { code: 'not_available', message: 'The engine is closed.' } })
+        : dispatch(channel, rawRequest),
+    on: (event, listener) => ctx.events.on(event, listener),
+    ensureDemoGraph: () => {
+      demo ??= importDemoIfEmpty(ctx)
+        .then(() => undefined)
+        .finally(() => {
+          demo = undefined;
+        });
+      return demo;
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      ctx.jobs.cancelAll();
+      await demo?.catch(() => undefined);
+      ctx.events.clear();
+      await ctx.library.close();
+    },
+  };
+}

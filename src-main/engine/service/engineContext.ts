@@ -1,0 +1,32 @@
+// What every handler may use: the graph library, the event hub, running jobs and the engine's options.
+import type { AskResult } from '../../common/answerTypes.js';
+import type { Channel, ParsedRequestOf, Responses } from '../../common/contract.js';
+import type { GraphLibrary } from '../graph/graphLibrary.js';
+import type { EventHub } from './eventHub.js';
+import type { ImportJobs } from './importJobs.js';
+
+export type AskFunction = (request: ParsedRequestOf<'qa.ask'>) => Promise<AskResult>;
+
+export interface EngineOptions {
+  dataDir: string;
+  /** Folder holding demo/hospital-network.txt and the other bundled resources. */
+  resourcesDir: string;
+  version: string;
+  transport: 'electron' | 'host';
+  /** The question pipeline; qa.ask answers not_available until one is injected. */
+  ask?: AskFunction;
+  /** A native file picker (the Electron shell); without one dialog.openFile answers { path: null }. */
+  openFile?: () => Promise<string | null>;
+  /** A library the caller already holds (to share it with the ask service); default one over dataDir. engine.close() closes it. */
+  library?: GraphLibrary;
+}
+
+export interface EngineContext {
+  options: EngineOptions;
+  library: GraphLibrary;
+  events: EventHub;
+  jobs: ImportJobs;
+}
+
+export type Handler<C extends Channel> = (request: ParsedRequestOf<C>, ctx: EngineContext) => Promise<Responses[C]>;
+export type HandlerGroup<C extends Channel> = { [K in C]: Handler<K> };

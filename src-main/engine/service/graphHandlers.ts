@@ -1,0 +1,42 @@
+// Read-only graph channels (list, stats, search, neighbours) and delete; all go through the GraphLibrary.
+import type { Entity } from '../../common/graphTypes.js';
+import type { HandlerGroup } from './engineContext.js';
+
+export const graphHandlers: HandlerGroup<'graph.list' | 'graph.stats' | 'graph.search' | 'graph.neighbors' | 'graph.delete'> = {
+  'graph.list': async (_request, { library }) => library.list(),
+
+  'graph.stats': async ({ graph }, { library }) => (await library.memoryGraph(graph)).stats(),
+
+  // Exact-name hits first, then substring hits, so typing a full name puts that entity on top.
+  'graph.search': async ({ graph, query, limit }, { library }) => {
+    const store = await library.memoryGraph(graph);
+    const seen = new Set<string>();
+    const out: Entity[] = [];
+    for (const mode of ['normalized', 'contains'] as const) {
+      for (const entity of await store.findEntities(query, { mode, limit })) {
+        if (out.length >= limit) break;
+        if (seen.has(entity.id)) continue;
+        seen.add(entity.id);
+        out.push(entity);
+      }
+    }
+    return out;
+  },
+
+  // Accepts an id, or a name as written when no entity has that id (what a user types).
+  'graph.neighbors': async ({ graph, entity, capPerRelation }, { library }) => {
+    const store = await library.memoryGraph(graph);
+    let id = entity;
+    if (!(await store.getEntity(entity))) {
+      const [byName] = await store.findEntities(entity, { mode: 'exact', limit: 1 });
+      if (byName) id = byName.id;
+    }
+    return store.neighbors(id, { capPerRelation });
+  },
+
+  'graph.delete': async ({ graph }, { library, events }) => {
+    await library.delete(graph);
+    events.emit('graph.changed', { graph });
+    return { deleted: true };
+  },
+};

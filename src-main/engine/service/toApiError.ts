@@ -1,0 +1,25 @@
+// Maps anything a handler throws to the contract's typed error body, so no exception crosses the wire.
+import type { ApiErrorBody } from '../../common/contract.js';
+import { InvalidGraphNameError, UnknownGraphError } from '../graph/graphErrors.js';
+import { UnknownEntityError } from '../graph/graphStore.js';
+import { ImportCancelledError, ImportError } from '../import/importErrors.js';
+import { ApiError } from './apiError.js';
+
+/** DOMException('…', 'AbortError'), hand-made AbortErrors and the importer's own cancellation. */
+export function isAbortError(err: unknown): boolean {
+  return err instanceof ImportCancelledError || (err instanceof Error && err.name === 'AbortError');
+}
+
+export function toApiError(err: unknown): ApiErrorBody {
+  if (err instanceof ApiError) return err.toBody();
+  if (isAbortError(err)) return { code: 'cancelled', message: (err as Error).message || 'The operation was cancelled.' };
+  if (err instanceof UnknownGraphError) return { code: 'unknown_graph', message: err.message, details: { graph: err.graph } };
+  if (err instanceof InvalidGraphNameError) return { code: 'invalid_request', message: err.message, details: { graph: err.graph } };
+  if (err instanceof UnknownEntityError)
+    return { code: 'unknown_entity', message: err.message, details: { entity: err.entity, graph: err.graph } };
+  if (err instanceof ImportError)
+    return { code: 'import_failed', message: err.message, details: { file: err.file, line: err.line ?? null, reason: err.reason, issues: err.issues } };
+  // Only the message leaves the engine: stacks stay local.
+  const message = err instanceof Error ? err.message : String(err);
+  return { code: 'internal', message: message || 'Internal error.' };
+}

@@ -1,0 +1,79 @@
+// Electron main process: wires the engine to one secure window. No logic lives here.
+import { app, BrowserWindow, dialog, type OpenDialogOptions } from 'electron';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { platformDataDir } from '../engine/node/dataDir.js';
+import { GraphLibrary } from '../engine/graph/graphLibrary.js';
+import { createAskService } from '../engine/service/askService.js';
+import { createEngine, type Engine } from '../engine/service/createEngine.js';
+import { createWindow } from './createWindow.js';
+import { registerIpc } from './registerIpc.js';
+import { isTrustedRendererUrl, rendererTarget } from './rendererTarget.js';
+import { secureApp } from './security.js';
+
+// Built layout: out/main/index.js next to out/preload/index.cjs and out/renderer/index.html.
+const outDir = fileURLToPath(new URL('..', import.meta.url));
+const target = rendererTarget(join(outDir, 'renderer', 'index.html'), process.env.ELECTRON_RENDERER_URL, app.isPackaged);
+const isOurUrl = (url: string): boolean => isTrustedRendererUrl(url, target);
+
+// Same folder as the CLI and the host (engine/node/dataDir.ts), so all three see the same graphs.
+app.setName('ctrlg-desktop');
+app.setPath('userData', platformDataDir());
+secureApp(isOurUrl);
+
+let engine: Engine | undefined;
+
+async function start(): Promise<void> {
+  let win: BrowserWindow | undefined;
+  // One library shared by the engine and the question service, so both read the same in-memory graphs.
+  const library = new GraphLibrary(platformDataDir());
+  const asks = createAskService({ library });
+  engine = createEngine({
+    dataDir: platformDataDir(),
+    library,
+    ask: asks.ask,
+    resourcesDir: app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources'),
+    version: app.getVersion(),
+    transport: 'electron',
+    openFile: async () => {
+      const options: OpenDialogOptions = {
+        properties: ['openFile'],
+        filters: [
+          { name: 'Triples', extensions: ['txt', 'tsv', 'csv', 'nt', 'ttl'] },
+          { name: 'All files', extensions: ['*'] },
+        ],
+      };
+      const picked = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+      return picked.canceled ? null : (picked.filePaths[0] ?? null);
+    },
+  });
+  engine.on('graph.changed', ({ graph }) => asks.invalidate(graph));
+  win = createWindow(target, join(outDir, 'preload', 'index.cjs'));
+  registerIpc(engine, win, isOurUrl);
+  // After the window exists, so a first launch shows the demo import's progress.
+  win.webContents.once('did-finish-load', () => {
+    engine?.ensureDemoGraph().catch((err: unknown) => console.error('ctrlg: demo graph import failed:', err));
+  });
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    const [win] = BrowserWindow.getAllWindows();
+    if (win?.isMinimized()) win.restore();
+    win?.focus();
+  });
+  app.whenReady().then(start, (err: unknown) => {
+    console.error('ctrlg: start-up failed:', err);
+    app.exit(1);
+  });
+  app.on('window-all-closed', () => app.quit());
+  app.on('will-quit', (event) => {
+    if (!engine) return;
+    const closing = engine;
+    engine = undefined;
+    event.preventDefault();
+    void closing.close().finally(() => app.quit());
+  });
+}
