@@ -3,8 +3,17 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 
 const root = import.meta.dirname;
+
+// The dev server's React refresh preamble is an inline script and its HMR socket is on localhost: relax the meta
+// CSP for `electron-vite dev` only; built files keep the strict policy.
+const devServerCsp: Plugin = {
+  name: 'ctrlg-dev-server-csp',
+  apply: 'serve',
+  transformIndexHtml: (html) => html.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
+};
 
 export default defineConfig({
   main: {
@@ -31,7 +40,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src-renderer'),
-    plugins: [react()],
+    plugins: [react(), devServerCsp],
     build: {
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,
