@@ -1,0 +1,231 @@
+// Where the Hand's model files live and how they get there. Two folders: the repo's `models/` (development) and
+// `<dataDir>/models` (what users add or download). Every file is checked with inspectModelFile before it counts.
+//
+// NETWORK: this is the only module in the engine that downloads anything (model files, on the user's request,
+// through node-llama-cpp's downloader). The egress check allow-lists this file; keep all download code here.
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { createModelDownloader, type Llama } from 'node-llama-cpp';
+import { ModelFileError, type ModelFileErrorCode } from './modelFileError.js';
+import { inspectModelFile, type ModelFileInfo } from './modelFiles.js';
+
+export type ModelSource = 'development' | 'data';
+
+export interface ModelListEntry {
+  path: string;
+  fileName: string;
+  source: ModelSource;
+  sizeBytes: number;
+  /** Present when the file checked out. */
+  info?: ModelFileInfo;
+  /** Present when it did not: the file is listed (so the user can remove it) but cannot be loaded. */
+  error?: { code: ModelFileErrorCode; message: string };
+}
+
+export interface ModelManagerOptions {
+  /** The app's data folder; models go to `<dataDir>/models`. */
+  dataDir: string;
+  /** The development models folder; defaults to `./models` under the working directory. null: none. */
+  developmentModelsDir?: string | null;
+  /** Pass the runtime's Llama to check architectures against the actual llama.cpp build. */
+  llama?: Llama;
+}
+
+export interface DownloadProgress {
+  downloadedBytes: number;
+  totalBytes: number;
+  /** 0..1, or 0 while the total is unknown. */
+  fraction: number;
+  bytesPerSecond: number;
+}
+
+export interface DownloadOptions {
+  onProgress?: (progress: DownloadProgress) => void;
+  signal?: AbortSignal;
+  /** Name to save under (defaults to the remote file name). */
+  fileName?: string;
+  /** When known exactly (e.g. from a manifest), the finished file must be this size. */
+  expectedSizeBytes?: number;
+  headers?: Record<string, string>;
+}
+
+export type ModelDownloadErrorCode =
+  /** Cancelled by signal or cancel(); the partial file is kept so the next download of the same file resumes. */
+  | 'cancelled'
+  /** The finished file is not the size the server announced (or the caller expected). The file is deleted. */
+  | 'size_mismatch'
+  /** The download completed but is not a usable GGUF. The file is deleted. */
+  | 'invalid_file'
+  /** Not an http(s) URL or hf: URI. */
+  | 'unsupported_source'
+  /** The transfer itself failed. */
+  | 'network';
+
+export class ModelDownloadError extends Error {
+  override readonly name = 'ModelDownloadError';
+  constructor(readonly code: ModelDownloadErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** A running download; `done` settles with the verified file, or rejects with a ModelDownloadError. */
+export interface ModelDownload {
+  readonly done: Promise<ModelFileInfo>;
+  cancel(): void;
+}
+
+export class ModelManager {
+  readonly dataModelsDir: string;
+  readonly developmentModelsDir: string | null;
+  private readonly llama?: Llama;
+
+  constructor(options: ModelManagerOptions) {
+    this.dataModelsDir = join(resolve(options.dataDir), 'models');
+    this.developmentModelsDir =
+      options.developmentModelsDir === null ? null : resolve(options.developmentModelsDir ?? join(process.cwd(), 'models'));
+    this.llama = options.llama;
+  }
+
+  /** Every .gguf in both folders, with metadata or with the reason it cannot be used. */
+  async list(): Promise<ModelListEntry[]> {
+    const dirs: [string, ModelSource][] = [[this.dataModelsDir, 'data']];
+    if (this.developmentModelsDir && this.developmentModelsDir !== this.dataModelsDir) dirs.unshift([this.developmentModelsDir, 'development']);
+    const entries: ModelListEntry[] = [];
+    for (const [dir, source] of dirs) {
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch {
+        continue; // a folder that does not exist yet holds no models
+      }
+      for (const fileName of names.sort()) {
+        if (!fileName.toLowerCase().endsWith('.gguf')) continue;
+        const path = join(dir, fileName);
+        const s = await stat(path).catch(() => undefined);
+        if (!s?.isFile()) continue;
+        const entry: ModelListEntry = { path, fileName, source, sizeBytes: s.size };
+        try {
+          entry.info = await inspectModelFile(path, { llama: this.llama });
+        } catch (e) {
+          if (!(e instanceof ModelFileError)) throw e;
+          entry.error = { code: e.code, message: e.message };
+        }
+        entries.push(entry);
+      }
+    }
+    return entries;
+  }
+
+  /** Copies a GGUF the user picked into `<dataDir>/models`, after checking it (and checks the copy again). */
+  async addFromDisk(sourcePath: string, options: { overwrite?: boolean } = {}): Promise<ModelFileInfo> {
+    const source = resolve(sourcePath);
+    await inspectModelFile(source, { llama: this.llama }); // throws ModelFileError before anything is copied
+    const dest = join(this.dataModelsDir, basename(source));
+    if (dest === source) return inspectModelFile(dest, { llama: this.llama });
+    await mkdir(this.dataModelsDir, { recursive: true });
+    if (!options.overwrite && (await stat(dest).catch(() => undefined)))
+      throw new Error(`a model named ${basename(source)} is already in ${this.dataModelsDir}`);
+    // Copy under a temporary name and rename, so a crash never leaves a half-copied .gguf that list() would show.
+    const temp = `${dest}.partial`;
+    try {
+      await copyFile(source, temp);
+      await rename(temp, dest);
+    } catch (e) {
+      await rm(temp, { force: true });
+      throw e;
+    }
+    return inspectModelFile(dest, { llama: this.llama });
+  }
+
+  /** Deletes a model from `<dataDir>/models` (never from the development folder). */
+  async remove(fileName: string): Promise<void> {
+    if (basename(fileName) !== fileName) throw new Error(`not a plain file name: ${fileName}`);
+    await rm(join(this.dataModelsDir, fileName), { force: true });
+  }
+
+  /** Downloads a model (http(s) URL or hf: URI) into `<dataDir>/models`; see startDownload. */
+  download(uriOrUrl: string, options: DownloadOptions = {}): Promise<ModelFileInfo> {
+    return this.startDownload(uriOrUrl, options).done;
+  }
+
+  /**
+   * Starts a download through node-llama-cpp's downloader (ipull: resumable, ranged requests). A cancelled
+   * download keeps its partial file, and downloading the same file again resumes from it. The finished file is
+   * size-checked and inspected; a bad one is deleted.
+   */
+  startDownload(uriOrUrl: string, options: DownloadOptions = {}): ModelDownload {
+    const controller = new AbortController();
+    const onOuterAbort = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) controller.abort(options.signal.reason);
+    else options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    const done = this.runDownload(uriOrUrl, options, controller.signal).finally(() =>
+      options.signal?.removeEventListener('abort', onOuterAbort),
+    );
+    return { done, cancel: () => controller.abort(new ModelDownloadError('cancelled', 'download cancelled')) };
+  }
+
+  private async runDownload(uri: string, options: DownloadOptions, signal: AbortSignal): Promise<ModelFileInfo> {
+    if (!/^(https?:\/\/|hf:)/i.test(uri))
+      throw new ModelDownloadError('unsupported_source', `cannot download ${uri}: use an http(s) URL or an hf: URI`);
+    const cancelled = () => new ModelDownloadError('cancelled', `download of ${uri} was cancelled`, { cause: signal.reason });
+    if (signal.aborted) throw cancelled();
+    await mkdir(this.dataModelsDir, { recursive: true });
+
+    let downloader: Awaited<ReturnType<typeof createModelDownloader>>;
+    try {
+      downloader = await createModelDownloader({
+        modelUri: uri,
+        dirPath: this.dataModelsDir,
+        fileName: options.fileName,
+        headers: options.headers,
+        showCliProgress: false,
+        // Keep partial data on cancel: resuming a multi-GB download beats starting over.
+        deleteTempFileOnCancel: false,
+        skipExisting: true,
+        onProgress: (s) =>
+          options.onProgress?.({
+            downloadedBytes: s.downloadedSize,
+            totalBytes: s.totalSize,
+            fraction: s.totalSize > 0 ? s.downloadedSize / s.totalSize : 0,
+            bytesPerSecond: s.averageSpeed,
+          }),
+      });
+    } catch (e) {
+      if (signal.aborted) throw cancelled();
+      throw new ModelDownloadError('network', `cannot start downloading ${uri}: ${(e as Error).message}`, { cause: e });
+    }
+
+    let path: string;
+    try {
+      path = await downloader.download({ signal });
+    } catch (e) {
+      if (signal.aborted) throw cancelled();
+      throw new ModelDownloadError('network', `downloading ${uri} failed: ${(e as Error).message}`, { cause: e });
+    }
+    // ipull resolves (rather than rejects) a download that was closed by cancel.
+    if (signal.aborted) throw cancelled();
+
+    // The server said how big each file is; a file of another size is damaged whatever its header says.
+    for (const f of downloader.filesInfo) {
+      const actual = (await stat(f.filePath).catch(() => undefined))?.size ?? -1;
+      if (f.totalSize > 0 && actual !== f.totalSize) {
+        await rm(f.filePath, { force: true });
+        throw new ModelDownloadError('size_mismatch', `${f.fileName} is ${actual} bytes, the server announced ${f.totalSize}`);
+      }
+    }
+    if (options.expectedSizeBytes !== undefined) {
+      const total = downloader.filesInfo.reduce((a, f) => a + f.totalSize, 0);
+      if (total !== options.expectedSizeBytes) {
+        for (const f of downloader.filesInfo) await rm(f.filePath, { force: true });
+        throw new ModelDownloadError('size_mismatch', `${basename(path)} is ${total} bytes, expected ${options.expectedSizeBytes}`);
+      }
+    }
+    try {
+      return await inspectModelFile(path, { llama: this.llama });
+    } catch (e) {
+      if (!(e instanceof ModelFileError)) throw e;
+      for (const f of downloader.filesInfo) await rm(f.filePath, { force: true });
+      throw new ModelDownloadError('invalid_file', `downloaded ${basename(path)} is not a usable model: ${e.message}`, { cause: e });
+    }
+  }
+}
