@@ -2,6 +2,7 @@
 // plus its id in uiStore's PanelId.
 import type { ReactNode } from 'react';
 import type { PanelId } from '../../stores/uiStore.js';
+import { AskPanel } from '../ask/AskPanel.js';
 import { ExplorePanel } from '../explorer/ExplorePanel.js';
 import { StatsPanel } from '../stats/StatsPanel.js';
 
@@ -13,5 +14,6 @@ export interface MainPanel {
 
 export const mainPanels: MainPanel[] = [
   { id: 'overview', label: 'Overview', render: (graph) => <StatsPanel graph={graph} /> },
+  { id: 'ask', label: 'Ask', render: (graph) => <AskPanel graph={graph} /> },
   { id: 'explore', label: 'Explore', render: (graph) => <ExplorePanel graph={graph} /> },
 ];

@@ -1,0 +1,91 @@
+// The Ask tab: a question over the selected graph, answered locally, with the evidence shown twice — as a
+// Brain could see it and as it is in the raw graph — plus everything the pipeline decided along the way.
+import type { AskResult } from '../../../../src-main/common/answerTypes.js';
+import { useAskStore } from '../../stores/askStore.js';
+import { useGraphsStore } from '../../stores/graphsStore.js';
+import { ErrorNotice } from '../ErrorNotice.js';
+import { AnswerList } from './AnswerList.js';
+import { BrainPayloads } from './BrainPayloads.js';
+import { EvidencePanes } from './EvidencePanes.js';
+import { IndicatorCard } from './IndicatorCard.js';
+import { NotFoundNotice } from './NotFoundNotice.js';
+import { QuestionBox } from './QuestionBox.js';
+import { RelationHints } from './RelationHints.js';
+import { StageTimings } from './StageTimings.js';
+import { substituteName } from './substituteName.js';
+import { TopicsCard } from './TopicsCard.js';
+import { ViewStatsCard } from './ViewStatsCard.js';
+
+export function AskPanel({ graph }: { graph: string }) {
+  const revision = useGraphsStore((s) => s.revision);
+  const ask = useAskStore((s) => s.ask);
+  const askedGraph = useAskStore((s) => s.graph);
+  const askedRevision = useAskStore((s) => s.revision);
+  const asked = useAskStore((s) => s.asked);
+  const running = useAskStore((s) => s.running);
+  const result = useAskStore((s) => s.result);
+  const error = useAskStore((s) => s.error);
+  const finished = useAskStore((s) => s.finished);
+  const onThisGraph = askedGraph === graph;
+  // A result from before the graph was re-imported describes a graph that no longer exists.
+  const stale = onThisGraph && askedRevision !== revision && !running;
+  const run = (question: string) => void ask(graph, revision, question);
+
+  return (
+    <section className="panel-body ask-panel" data-testid="ask-panel" aria-busy={running} data-finished={finished}>
+      <QuestionBox onAsk={run} />
+      <RelationHints graph={graph} revision={revision} />
+      {onThisGraph && running && (
+        <p className="muted" data-testid="ask-running">
+          Answering “{asked}” locally…
+        </p>
+      )}
+      {stale && (result || error) && (
+        <div className="notice" data-testid="ask-stale">
+          The graph changed since “{asked}” was asked. Ask again to see current answers.
+        </div>
+      )}
+      {onThisGraph && !stale && error && <ErrorNotice error={error} testId="ask-error" />}
+      {onThisGraph && !stale && result && <AskResultView result={result} onPick={(name) => run(substituteName(result.question, name))} />}
+    </section>
+  );
+}
+
+function AskResultView({ result, onPick }: { result: AskResult; onPick(name: string): void }) {
+  const selectedId = useAskStore((s) => s.selectedAnswer);
+  const selectAnswer = useAskStore((s) => s.selectAnswer);
+  const selected = result.answers.find((a) => a.id === selectedId) ?? result.answers[0];
+
+  // Without a topic entity nothing was linked, sanitized or built: the suggestions are the whole answer.
+  if (result.notFound) {
+    return (
+      <div className="ask-result" data-testid="ask-result">
+        <NotFoundNotice notFound={result.notFound} onPick={onPick} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="ask-result" data-testid="ask-result">
+      <div className="ask-main">
+        <div className="card">
+          <h3>Answers</h3>
+          <AnswerList answers={result.answers} selected={selected?.id ?? null} onSelect={selectAnswer} />
+        </div>
+        <div className="card evidence-card">
+          <h3 data-testid="evidence-title">
+            Evidence{selected && <span className="evidence-for"> for {selected.name}</span>}
+          </h3>
+          {selected ? <EvidencePanes key={selected.id} answer={selected} /> : <p className="muted small">No answer to explain.</p>}
+        </div>
+      </div>
+      <div className="ask-details">
+        <TopicsCard topics={result.topics} anonymizedQuestion={result.anonymizedQuestion} />
+        <IndicatorCard indicator={result.indicator} />
+        <ViewStatsCard view={result.view} />
+        <StageTimings stagesMs={result.stagesMs} />
+      </div>
+      <BrainPayloads payloads={result.payloads} />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// Question answering state: the draft question, the run in flight, its result or typed error, and which
+// answer's evidence is on screen. One question runs at a time; a result belongs to the graph it was asked on.
+import { create } from 'zustand';
+import type { AskResult } from '../../../src-main/common/answerTypes.js';
+import type { ApiErrorBody } from '../../../src-main/common/contract.js';
+import { callChannel } from '../api/callChannel.js';
+
+interface AskState {
+  draft: string;
+  /** Graph, its revision (graphsStore) and question of the run in flight or of the result on screen. */
+  graph: string | null;
+  revision: number;
+  asked: string | null;
+  running: boolean;
+  /** performance.now() when the run started, for the live elapsed time. */
+  startedAt: number | null;
+  /** Wall time of the last finished run, as the user waited for it (transport included). */
+  elapsedMs: number | null;
+  result: AskResult | null;
+  error: ApiErrorBody | null;
+  selectedAnswer: string | null;
+  /** Questions finished so far (answered or failed): lets a caller wait for "the next one is done". */
+  finished: number;
+  setDraft(text: string): void;
+  ask(graph: string, revision: number, question: string): Promise<void>;
+  selectAnswer(id: string): void;
+}
+
+export const useAskStore = create<AskState>()((set, get) => ({
+  draft: '',
+  graph: null,
+  revision: 0,
+  asked: null,
+  running: false,
+  startedAt: null,
+  elapsedMs: null,
+  result: null,
+  error: null,
+  selectedAnswer: null,
+  finished: 0,
+
+  setDraft(text) {
+    set({ draft: text });
+  },
+
+  async ask(graph, revision, question) {
+    const text = question.trim();
+    if (!text || get().running) return;
+    const startedAt = performance.now();
+    set({ graph, revision, asked: text, draft: text, running: true, startedAt, elapsedMs: null, result: null, error: null, selectedAnswer: null });
+    const res = await callChannel('qa.ask', { graph, question: text });
+    const elapsedMs = performance.now() - startedAt;
+    if (res.ok) {
+      set((s) => ({ running: false, elapsedMs, result: res.value, selectedAnswer: res.value.answers[0]?.id ?? null, finished: s.finished + 1 }));
+    } else {
+      set((s) => ({ running: false, elapsedMs, error: res.error, finished: s.finished + 1 }));
+    }
+  },
+
+  selectAnswer(id) {
+    set({ selectedAnswer: id });
+  },
+}));
