@@ -2,13 +2,13 @@
 // throughput, wall time and peak RSS (target for MetaQA's kb.txt: ≤ 5 s, ≤ 500 MB on 2 cores).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ImportFormat } from '../src-main/common/graphTypes.js';
 import { GraphLibrary } from '../src-main/engine/graph/graphLibrary.js';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { format: { type: 'string' } } });
-const file = positionals[0] ?? '/work/shared/data/metaqa/kb.txt';
+const file = positionals[0] ?? resolve(import.meta.dirname, '../../shared/data/metaqa/kb.txt');
 const dataDir = mkdtempSync(join(tmpdir(), 'ctrlg-bench-'));
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);

@@ -2,7 +2,7 @@
 // Top-1 linking accuracy against the bracketed entity, with the brackets kept and stripped, plus latencies; then
 // G_Q^raw sizes and build times on 3-hop questions. Loads kb.txt itself (one `head|relation|tail` per line).
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Entity, Triple } from '../src-main/common/graphTypes.js';
 import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
 import { detectLiteralKind } from '../src-main/engine/graph/literalKind.js';
@@ -12,7 +12,7 @@ import { linkTopics } from '../src-main/engine/pipeline/linkTopics.js';
 import { buildQuestionSubgraph } from '../src-main/engine/pipeline/questionSubgraph.js';
 import { embedRelations } from '../src-main/engine/pipeline/relationVectors.js';
 
-const DATA = process.env.METAQA_DIR ?? '/work/shared/data/metaqa';
+const DATA = process.env.METAQA_DIR ?? resolve(import.meta.dirname, '../../shared/data/metaqa');
 const PER_HOP = Number(process.argv[2] ?? 500);
 
 function loadKb(path: string): MemoryGraph {
