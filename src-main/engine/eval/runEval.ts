@@ -1,0 +1,173 @@
+// `ctrlg eval`: runs a question file through a QA engine and writes, in input order,
+//   DIR/predictions.jsonl  {"i","question","answers","gold","hit1","latency_ms","stages_ms","exposure","payloads"}
+//   DIR/summary.json       Hits@1, latency p50/p95, per-stage p50, mean exposure
+//   DIR/views.jsonl        (only with revealMapping) the view as tokens and the token → entity mapping.
+// These names are read by outside checks: keep them exactly.
+import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AskResult, ExposureSummary } from '../../common/answerTypes.js';
+import type { QaEngine } from '../pipeline/qaEngine.js';
+import type { SanitizedView } from '../pipeline/types.js';
+import { hitAt1, quantile, type EvalQuestion } from './questionsFile.js';
+
+export interface EvalOptions {
+  engine: QaEngine;
+  questions: EvalQuestion[];
+  outDir: string;
+  limit?: number;
+  dMax?: number;
+  relations?: 'labels' | 'clustered';
+  /** Evaluation only: also write views.jsonl with the token → entity mapping. */
+  revealMapping?: boolean;
+  /** Questions whose latency is left out of the percentiles (warm-up: vector loads, first-call JIT). */
+  warmup?: number;
+  onProgress?: (done: number, total: number, hits: number) => void;
+}
+
+export interface Prediction {
+  i: number;
+  question: string;
+  answers: string[];
+  gold: string[];
+  hit1: boolean;
+  latency_ms: number;
+  stages_ms: Record<string, number>;
+  exposure: MeanExposure;
+  payloads: string[];
+  error?: string;
+}
+
+/** Exposure of one question: the sums over its payloads. */
+export interface MeanExposure {
+  tokens: number;
+  entity_tokens: number;
+  edges: number;
+  relation_labels: number;
+  literals: number;
+}
+
+export interface EvalSummary {
+  questions: number;
+  hits_at_1: number;
+  hits: number;
+  latency_ms: { p50: number; p95: number; mean: number; warmup_excluded: number };
+  stages_ms_p50: Record<string, number>;
+  mean_exposure: MeanExposure;
+  not_found: number;
+  errors: number;
+  relations: 'labels' | 'clustered';
+  d_max: number | null;
+}
+
+export function exposureOfResult(result: Pick<AskResult, 'payloads'>): MeanExposure {
+  const sum = (f: (e: ExposureSummary) => number): number => result.payloads.reduce((n, p) => n + f(p.exposure), 0);
+  return {
+    tokens: sum((e) => e.tokens),
+    entity_tokens: new Set(result.payloads.flatMap((p) => p.exposure.entityTokens)).size,
+    edges: sum((e) => e.edges),
+    relation_labels: new Set(result.payloads.flatMap((p) => p.exposure.relationLabels)).size,
+    literals: new Set(result.payloads.flatMap((p) => p.exposure.literals)).size,
+  };
+}
+
+function viewRecord(i: number, view: SanitizedView, membersOf: (t: string) => string[]): object {
+  const mapping: Record<string, string[]> = {};
+  for (const n of view.nodes) mapping[n.token] = membersOf(n.token);
+  return {
+    i,
+    question: view.question,
+    anchors: view.anchors,
+    nodes: view.nodes.map((n) => ({ token: n.token, kind: n.kind, size: n.size, ...(n.schemaType ? { schema_type: n.schemaType } : {}), ...(n.literal !== undefined ? { literal: n.literal } : {}) })),
+    edges: view.edges.map((e) => [e.head, e.relation, e.tail]),
+    mapping,
+  };
+}
+
+export async function runEval(options: EvalOptions): Promise<EvalSummary> {
+  const questions = options.questions.slice(0, options.limit ?? options.questions.length);
+  mkdirSync(options.outDir, { recursive: true });
+  const predPath = join(options.outDir, 'predictions.jsonl');
+  const viewsPath = join(options.outDir, 'views.jsonl');
+  writeFileSync(predPath, '');
+  if (options.revealMapping) writeFileSync(viewsPath, '');
+  const preds: Prediction[] = [];
+  let notFound = 0;
+  let errors = 0;
+  for (const [i, q] of questions.entries()) {
+    const t0 = performance.now();
+    let pred: Prediction;
+    let view: object | undefined;
+    try {
+      const r = await options.engine.ask(q.question, {
+        dMax: options.dMax,
+        relations: options.relations,
+        ...(options.revealMapping ? { revealView: (v: SanitizedView, m: (t: string) => string[]) => (view = viewRecord(i, v, m)) } : {}),
+      });
+      const answers = r.answers.map((a) => a.name);
+      if (r.notFound) notFound++;
+      pred = {
+        i,
+        question: q.question,
+        answers,
+        gold: q.gold,
+        hit1: hitAt1(answers, q.gold),
+        latency_ms: round(performance.now() - t0),
+        stages_ms: Object.fromEntries(Object.entries(r.stagesMs).map(([k, v]) => [k, round(v)])),
+        exposure: exposureOfResult(r),
+        payloads: r.payloads.map((p) => p.text),
+      };
+    } catch (e) {
+      errors++;
+      pred = {
+        i,
+        question: q.question,
+        answers: [],
+        gold: q.gold,
+        hit1: false,
+        latency_ms: round(performance.now() - t0),
+        stages_ms: {},
+        exposure: { tokens: 0, entity_tokens: 0, edges: 0, relation_labels: 0, literals: 0 },
+        payloads: [],
+        error: (e as Error).message,
+      };
+    }
+    preds.push(pred);
+    appendFileSync(predPath, JSON.stringify(pred) + '\n');
+    if (options.revealMapping) appendFileSync(viewsPath, JSON.stringify(view ?? { i, question: q.question, nodes: [], edges: [], mapping: {} }) + '\n');
+    options.onProgress?.(i + 1, questions.length, preds.filter((p) => p.hit1).length);
+  }
+  const summary = summarize(preds, options.warmup ?? Math.min(3, Math.floor(preds.length / 10)), notFound, errors, options.relations ?? 'labels', options.dMax ?? null);
+  writeFileSync(join(options.outDir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
+  return summary;
+}
+
+export function summarize(preds: Prediction[], warmup: number, notFound: number, errors: number, relations: 'labels' | 'clustered', dMax: number | null): EvalSummary {
+  const hits = preds.filter((p) => p.hit1).length;
+  const warm = preds.slice(warmup);
+  const lat = warm.map((p) => p.latency_ms);
+  const stages = new Map<string, number[]>();
+  for (const p of warm) for (const [k, v] of Object.entries(p.stages_ms)) (stages.get(k) ?? stages.set(k, []).get(k)!).push(v);
+  const mean = (f: (e: MeanExposure) => number): number => (preds.length ? round(preds.reduce((n, p) => n + f(p.exposure), 0) / preds.length) : 0);
+  return {
+    questions: preds.length,
+    hits_at_1: preds.length ? round(hits / preds.length) : 0,
+    hits,
+    latency_ms: { p50: round(quantile(lat, 0.5)), p95: round(quantile(lat, 0.95)), mean: lat.length ? round(lat.reduce((a, b) => a + b, 0) / lat.length) : 0, warmup_excluded: Math.min(warmup, preds.length) },
+    stages_ms_p50: Object.fromEntries([...stages].map(([k, v]) => [k, round(quantile(v, 0.5))])),
+    mean_exposure: {
+      tokens: mean((e) => e.tokens),
+      entity_tokens: mean((e) => e.entity_tokens),
+      edges: mean((e) => e.edges),
+      relation_labels: mean((e) => e.relation_labels),
+      literals: mean((e) => e.literals),
+    },
+    not_found: notFound,
+    errors,
+    relations,
+    d_max: dMax,
+  };
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}

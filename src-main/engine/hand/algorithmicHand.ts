@@ -1,0 +1,187 @@
+// The algorithmic Hand of this sprint: no model weights, the DRM (GloVe) and the graph's own schema instead.
+// Extraction wraps linkTopics; analysis scores schema paths against the question (analyzeQuestion); follow-up
+// deepens the search; prediction propagates the chain over the view; refinement is fuzzy pruning; verification
+// checks the question's constraints on grounded paths. Built once per graph: label vectors and word vectors are
+// cached across questions.
+import { cosine } from '../drm/cosine.js';
+import { DIR_OUT, type MemoryGraph } from '../graph/memoryGraph.js';
+import { analyzeQuestion, type AnalysisWeights } from '../pipeline/analyzeQuestion.js';
+import type { EntityNameIndex } from '../pipeline/entityNameIndex.js';
+import { linkTopics } from '../pipeline/linkTopics.js';
+import { prunePaths } from '../pipeline/prunePaths.js';
+import { readQuestion } from '../pipeline/questionText.js';
+import { RelationMatcher } from '../pipeline/relationMatcher.js';
+import { relationText } from '../pipeline/relationVectors.js';
+import { relationWords } from '../pipeline/relationWords.js';
+import { chainKey, type SchemaStep } from '../pipeline/schemaPaths.js';
+import type { Drm } from '../pipeline/types.js';
+import { verifyAnswers } from '../pipeline/verifyAnswers.js';
+import { viewAdjacency } from '../pipeline/viewAdjacency.js';
+import { WordVectors } from '../pipeline/wordSimilarity.js';
+import type {
+  Analysis,
+  AnalysisRequest,
+  FollowUp,
+  FollowUpRequest,
+  Hand,
+  PredictedNode,
+  PredictionRequest,
+  RefinementRequest,
+  VerificationRequest,
+} from './handSkills.js';
+
+export interface AlgorithmicHandOptions {
+  weights?: Partial<AnalysisWeights>;
+  /** Chains within this score of the best are accepted by verification. */
+  acceptMargin?: number;
+  /** At most this many accepted chains. */
+  acceptChains?: number;
+}
+
+export class AlgorithmicHand implements Hand {
+  readonly name = 'algorithmic';
+  private readonly words: WordVectors;
+  private readonly matcher: RelationMatcher;
+  private readonly labelVectors = new Map<string, Float32Array>();
+
+  private constructor(
+    private readonly graph: MemoryGraph,
+    private readonly drm: Drm,
+    private readonly index: EntityNameIndex,
+    private readonly options: AlgorithmicHandOptions,
+  ) {
+    this.words = new WordVectors(drm);
+    this.matcher = new RelationMatcher(this.words, graph.relationLabels.map(relationWords));
+  }
+
+  static async create(graph: MemoryGraph, drm: Drm, index: EntityNameIndex, options: AlgorithmicHandOptions = {}): Promise<AlgorithmicHand> {
+    const hand = new AlgorithmicHand(graph, drm, index, options);
+    await hand.words.prepare(graph.relationLabels.flatMap(relationWords));
+    return hand;
+  }
+
+  async extractEntities(question: string) {
+    return linkTopics(question, this.graph, this.index, this.drm);
+  }
+
+  async analyzeQuestion(request: AnalysisRequest): Promise<Analysis | undefined> {
+    const text = readQuestion(request.question, request.topics);
+    await this.words.prepare(text.words.map((w) => w.text));
+    const anchors = request.topics.map((t) => t.entity);
+    const shares = anchors.map((a, i) => anchorShares(request.schemaPaths[i] ?? [], a));
+    const result = analyzeQuestion(
+      text,
+      anchors,
+      request.schemaPaths,
+      {
+        matcher: this.matcher,
+        visibleRelation: request.visibleRelation ?? ((r) => this.graph.relationLabels[r]),
+        literalOf: (e) => this.graph.literalOf(e),
+        valueRoles: (ends) => valueRoles(this.graph, ends),
+        anchorShare: (a, step) => shares[anchors.indexOf(a)]?.get(`${step.relation}${step.direction}`) ?? 0,
+        weights: this.options.weights,
+      },
+      { dMax: request.dMax },
+    );
+    if (!result) return undefined;
+    const subquestions = result.chain.map((s, i) => {
+      const from = i === 0 ? 'the topic entity' : `the result of step ${i}`;
+      const to = i + 1 === result.answerPosition ? 'the answer' : `bridge ${i + 1}`;
+      return `${i + 1}. From ${from}, follow "${this.graph.relationLabels[s.relation]}" (${s.direction}) to ${to}.`;
+    });
+    return { ...result, subquestions };
+  }
+
+  async followUp(request: FollowUpRequest): Promise<FollowUp> {
+    const tried = new Set(request.triedDepths);
+    const start = request.analysis.dPredict;
+    for (let d = start; d <= request.dMax; d++) if (!tried.has(d)) return { action: 'deepen', depth: d };
+    for (let d = start - 1; d >= 1; d--) if (!tried.has(d)) return { action: 'deepen', depth: d };
+    return { action: 'stop', reason: `no verified answer within ${request.dMax} hops` };
+  }
+
+  async predictNodes(request: PredictionRequest): Promise<PredictedNode[]> {
+    // Propagates the anchor set along the chain over the view: the tokens each position can hold.
+    const adj = viewAdjacency(request.view);
+    const out: PredictedNode[] = [];
+    let frontier = new Set(request.view.anchors.slice(0, 1));
+    request.indicator.chain.forEach((s, i) => {
+      const next = new Set<string>();
+      for (const t of frontier)
+        for (const e of adj.get(t) ?? []) if (e.relation === s.visible && e.direction === s.direction && !request.view.anchors.includes(e.neighbor)) next.add(e.neighbor);
+      const position = i + 1;
+      const follow = request.indicator.chain[i + 1];
+      out.push({
+        position,
+        role: position === request.indicator.answerPosition ? 'answer' : 'bridge',
+        mustHave: [{ relation: s.visible, direction: s.direction === 'out' ? 'in' : 'out' }, ...(follow ? [{ relation: follow.visible, direction: follow.direction }] : [])],
+        candidates: [...next].sort(),
+      });
+      frontier = next;
+    });
+    return out;
+  }
+
+  async refineEvidence(request: RefinementRequest) {
+    const labels = new Set<string>([...request.indicator.chain.map((s) => s.visible), ...request.paths.flatMap((p) => p.edges.map((e) => e.relation))]);
+    await this.prepareLabels(labels);
+    return prunePaths(request.paths, {
+      chain: request.indicator.chain.map((s) => ({ visible: s.visible, direction: s.direction })),
+      relationSimilarity: (a, b) => this.labelSimilarity(a, b),
+      width: request.width,
+    });
+  }
+
+  async verifySufficiency(request: VerificationRequest) {
+    const { analysis } = request;
+    const margin = this.options.acceptMargin ?? 1.5;
+    const limit = this.options.acceptChains ?? 40;
+    const best = analysis.ranked[0]?.score ?? 0;
+    const chains = new Map<string, number>();
+    for (const c of analysis.ranked) {
+      if (chains.size >= limit || c.score < best - margin) break;
+      if (c.anchors[0] !== analysis.anchorOrder[0] || c.anchors.length !== analysis.anchorOrder.length) continue;
+      const key = chainKey(c.steps as SchemaStep[]);
+      if (!chains.has(key)) chains.set(key, c.score);
+    }
+    return verifyAnswers(request.grounded, this.graph, { anchors: analysis.anchorOrder, chains });
+  }
+
+  private async prepareLabels(labels: Iterable<string>): Promise<void> {
+    const missing = [...labels].filter((l) => !this.labelVectors.has(l));
+    if (!missing.length) return;
+    const vecs = await this.drm.embed(missing.map(relationText));
+    missing.forEach((l, i) => this.labelVectors.set(l, vecs[i]));
+  }
+
+  private labelSimilarity(a: string, b: string): number {
+    if (a === b) return 1;
+    const va = this.labelVectors.get(a);
+    const vb = this.labelVectors.get(b);
+    return va && vb ? Math.max(0, cosine(va, vb)) : 0;
+  }
+}
+
+/** Relations a sample of `ends` are tails of, with the share of the sample that is (see AnalysisContext). */
+export function valueRoles(graph: MemoryGraph, ends: ReadonlySet<number>, sample = 40): Map<number, number> {
+  const count = new Map<number, number>();
+  let n = 0;
+  for (const e of ends) {
+    if (n++ >= sample) break;
+    const seen = new Set<number>();
+    for (let k = graph.offsets[e]; k < graph.offsets[e + 1]; k++) if (graph.edgeDirection[k] !== DIR_OUT) seen.add(graph.edgeRelation[k]);
+    for (const r of seen) count.set(r, (count.get(r) ?? 0) + 1);
+  }
+  const out = new Map<number, number>();
+  for (const [r, c] of count) out.set(r, c / Math.max(1, n));
+  return out;
+}
+
+/** Share of an anchor's first-step edges per (relation, direction), from the reachable one-step schema paths. */
+function anchorShares(paths: readonly { anchor: number; steps: SchemaStep[]; ends: Set<number> }[], anchor: number): Map<string, number> {
+  const first = paths.filter((p) => p.anchor === anchor && p.steps.length === 1);
+  const total = first.reduce((n, p) => n + p.ends.size, 0);
+  const out = new Map<string, number>();
+  for (const p of first) out.set(`${p.steps[0].relation}${p.steps[0].direction}`, total ? p.ends.size / total : 0);
+  return out;
+}

@@ -1,0 +1,103 @@
+// The Hand: the local reasoner of Ctrl-G. One interface per skill, so the algorithmic Hand of this sprint and a
+// model-backed Hand (node-llama-cpp, next sprint) plug into the same pipeline. Inputs are what a local model may
+// read (the raw question and graph stay on this machine); outputs are the pipeline's own data types.
+import type { Direction } from '../../common/graphTypes.js';
+import type { GroundedPath } from '../pipeline/groundPaths.js';
+import type { SchemaPath } from '../pipeline/schemaPaths.js';
+import type { CandidatePath, Indicator, LinkResult, SanitizedView } from '../pipeline/types.js';
+import type { ScoredChain } from '../pipeline/analyzeQuestion.js';
+import type { Verification } from '../pipeline/verifyAnswers.js';
+
+/** Entity extraction: the topic entities T(Q) of a question, or the closest names when none matches. */
+export interface EntityExtractionSkill {
+  extractEntities(question: string): Promise<LinkResult>;
+}
+
+export interface AnalysisRequest {
+  question: string;
+  /** Topic anchors in mention order, with their character spans in the question. */
+  topics: { entity: number; start: number; end: number }[];
+  /** Schema-level relation paths reachable from each anchor in G_Q^raw (same order as topics). */
+  schemaPaths: SchemaPath[][];
+  dMax: number;
+  /** Visible label of a raw relation in this question's view (labels or clusters); raw labels when absent. */
+  visibleRelation?: (relation: number) => string;
+}
+
+export interface Analysis extends Indicator {
+  /** Every chain considered, best first (the indicator's chain and alternatives are the head of this list). */
+  ranked: ScoredChain[];
+  /** Subquestions, one per hop, as the Hand reads them (for display and for a model Brain). */
+  subquestions: string[];
+}
+
+/** Question analysis: subquestions, the skyline indicator I_Q and D_predict. */
+export interface QuestionAnalysisSkill {
+  analyzeQuestion(request: AnalysisRequest): Promise<Analysis | undefined>;
+}
+
+export interface FollowUpRequest {
+  analysis: Analysis;
+  /** Depth levels already explored without a verified answer. */
+  triedDepths: number[];
+  dMax: number;
+}
+
+/** What to do after a round that verified nothing. */
+export type FollowUp = { action: 'deepen'; depth: number } | { action: 'stop'; reason: string };
+
+/** Follow-up generation: the next exploration round when verification failed. */
+export interface FollowUpSkill {
+  followUp(request: FollowUpRequest): Promise<FollowUp>;
+}
+
+export interface PredictionRequest {
+  view: SanitizedView;
+  indicator: Indicator;
+}
+
+/** A predicted answer or bridge node: its position on the chain and the view tokens that fit it. */
+export interface PredictedNode {
+  position: number;
+  role: 'bridge' | 'answer';
+  /** Visible relation labels (with direction) the node must carry. */
+  mustHave: { relation: string; direction: Direction }[];
+  candidates: string[];
+}
+
+/** Prediction of answer and bridge entities from the view (used to seed exploration by a model Hand). */
+export interface PredictionSkill {
+  predictNodes(request: PredictionRequest): Promise<PredictedNode[]>;
+}
+
+export interface RefinementRequest {
+  paths: CandidatePath[];
+  indicator: Indicator;
+  width: number;
+}
+
+/** Evidence refinement: fuzzy pruning of candidate paths to W1. */
+export interface EvidenceRefinementSkill {
+  refineEvidence(request: RefinementRequest): Promise<CandidatePath[]>;
+}
+
+export interface VerificationRequest {
+  grounded: GroundedPath[];
+  analysis: Analysis;
+}
+
+/** Sufficiency verification: which grounded answers satisfy the question's constraints, ranked. */
+export interface SufficiencyVerificationSkill {
+  verifySufficiency(request: VerificationRequest): Promise<Verification>;
+}
+
+/** A complete Hand. */
+export interface Hand
+  extends EntityExtractionSkill,
+    QuestionAnalysisSkill,
+    FollowUpSkill,
+    PredictionSkill,
+    EvidenceRefinementSkill,
+    SufficiencyVerificationSkill {
+  readonly name: string;
+}

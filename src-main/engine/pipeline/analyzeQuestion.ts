@@ -1,0 +1,314 @@
+// Question analysis of the algorithmic Hand: the skyline indicator I_Q and D_predict. Candidate chains are the
+// schema-level relation paths reachable from the anchors (schemaPaths); each is scored against the question's
+// words by a monotone alignment — words nearest an anchor explain the hop leaving it, words on the answer side
+// explain the last hop — rewarding coverage (every word explained by some hop) and support (every hop explained by
+// some word). Nothing here knows any graph's relation names: relations are read through their label words.
+import type { Direction, LiteralKind } from '../../common/graphTypes.js';
+import type { QuestionText, QuestionWord } from './questionText.js';
+import { TIME_WH } from './questionText.js';
+import { chainKey, type SchemaPath, type SchemaStep } from './schemaPaths.js';
+import type { Indicator, IndicatorStep } from './types.js';
+import type { RelationMatcher } from './relationMatcher.js';
+
+export interface AnalysisWeights {
+  /** A word at least this similar to a hop's label supports the hop. */
+  supportMin: number;
+  /** Penalty for a hop no word supports. */
+  missingHop: number;
+  /** Smaller penalty for an unsupported r⁻¹ right after r ("shares a director with" names the relation once). */
+  missingReciprocal: number;
+  /** Score of a reciprocal cue word ("same", "co-", "together") aligned to a reciprocal hop. */
+  reciprocalCue: number;
+  /** Factor on a second supporting word of an already supported hop: two mentions usually mean two hops. */
+  repeatedMention: number;
+  /** Per hop: prefer the shorter chain when the words explain two chains equally. */
+  lengthPenalty: number;
+  /** Bonus when a time question ("when") ends on date/number literals, penalty scale when it does not. */
+  timeAnswer: number;
+  /** Weight of the anchor's own mix of relations (a tie-breaker between equally worded first hops). */
+  anchorPrior: number;
+  /** Penalty for a recognised anchor the chain leaves unused. */
+  unusedAnchor: number;
+  /** Penalty for reading the answer side first (the less usual word order). */
+  reversedOrder: number;
+  /** Weight of the answer-type match: answer noun vs the relations the chain's ends are the value of. */
+  answerType: number;
+  /** Only matches above this contrast count as answer-type evidence (generic nouns like "films" stay below). */
+  answerTypeMin: number;
+}
+
+export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
+  supportMin: 0.25,
+  missingHop: 0.6,
+  missingReciprocal: 0.25,
+  reciprocalCue: 0.7,
+  repeatedMention: 1,
+  lengthPenalty: 0.15,
+  timeAnswer: 0.5,
+  anchorPrior: 0.1,
+  unusedAnchor: 0.5,
+  reversedOrder: 0.3,
+  answerType: 1,
+  answerTypeMin: 0.28,
+};
+
+export interface AnalysisContext {
+  matcher: RelationMatcher;
+  visibleRelation(relation: number): string;
+  literalOf(entity: number): LiteralKind | undefined;
+  /**
+   * Relations the entities of `ends` are the value (tail) of, with the share of ends that are: the answer's role
+   * type ("cities" are what located_in points to). Entities only ever heads have no role words.
+   */
+  valueRoles(ends: ReadonlySet<number>): ReadonlyMap<number, number>;
+  /** Share of the anchor's edges (in the subgraph) that use this relation and direction, in [0, 1]. */
+  anchorShare(anchor: number, step: SchemaStep): number;
+  weights?: Partial<AnalysisWeights>;
+}
+
+export interface ScoredChain {
+  /** Anchors used, in path order (the answer sits between them for two). */
+  anchors: number[];
+  /** Steps walked from anchors[0]; for two anchors the second half is walked towards anchors[1]. */
+  steps: IndicatorStep[];
+  answerPosition: number;
+  ends: Set<number>;
+  score: number;
+}
+
+/**
+ * Words of one anchor in reading order, each side by distance from the mention. The usual order reads the far
+ * side first and the answer side (where the wh-word is) last; the other order covers questions whose last verb
+ * trails the mention ("where was the writer of X born"). Both are scored, the better alignment counts.
+ */
+export function orderedWords(text: QuestionText, anchor: number): QuestionWord[][] {
+  const mine = text.words.filter((w) => w.anchor === anchor && w.kind !== 'wh');
+  const answerSide = text.answerSide[anchor] ?? 'left';
+  const byDistance = (a: QuestionWord, b: QuestionWord): number => a.distance - b.distance;
+  const far = mine.filter((w) => w.side !== answerSide).sort(byDistance);
+  const near = mine.filter((w) => w.side === answerSide).sort(byDistance);
+  return far.length && near.length ? [[...far, ...near], [...near, ...far]] : [[...far, ...near]];
+}
+
+/** The best alignment over the candidate word orders. */
+function alignBest(orders: QuestionWord[][], steps: readonly SchemaStep[], ctx: AnalysisContext, w: AnalysisWeights): Alignment {
+  let best: Alignment | undefined;
+  orders.forEach((o, i) => {
+    const a = alignWords(o, steps, ctx, w);
+    // The unusual order must earn its place.
+    if (i > 0) a.score -= w.reversedOrder;
+    if (!best || a.score > best.score) best = a;
+  });
+  return best!;
+}
+
+function isReciprocal(steps: readonly SchemaStep[], j: number): boolean {
+  return j > 0 && steps[j].relation === steps[j - 1].relation && steps[j].direction !== steps[j - 1].direction;
+}
+
+interface Alignment {
+  score: number;
+  /** Best word score per hop (the hop's support). */
+  support: number[];
+}
+
+/**
+ * Monotone alignment of words to hops by dynamic programming: words keep their reading order, hops their chain
+ * order; every word is explained by exactly one hop; unsupported hops pay a penalty.
+ */
+export function alignWords(words: readonly QuestionWord[], steps: readonly SchemaStep[], ctx: AnalysisContext, w: AnalysisWeights): Alignment {
+  const L = steps.length;
+  const recip = steps.map((_, j) => isReciprocal(steps, j));
+  const hopScore = (word: QuestionWord, j: number): number => {
+    if (word.kind === 'cue') return recip[j] ? w.reciprocalCue : 0;
+    return ctx.matcher.contrast(word.text, steps[j].relation);
+  };
+  const miss = (j: number): number => (recip[j] ? w.missingReciprocal : w.missingHop);
+  // State: current hop j, whether it is supported yet. Value: best score; support kept alongside for reporting.
+  type Cell = { v: number; sup: number[] } | undefined;
+  let dp: Cell[][] = Array.from({ length: L }, () => [undefined, undefined]);
+  dp[0][0] = { v: 0, sup: new Array<number>(L).fill(0) };
+  for (const word of words) {
+    const next: Cell[][] = Array.from({ length: L }, () => [undefined, undefined]);
+    for (let j = 0; j < L; j++)
+      for (let g = 0; g < 2; g++) {
+        const cell = dp[j][g];
+        if (!cell) continue;
+        // Move to hop k ≥ j (paying for hops left unsupported), then explain the word with hop k.
+        let carried = cell.v;
+        for (let k = j; k < L; k++) {
+          if (k > j) carried -= k - 1 === j ? (g ? 0 : miss(j)) : miss(k - 1);
+          const s = hopScore(word, k);
+          const already = k === j && g === 1;
+          const supported = already || s >= w.supportMin;
+          const v = carried + (already && s >= w.supportMin ? s * w.repeatedMention : s);
+          const slot = supported ? 1 : 0;
+          const cur = next[k][slot];
+          if (!cur || v > cur.v) {
+            const sup = cell.sup.slice();
+            sup[k] = Math.max(sup[k], s);
+            next[k][slot] = { v, sup };
+          }
+        }
+      }
+    dp = next;
+  }
+  let best: Alignment = { score: -Infinity, support: [] };
+  for (let j = 0; j < L; j++)
+    for (let g = 0; g < 2; g++) {
+      const cell = dp[j][g];
+      if (!cell) continue;
+      let v = cell.v - (g ? 0 : miss(j));
+      for (let k = j + 1; k < L; k++) v -= miss(k);
+      if (v > best.score) best = { score: v, support: cell.sup };
+    }
+  return best;
+}
+
+/**
+ * Words naming the answer's type: the wh-word itself when it carries a type ("who", "where", "when") and the
+ * content words right after the wh-word ("which city", "what conditions").
+ */
+export function answerNouns(text: QuestionText): string[] {
+  const out: string[] = [];
+  const whAt = text.words.findIndex((w) => w.kind === 'wh');
+  if (whAt < 0) return out;
+  const wh = text.words[whAt];
+  if (wh.text === 'who' || wh.text === 'whom' || wh.text === 'where' || wh.text === 'when') out.push(wh.text);
+  for (let i = whAt + 1; i < text.words.length && i <= whAt + 2; i++) {
+    const w = text.words[i];
+    if (w.kind !== 'content' || w.start - wh.start > 40) break;
+    out.push(w.text);
+  }
+  return out;
+}
+
+function answerTypeScore(nouns: readonly string[], ends: ReadonlySet<number>, ctx: AnalysisContext, w: AnalysisWeights): number {
+  if (nouns.length === 0) return 0;
+  const roles = ctx.valueRoles(ends);
+  let best = 0;
+  for (const [rel, share] of roles) {
+    if (share < 0.3) continue;
+    for (const n of nouns) best = Math.max(best, ctx.matcher.contrast(n, rel));
+  }
+  return Math.max(0, best - w.answerTypeMin);
+}
+
+function timeQuestion(text: QuestionText): boolean {
+  return text.words.some((w) => w.kind === 'wh' && TIME_WH.has(w.text));
+}
+
+function literalShare(ends: Set<number>, ctx: AnalysisContext): number {
+  let lit = 0;
+  let n = 0;
+  for (const e of ends) {
+    const k = ctx.literalOf(e);
+    if (k === 'date' || k === 'number') lit++;
+    if (++n >= 200) break;
+  }
+  return n ? lit / n : 0;
+}
+
+function toSteps(steps: readonly SchemaStep[], support: number[], ctx: AnalysisContext): IndicatorStep[] {
+  return steps.map((s, j) => ({
+    relation: s.relation,
+    direction: s.direction,
+    visible: ctx.visibleRelation(s.relation),
+    confidence: Math.max(0, Math.min(1, support[j] ?? 0)),
+  }));
+}
+
+const flip = (d: Direction): Direction => (d === 'out' ? 'in' : 'out');
+
+/** Scores one anchor's reachable chains. */
+function scoreSingle(text: QuestionText, anchorIndex: number, anchor: number, paths: SchemaPath[], ctx: AnalysisContext, w: AnalysisWeights, otherAnchors: number): ScoredChain[] {
+  // Words of other (unused) anchors still have to be explained: append them on the answer side.
+  const extra = text.words.filter((x) => x.anchor !== anchorIndex && x.kind !== 'wh');
+  const orders = orderedWords(text, anchorIndex).map((o) => [...o, ...extra]);
+  const time = timeQuestion(text);
+  const nouns = answerNouns(text);
+  const out: ScoredChain[] = [];
+  for (const p of paths) {
+    if (p.ends.size === 0) continue;
+    const a = alignBest(orders, p.steps, ctx, w);
+    let score = a.score - w.lengthPenalty * p.steps.length - w.unusedAnchor * otherAnchors;
+    score += w.answerType * answerTypeScore(nouns, p.ends, ctx, w);
+    score += w.anchorPrior * ctx.anchorShare(anchor, p.steps[0]);
+    if (time) score += w.timeAnswer * (2 * literalShare(p.ends, ctx) - 1);
+    out.push({ anchors: [anchor], steps: toSteps(p.steps, a.support, ctx), answerPosition: p.steps.length, ends: p.ends, score });
+  }
+  return out;
+}
+
+export interface AnalyzeOptions {
+  dMax: number;
+  /** How many alternatives to keep in the indicator. */
+  alternatives?: number;
+}
+
+/**
+ * Builds the indicator from the topic anchors (in mention order, aligned with `text`'s mentions) and the schema
+ * paths reachable from each. Returns undefined when no anchor reaches anything.
+ */
+export function analyzeQuestion(
+  text: QuestionText,
+  anchors: readonly number[],
+  pathsByAnchor: readonly SchemaPath[][],
+  ctx: AnalysisContext,
+  options: AnalyzeOptions,
+): (Indicator & { ranked: ScoredChain[] }) | undefined {
+  const w = { ...DEFAULT_ANALYSIS_WEIGHTS, ...ctx.weights };
+  let ranked: ScoredChain[] = [];
+  anchors.forEach((a, i) => ranked.push(...scoreSingle(text, i, a, pathsByAnchor[i] ?? [], ctx, w, anchors.length - 1)));
+  if (anchors.length >= 2) ranked.push(...scorePairs(text, anchors, pathsByAnchor, ctx, w));
+  if (ranked.length === 0) return undefined;
+  ranked.sort((x, y) => y.score - x.score || x.steps.length - y.steps.length || chainKey(x.steps).localeCompare(chainKey(y.steps)));
+  ranked = ranked.slice(0, 200);
+  const best = ranked[0];
+  const m = best.anchors.length;
+  return {
+    anchorOrder: best.anchors,
+    chain: best.steps,
+    answerPosition: best.answerPosition,
+    dPredict: Math.min(options.dMax, Math.max(1, Math.ceil(best.steps.length / m))),
+    alternatives: ranked.slice(1, 1 + (options.alternatives ?? 8)).map((c) => ({ chain: c.steps, score: c.score })),
+    ranked,
+  };
+}
+
+/** Two anchors: anchor A → answer ← anchor B, the answer in the middle; each half read from its own words. */
+function scorePairs(text: QuestionText, anchors: readonly number[], pathsByAnchor: readonly SchemaPath[][], ctx: AnalysisContext, w: AnalysisWeights): ScoredChain[] {
+  const out: ScoredChain[] = [];
+  const TOP = 25;
+  const halves = anchors.slice(0, 2).map((a, i) => {
+    const orders = orderedWords(text, i);
+    return (pathsByAnchor[i] ?? [])
+      .filter((p) => p.ends.size > 0)
+      .map((p) => {
+        const al = alignBest(orders, p.steps, ctx, w);
+        return { p, al, score: al.score - w.lengthPenalty * p.steps.length + w.anchorPrior * ctx.anchorShare(a, p.steps[0]) };
+      })
+      .sort((x, y) => y.score - x.score)
+      .slice(0, TOP);
+  });
+  const time = timeQuestion(text);
+  for (const h1 of halves[0])
+    for (const h2 of halves[1] ?? []) {
+      const [small, large] = h1.p.ends.size <= h2.p.ends.size ? [h1.p.ends, h2.p.ends] : [h2.p.ends, h1.p.ends];
+      const ends = new Set<number>();
+      for (const e of small) if (large.has(e) && e !== anchors[0] && e !== anchors[1]) ends.add(e);
+      if (ends.size === 0) continue;
+      let score = h1.score + h2.score + w.answerType * answerTypeScore(answerNouns(text), ends, ctx, w);
+      if (time) score += w.timeAnswer * (2 * literalShare(ends, ctx) - 1);
+      const back = [...h2.p.steps].reverse().map((s) => ({ relation: s.relation, direction: flip(s.direction) }));
+      const backSupport = [...h2.al.support].reverse();
+      out.push({
+        anchors: [anchors[0], anchors[1]],
+        steps: [...toSteps(h1.p.steps, h1.al.support, ctx), ...toSteps(back, backSupport, ctx)],
+        answerPosition: h1.p.steps.length,
+        ends,
+        score,
+      });
+    }
+  return out;
+}

@@ -1,0 +1,100 @@
+// The question as words placed around its topic mentions. The algorithmic Hand reads a question the way the
+// relation chain is written: words next to a mention describe the hop leaving that anchor, words far from it
+// (and the wh-phrase) describe the answer end. Only general English function words are listed here — nothing
+// about any one graph's relations or question templates.
+import { tokenizeText } from '../drm/tokenize.js';
+
+/** English function words: they carry no relation meaning (prepositions, articles, auxiliaries, pronouns). */
+export const STOPWORDS = new Set(
+  (
+    'a an the of in on at by for to from with without into onto about as than then and or nor but so ' +
+    'is are was were be been being am do does did done doing has have had having will would shall should can could ' +
+    'may might must it its this that these those there here their them they he she his her him i me my we our us you your ' +
+    'some any all each every no not only just very much many more most such own ' +
+    'up down out over under again further once ever ' +
+    'please tell show give list name find know let get got'
+  ).split(/\s+/),
+);
+
+/** Interrogatives: they mark the answer end of the question and say little about relations. */
+export const WH_WORDS = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how']);
+
+/**
+ * Words that signal a reciprocal step (r followed by its own inverse: "shares a director with", "co-starred",
+ * "the same writer as", "also directed", "together with"). General English, used to license r⁻¹ after r.
+ */
+export const RECIPROCAL_CUES = new Set([
+  'same', 'also', 'together', 'co', 'share', 'shares', 'shared', 'sharing', 'both', 'common', 'other', 'another',
+  'others', 'similar', 'fellow', 'alongside', 'collaborated', 'collaborate', 'collaborators', 'too',
+]);
+
+/** Wh-words whose answer is a time (matched against literal date/number ends). */
+export const TIME_WH = new Set(['when']);
+
+export interface QuestionWord {
+  text: string;
+  /** Character offset in the question. */
+  start: number;
+  kind: 'content' | 'wh' | 'cue';
+  /** Index of the nearest topic mention, its side and the distance in words (1 = adjacent). */
+  anchor: number;
+  side: 'left' | 'right';
+  distance: number;
+}
+
+export interface QuestionText {
+  /** The question with each topic mention removed (what the relation words are read from). */
+  withoutMentions: string;
+  words: QuestionWord[];
+  /** Per mention: the side the answer end is read on (where the wh-word sits; left when there is none). */
+  answerSide: ('left' | 'right')[];
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Splits a question into classified words positioned relative to the mentions (character spans). */
+export function readQuestion(question: string, mentions: { start: number; end: number }[]): QuestionText {
+  // Indexes in `anchor` and `answerSide` refer to the caller's order of mentions.
+  const spans = mentions;
+  const raw: { text: string; start: number }[] = [];
+  for (const m of question.matchAll(WORD)) {
+    const start = m.index ?? 0;
+    const end = start + m[0].length;
+    if (spans.some((s) => start < s.end && end > s.start)) continue;
+    // Same folding as the DRM's tokenizer (diacritics, case, possessive 's).
+    const [text] = tokenizeText(m[0]);
+    if (!text) continue;
+    if (text === 's' && start > 0 && /['’`]/.test(question[start - 1])) continue;
+    raw.push({ text, start });
+  }
+  // Word index of each mention (how many kept words precede it) for distances.
+  const mentionAt = spans.map((s) => raw.filter((w) => w.start < s.start).length);
+  const words: QuestionWord[] = [];
+  raw.forEach((w, i) => {
+    let best = 0;
+    let bestDist = Infinity;
+    let side: 'left' | 'right' = 'right';
+    mentionAt.forEach((at, k) => {
+      // Words before the mention are at indexes at-1, at-2, …; after it at, at+1, …
+      const left = i < at;
+      const d = left ? at - i : i - at + 1;
+      if (d < bestDist) {
+        bestDist = d;
+        best = k;
+        side = left ? 'left' : 'right';
+      }
+    });
+    const kind: QuestionWord['kind'] = WH_WORDS.has(w.text)
+      ? 'wh'
+      : RECIPROCAL_CUES.has(w.text)
+        ? 'cue'
+        : 'content';
+    if (kind === 'content' && (STOPWORDS.has(w.text) || /^\d{1,2}$/.test(w.text))) return;
+    words.push({ text: w.text, start: w.start, kind, anchor: spans.length ? best : 0, side, distance: Number.isFinite(bestDist) ? bestDist : i + 1 });
+  });
+  const wh = words.find((w) => w.kind === 'wh');
+  const answerSide = spans.map((s): 'left' | 'right' => (wh && wh.start > s.start ? 'right' : 'left'));
+  let withoutMentions = question;
+  for (const s of [...spans].sort((a, b) => b.start - a.start)) withoutMentions = withoutMentions.slice(0, s.start) + ' ' + withoutMentions.slice(s.end);
+  return { withoutMentions: withoutMentions.replace(/[[\]]/g, ' ').replace(/\s+/g, ' ').trim(), words, answerSide };
+}

@@ -1,0 +1,75 @@
+// Sufficiency verification and answer ranking. A grounded path counts only if it satisfies the constraints of the
+// question: it starts at the first anchor (and ends at the second, for two), its raw relation chain is one the
+// analysis accepted, its answer is not an anchor, and the answer really carries the chain's last relation in the
+// walked direction. Answers are ranked by their best chain (the indicator's first), then by how many paths
+// support them.
+import type { Direction } from '../../common/graphTypes.js';
+import { DIR_OUT, type MemoryGraph } from '../graph/memoryGraph.js';
+import type { GroundedPath } from './groundPaths.js';
+import { chainKey } from './schemaPaths.js';
+import type { GroundedAnswer } from './types.js';
+
+export interface VerifyOptions {
+  /** Anchors in indicator order. */
+  anchors: readonly number[];
+  /** Accepted raw chains (chainKey of the steps, walked from anchors[0]) → analysis score; best first. */
+  chains: ReadonlyMap<string, number>;
+  /** Answers returned (default 20). */
+  limit?: number;
+}
+
+export interface Verification {
+  answers: GroundedAnswer[];
+  rejected: { reason: string; count: number }[];
+}
+
+function hasEdge(graph: MemoryGraph, from: number, relation: number, direction: Direction, to: number): boolean {
+  const want = direction === 'out' ? DIR_OUT : 1 - DIR_OUT;
+  for (let k = graph.offsets[from]; k < graph.offsets[from + 1]; k++)
+    if (graph.edgeRelation[k] === relation && graph.edgeDirection[k] === want && graph.edgeNeighbor[k] === to) return true;
+  return false;
+}
+
+/** Why a grounded path fails the constraints, or undefined when it passes. */
+export function violation(p: GroundedPath, graph: MemoryGraph, options: VerifyOptions): string | undefined {
+  const [a, b] = options.anchors;
+  if (p.entities[0] !== a) return 'does not start at the first anchor';
+  if (b !== undefined && p.view.answerAt < p.view.nodes.length - 1 && p.entities[p.entities.length - 1] !== b) return 'does not reach the second anchor';
+  if (options.anchors.includes(p.answer)) return 'answer is an anchor';
+  if (!options.chains.has(chainKey(p.edges))) return 'relation chain not consistent with the indicator';
+  for (let i = 0; i < p.edges.length; i++)
+    if (!hasEdge(graph, p.entities[i], p.edges[i].relation, p.edges[i].direction, p.entities[i + 1])) return 'raw edge missing';
+  return undefined;
+}
+
+export function verifyAnswers(paths: readonly GroundedPath[], graph: MemoryGraph, options: VerifyOptions): Verification {
+  const rejected = new Map<string, number>();
+  const byAnswer = new Map<number, { chainScore: number; pathScore: number; paths: GroundedPath[] }>();
+  for (const p of paths) {
+    const why = violation(p, graph, options);
+    if (why) {
+      rejected.set(why, (rejected.get(why) ?? 0) + 1);
+      continue;
+    }
+    const chainScore = options.chains.get(chainKey(p.edges))!;
+    const cur = byAnswer.get(p.answer);
+    if (!cur) byAnswer.set(p.answer, { chainScore, pathScore: p.view.score, paths: [p] });
+    else {
+      cur.chainScore = Math.max(cur.chainScore, chainScore);
+      cur.pathScore = Math.max(cur.pathScore, p.view.score);
+      cur.paths.push(p);
+    }
+  }
+  const ranked = [...byAnswer.entries()].sort(
+    ([ea, a], [eb, b]) =>
+      b.chainScore - a.chainScore || b.pathScore - a.pathScore || b.paths.length - a.paths.length || graph.names[ea].localeCompare(graph.names[eb]) || ea - eb,
+  );
+  const answers: GroundedAnswer[] = ranked.slice(0, options.limit ?? 20).map(([entity, r]) => ({
+    entity,
+    // Chain score dominates; path score and support separate answers of one chain.
+    score: r.chainScore + 0.1 * r.pathScore + 0.01 * Math.log1p(r.paths.length),
+    rawPaths: r.paths.slice(0, 5).map((p) => ({ entities: p.entities, edges: p.edges })),
+    viewPaths: r.paths.slice(0, 5).map((p) => ({ nodes: p.view.nodes, edges: p.view.edges })),
+  }));
+  return { answers, rejected: [...rejected].map(([reason, count]) => ({ reason, count })) };
+}

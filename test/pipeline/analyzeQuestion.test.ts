@@ -1,0 +1,84 @@
+// Question analysis on a toy graph it has never seen (a small library), with the real GloVe DRM.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
+import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
+import { AlgorithmicHand } from '../../src-main/engine/hand/algorithmicHand.js';
+import { EntityNameIndex } from '../../src-main/engine/pipeline/entityNameIndex.js';
+import { graphAdjacency } from '../../src-main/engine/pipeline/localAdjacency.js';
+import { readQuestion } from '../../src-main/engine/pipeline/questionText.js';
+import { schemaPaths } from '../../src-main/engine/pipeline/schemaPaths.js';
+
+const graph = MemoryGraph.fromTriples(
+  'library',
+  [],
+  [
+    { head: 'Moonfall', relation: 'written_by', tail: 'Ilse Varga' },
+    { head: 'Moonfall', relation: 'published_by', tail: 'Harrow House' },
+    { head: 'Moonfall', relation: 'genre', tail: 'Fantasy' },
+    { head: 'Tidewater', relation: 'written_by', tail: 'Ilse Varga' },
+    { head: 'Tidewater', relation: 'published_by', tail: 'Northlight' },
+    { head: 'Tidewater', relation: 'genre', tail: 'Mystery' },
+    { head: 'Ashen Road', relation: 'written_by', tail: 'Tomas Bry' },
+    { head: 'Ashen Road', relation: 'published_by', tail: 'Harrow House' },
+    { head: 'Ilse Varga', relation: 'born_in', tail: 'Kelmar' },
+    { head: 'Tomas Bry', relation: 'born_in', tail: 'Ostra' },
+    { head: 'Harrow House', relation: 'located_in', tail: 'Kelmar' },
+  ],
+);
+let hand: AlgorithmicHand;
+
+async function chainFor(question: string, mention: string, dMax = 3): Promise<string[]> {
+  const entity = graph.indexOf(mention)!;
+  const start = question.indexOf(mention);
+  const paths = schemaPaths(graphAdjacency(graph), entity, { dMax });
+  const a = await hand.analyzeQuestion({ question, topics: [{ entity, start, end: start + mention.length }], schemaPaths: [paths], dMax });
+  return a!.chain.map((s) => `${graph.relationLabels[s.relation]}${s.direction === 'out' ? '>' : '<'}`);
+}
+
+beforeAll(async () => {
+  const drm = await loadGloveDrm();
+  hand = await AlgorithmicHand.create(graph, drm, EntityNameIndex.build(graph));
+});
+
+describe('analyzeQuestion', () => {
+  it('reads one hop from the relation word next to the anchor', async () => {
+    expect(await chainFor('which books did Ilse Varga write', 'Ilse Varga')).toEqual(['written_by<']);
+    expect(await chainFor('who wrote Moonfall', 'Moonfall')).toEqual(['written_by>']);
+  });
+
+  it('reads a 2-hop chain from the anchor outwards and the answer phrase last', async () => {
+    expect(await chainFor('which publishers published the books written by Ilse Varga', 'Ilse Varga')).toEqual(['written_by<', 'published_by>']);
+    expect(await chainFor('where was the writer of Ashen Road born', 'Ashen Road')).toEqual(['written_by>', 'born_in>']);
+  });
+
+  it('reads "shares X with" as r followed by r⁻¹ and never answers with the anchor', async () => {
+    const chain = await chainFor('which books share the same writer with Moonfall', 'Moonfall');
+    expect(chain).toEqual(['written_by>', 'written_by<']);
+  });
+
+  it('returns alternatives with scores and D_predict = chain length', async () => {
+    const entity = graph.indexOf('Ilse Varga')!;
+    const q = 'in which genres did Ilse Varga write books';
+    const start = q.indexOf('Ilse Varga');
+    const a = await hand.analyzeQuestion({
+      question: q,
+      topics: [{ entity, start, end: start + 10 }],
+      schemaPaths: [schemaPaths(graphAdjacency(graph), entity, { dMax: 3 })],
+      dMax: 3,
+    });
+    expect(a!.chain.map((s) => graph.relationLabels[s.relation])).toEqual(['written_by', 'genre']);
+    expect(a!.dPredict).toBe(2);
+    expect(a!.answerPosition).toBe(2);
+    expect(a!.alternatives.length).toBeGreaterThan(0);
+    for (const alt of a!.alternatives) expect(alt.score).toBeLessThanOrEqual(a!.ranked[0].score);
+  });
+
+  it('places the words of a question around its mentions', () => {
+    const t = readQuestion('the films acted by [X Y] were released in which years', [{ start: 20, end: 23 }]);
+    expect(t.answerSide).toEqual(['right']);
+    const acted = t.words.find((w) => w.text === 'acted')!;
+    expect([acted.side, acted.distance]).toEqual(['left', 2]); // "by" sits between
+    expect(t.words.find((w) => w.text === 'years')!.side).toBe('right');
+    expect(t.words.some((w) => w.text === 'x' || w.text === 'y')).toBe(false);
+  });
+});
