@@ -11,6 +11,8 @@ import type {
   ImportResult,
   Neighborhood,
 } from './graphTypes.js';
+// --- The Hand (models and runtime): channels, events and error codes live in handContract.ts. ---
+import { HAND_EVENT_NAMES, handRequestSchemas, type HandErrorCode, type HandEvents, type HandResponses } from './handContract.js';
 
 /** Graph names as the library accepts them (folder names on disk). */
 export const graphName = z
@@ -21,7 +23,8 @@ export const graphName = z
 
 export const requestSchemas = {
   'app.info': z.object({}).strict(),
-  'dialog.openFile': z.object({}).strict(),
+  /** `kind` picks the dialog's file filters (triples by default; 'model' for GGUF files). */
+  'dialog.openFile': z.object({ kind: z.enum(['triples', 'model']).optional() }).strict(),
   'graph.list': z.object({}).strict(),
   'graph.stats': z.object({ graph: graphName }).strict(),
   'graph.search': z
@@ -67,6 +70,8 @@ export const requestSchemas = {
       relations: z.enum(['labels', 'clustered']).optional(),
     })
     .strict(),
+  // --- The Hand (models and runtime) ---
+  ...handRequestSchemas,
 } as const;
 
 export type Channel = keyof typeof requestSchemas;
@@ -81,7 +86,7 @@ export interface AppInfo {
   demoFile: string;
 }
 
-export interface Responses {
+export interface Responses extends HandResponses {
   'app.info': AppInfo;
   'dialog.openFile': { path: string | null };
   'graph.list': GraphInfo[];
@@ -97,7 +102,7 @@ export interface Responses {
 export type RequestOf<C extends Channel> = z.input<(typeof requestSchemas)[C]>;
 export type ParsedRequestOf<C extends Channel> = z.output<(typeof requestSchemas)[C]>;
 
-export interface Events {
+export interface Events extends HandEvents {
   'import.progress': { jobId: string; graph: string; progress: ImportProgress };
   'graph.changed': { graph: string };
 }
@@ -111,7 +116,8 @@ export type ErrorCode =
   | 'import_failed'
   | 'cancelled'
   | 'not_available'
-  | 'internal';
+  | 'internal'
+  | HandErrorCode;
 
 export interface ApiErrorBody {
   code: ErrorCode;
@@ -129,7 +135,7 @@ export interface CtrlgBridge {
   on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
 }
 
-export const EVENT_NAMES: EventName[] = ['import.progress', 'graph.changed'];
+export const EVENT_NAMES: EventName[] = ['import.progress', 'graph.changed', ...HAND_EVENT_NAMES];
 export const CHANNELS = Object.keys(requestSchemas) as Channel[];
 /** Electron ipc channel names carry a prefix so nothing else on ipcMain can collide with them. */
 export const IPC_PREFIX = 'ctrlg:';

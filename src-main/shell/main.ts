@@ -35,11 +35,13 @@ async function start(): Promise<void> {
     resourcesDir: app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources'),
     version: app.getVersion(),
     transport: 'electron',
-    openFile: async () => {
+    openFile: async (kind) => {
       const options: OpenDialogOptions = {
         properties: ['openFile'],
         filters: [
-          { name: 'Triples', extensions: ['txt', 'tsv', 'csv', 'nt', 'ttl'] },
+          kind === 'model'
+            ? { name: 'GGUF models', extensions: ['gguf'] }
+            : { name: 'Triples', extensions: ['txt', 'tsv', 'csv', 'nt', 'ttl'] },
           { name: 'All files', extensions: ['*'] },
         ],
       };

@@ -12,5 +12,5 @@ export const appHandlers: HandlerGroup<'app.info' | 'dialog.openFile'> = {
   }),
 
   // A browser client cannot browse the engine's disk; only the Electron shell injects a picker.
-  'dialog.openFile': async (_request, { options }) => ({ path: options.openFile ? await options.openFile() : null }),
+  'dialog.openFile': async ({ kind }, { options }) => ({ path: options.openFile ? await options.openFile(kind ?? 'triples') : null }),
 };

@@ -7,9 +7,11 @@ import { importDemoIfEmpty } from './demoGraph.js';
 import { createDispatch, type HandlerTable } from './dispatch.js';
 import type { EngineContext, EngineOptions } from './engineContext.js';
 import { EventHub, type EventListener } from './eventHub.js';
+import { HandService } from './handService.js';
 import { graphHandlers } from './graphHandlers.js';
 import { importHandlers } from './importHandlers.js';
 import { ImportJobs } from './importJobs.js';
+import { modelHandlers } from './modelHandlers.js';
 import { qaHandlers } from './qaHandlers.js';
 
 export type { AskFunction, EngineOptions } from './engineContext.js';
@@ -22,7 +24,7 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-const handlers: HandlerTable = { ...appHandlers, ...graphHandlers, ...importHandlers, ...qaHandlers };
+const handlers: HandlerTable = { ...appHandlers, ...graphHandlers, ...importHandlers, ...qaHandlers, ...modelHandlers };
 
 export function createEngine(options: EngineOptions): Engine {
   const ctx: EngineContext = {
@@ -30,6 +32,7 @@ export function createEngine(options: EngineOptions): Engine {
     library: options.library ?? new GraphLibrary(options.dataDir),
     events: new EventHub(),
     jobs: new ImportJobs(),
+    hand: options.hand ?? new HandService({ dataDir: options.dataDir }),
   };
   const dispatch = createDispatch(handlers, ctx);
   // Concurrent callers (shell start-up and a renderer reload) share one demo import.
@@ -56,6 +59,7 @@ export function createEngine(options: EngineOptions): Engine {
       ctx.jobs.cancelAll();
       await demo?.catch(() => undefined);
       ctx.events.clear();
+      await ctx.hand.close();
       await ctx.library.close();
     },
   };

@@ -3,6 +3,7 @@ import type { AskResult } from '../../common/answerTypes.js';
 import type { Channel, ParsedRequestOf, Responses } from '../../common/contract.js';
 import type { GraphLibrary } from '../graph/graphLibrary.js';
 import type { EventHub } from './eventHub.js';
+import type { HandService } from './handService.js';
 import type { ImportJobs } from './importJobs.js';
 
 export type AskFunction = (request: ParsedRequestOf<'qa.ask'>) => Promise<AskResult>;
@@ -16,9 +17,11 @@ export interface EngineOptions {
   /** The question pipeline; qa.ask answers not_available until one is injected. */
   ask?: AskFunction;
   /** A native file picker (the Electron shell); without one dialog.openFile answers { path: null }. */
-  openFile?: () => Promise<string | null>;
+  openFile?: (kind: 'triples' | 'model') => Promise<string | null>;
   /** A library the caller already holds (to share it with the ask service); default one over dataDir. engine.close() closes it. */
   library?: GraphLibrary;
+  /** The Hand (model files + llama.cpp runtime) the caller already holds, to share it with the question pipeline; default one over dataDir. engine.close() closes it. */
+  hand?: HandService;
 }
 
 export interface EngineContext {
@@ -26,6 +29,7 @@ export interface EngineContext {
   library: GraphLibrary;
   events: EventHub;
   jobs: ImportJobs;
+  hand: HandService;
 }
 
 export type Handler<C extends Channel> = (request: ParsedRequestOf<C>, ctx: EngineContext) => Promise<Responses[C]>;

@@ -14,17 +14,19 @@ export function MainArea() {
   const active = useUiStore((s) => s.activePanel);
   const showPanel = useUiStore((s) => s.showPanel);
   const panel = mainPanels.find((p) => p.id === active) ?? mainPanels[0]!;
+  // Without a graph only the global panels (Models) make sense.
+  const tabs = selected ? mainPanels : mainPanels.filter((p) => p.global);
 
   return (
     <main className="main-area">
       {appInfoError && <ErrorNotice error={appInfoError} testId="app-info-error" />}
-      {!selected ? (
+      {!selected && !panel.global ? (
         <WelcomeCard />
       ) : (
         <>
           <header className="main-head">
             <div>
-              <h1 data-testid="current-graph">{selected}</h1>
+              {selected ? <h1 data-testid="current-graph">{selected}</h1> : <h1>{panel.label}</h1>}
               {info && (
                 <div className="muted small">
                   {formatCount(info.entities)} entities · {formatCount(info.triples)} triples · updated{' '}
@@ -34,7 +36,7 @@ export function MainArea() {
               )}
             </div>
             <div className="tabs" role="tablist">
-              {mainPanels.map((p) => (
+              {tabs.map((p) => (
                 <button
                   key={p.id}
                   type="button"
@@ -50,8 +52,8 @@ export function MainArea() {
             </div>
           </header>
           <div className="panel" role="tabpanel">
-            <ErrorBoundary key={`${panel.id}:${selected}`} label={panel.label}>
-              {panel.render(selected)}
+            <ErrorBoundary key={panel.global ? panel.id : `${panel.id}:${selected}`} label={panel.label}>
+              {panel.render(selected ?? '')}
             </ErrorBoundary>
           </div>
         </>

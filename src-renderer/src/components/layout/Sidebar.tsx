@@ -1,12 +1,15 @@
 // Left column: product name, the graph picker, and graph-level actions.
 import { useGraphsStore } from '../../stores/graphsStore.js';
 import { useImportStore } from '../../stores/importStore.js';
+import { useUiStore } from '../../stores/uiStore.js';
 import { GraphPicker } from './GraphPicker.js';
 
 export function Sidebar() {
   const appInfo = useGraphsStore((s) => s.appInfo);
   const openImport = useImportStore((s) => s.openDialog);
   const importRunning = useImportStore((s) => s.job?.status === 'running');
+  const showPanel = useUiStore((s) => s.showPanel);
+  const modelsShown = useUiStore((s) => s.activePanel === 'models');
 
   return (
     <aside className="sidebar" data-testid="sidebar">
@@ -22,6 +25,14 @@ export function Sidebar() {
       <div className="sidebar-actions">
         <button type="button" className="button primary block" data-testid="open-import" onClick={openImport}>
           {importRunning ? 'Import running…' : 'Import graph…'}
+        </button>
+        <button
+          type="button"
+          className={`button block sidebar-secondary${modelsShown ? ' active' : ''}`}
+          data-testid="open-models"
+          onClick={() => showPanel('models')}
+        >
+          Models
         </button>
       </div>
       <GraphPicker />

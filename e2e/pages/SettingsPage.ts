@@ -1,0 +1,76 @@
+// Page object for the Models tab: adding a model file, reading the model table, loading and unloading the Hand,
+// and the status card.
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class SettingsPage {
+  readonly root: Locator;
+  readonly addPath: Locator;
+  readonly addError: Locator;
+  readonly table: Locator;
+  readonly status: Locator;
+  readonly statusModel: Locator;
+  readonly statusBackend: Locator;
+  readonly fitEstimate: Locator;
+  readonly loadError: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('models-panel');
+    this.addPath = page.getByTestId('add-model-path');
+    this.addError = page.getByTestId('add-model-error');
+    this.table = page.getByTestId('model-table');
+    this.status = page.getByTestId('hand-status');
+    this.statusModel = page.getByTestId('hand-loaded-model');
+    this.statusBackend = page.getByTestId('hand-backend');
+    this.fitEstimate = page.getByTestId('fit-estimate');
+    this.loadError = page.getByTestId('load-error');
+  }
+
+  /** Opens the Models tab from the sidebar (it works with or without a graph selected). */
+  async open(): Promise<void> {
+    await this.page.getByTestId('open-models').click();
+    await expect(this.root).toBeVisible();
+    await expect(this.status).not.toHaveAttribute('data-state', 'unknown');
+  }
+
+  /** Adds a GGUF by typing its path and waits for the confirmation. */
+  async addByPath(path: string): Promise<void> {
+    await this.addPath.fill(path);
+    await this.page.getByTestId('add-model-submit').click();
+    await expect(this.page.getByTestId('add-model-done')).toBeVisible();
+  }
+
+  /** Starts a download from the free-form hf: / URL field. */
+  async downloadFrom(uri: string): Promise<void> {
+    await this.page.getByTestId('download-uri').fill(uri);
+    await this.page.getByTestId('download-uri-submit').click();
+  }
+
+  row(fileName: string): Locator {
+    return this.page.getByTestId(`model-row-${fileName}`);
+  }
+
+  async architectureOf(fileName: string): Promise<string> {
+    const cell = this.row(fileName).getByTestId('model-architecture');
+    await expect(cell).toBeVisible();
+    return (await cell.textContent()) ?? '';
+  }
+
+  async setLoadOptions(options: { fileName?: string; gpu?: 'auto' | 'cpu'; threads?: number; contextSize?: number }): Promise<void> {
+    if (options.fileName) await this.page.getByTestId('load-model').selectOption(options.fileName);
+    if (options.gpu) await this.page.getByTestId('load-gpu').selectOption(options.gpu);
+    if (options.threads !== undefined) await this.page.getByTestId('load-threads').fill(String(options.threads));
+    if (options.contextSize !== undefined) await this.page.getByTestId('load-context-size').fill(String(options.contextSize));
+  }
+
+  /** Clicks Load and waits until the status card shows the model loaded. */
+  async load(fileName: string): Promise<void> {
+    await this.page.getByTestId('load-submit').click();
+    await expect(this.status).toHaveAttribute('data-state', 'loaded', { timeout: 60_000 });
+    await expect(this.statusModel).toHaveText(fileName);
+  }
+
+  async unload(): Promise<void> {
+    await this.page.getByTestId('unload').click();
+    await expect(this.status).toHaveAttribute('data-state', 'idle');
+  }
+}

@@ -1,0 +1,82 @@
+// The Models tab in the browser host: add a tiny GGUF (generated at test time) by path, see its metadata, load it
+// on the CPU, watch the status card, unload; plus the typed error for a file that is not a model.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeTinyGguf } from '../src-main/engine/llm/tinyGguf.js';
+import { startGgufServer } from '../test/llm/ggufServer.js';
+import { expect, test } from './fixtures.js';
+import { SettingsPage } from './pages/SettingsPage.js';
+
+const ARTIFACTS = join(import.meta.dirname, 'artifacts');
+
+test('adds a model by path, loads it on the CPU, shows it in the status card, unloads', async ({ app, scratchDir }, testInfo) => {
+  const page = app.page;
+  const model = await writeTinyGguf(join(scratchDir, 'tiny-e2e.gguf'), { seed: 11, name: 'Tiny e2e model' });
+  const settings = new SettingsPage(page);
+  await settings.open();
+  await expect(settings.statusModel).toHaveText('No model loaded');
+
+  await settings.addByPath(model.path);
+  expect(await settings.architectureOf('tiny-e2e.gguf')).toBe('llama');
+  await expect(settings.row('tiny-e2e.gguf')).toContainText('F32');
+
+  // One thread: llama.cpp threads spin-wait on each other on small shared machines.
+  await settings.setLoadOptions({ fileName: 'tiny-e2e.gguf', gpu: 'cpu', threads: 1, contextSize: 512 });
+  await expect(settings.fitEstimate).toHaveAttribute('data-fits', 'true');
+  await expect(settings.fitEstimate).toContainText('512-token context');
+
+  await settings.load('tiny-e2e.gguf');
+  await expect(settings.statusBackend).toHaveText('cpu');
+  await expect(settings.status).toHaveAttribute('data-backend', 'cpu');
+  await expect(settings.row('tiny-e2e.gguf')).toContainText('loaded');
+
+  await mkdir(ARTIFACTS, { recursive: true });
+  const body = await page.screenshot({ path: join(ARTIFACTS, 'settings.png') });
+  await testInfo.attach('settings', { body, contentType: 'image/png' });
+
+  await settings.unload();
+  await expect(settings.statusModel).toHaveText('No model loaded');
+  await expect(page.getByTestId('unload')).toBeDisabled();
+});
+
+test('a file that is not a model shows the typed error inline', async ({ app, scratchDir }) => {
+  const page = app.page;
+  const notModel = join(scratchDir, 'notes.gguf');
+  await writeFile(notModel, 'just some notes');
+  const settings = new SettingsPage(page);
+  await settings.open();
+  await settings.addPath.fill(notModel);
+  await page.getByTestId('add-model-submit').click();
+  await expect(settings.addError).toHaveAttribute('data-error-code', 'model_bad_magic');
+  await expect(page.getByTestId('add-model-error-message')).toContainText('notes.gguf');
+  await expect(settings.row('notes.gguf')).toHaveCount(0);
+});
+
+test('downloads a model from a URL with a progress bar, and cancels another', async ({ app, scratchDir }) => {
+  const page = app.page;
+  const small = await writeTinyGguf(join(scratchDir, 'small.gguf'), { seed: 12 });
+  const big = await writeTinyGguf(join(scratchDir, 'big.gguf'), { seed: 13, embd: 256, ff: 4096, layers: 2 });
+  const fast = await startGgufServer(await readFile(small.path));
+  // Throttled, so Cancel lands mid-transfer.
+  const slow = await startGgufServer(await readFile(big.path), { chunkBytes: 16 * 1024, delayMs: 20 });
+  try {
+    const settings = new SettingsPage(page);
+    await settings.open();
+    const progress = page.getByTestId('download-progress');
+
+    await settings.downloadFrom(fast.url('served-e2e.gguf'));
+    await expect(progress).toHaveAttribute('data-status', 'done');
+    await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    expect(await settings.architectureOf('served-e2e.gguf')).toBe('llama');
+
+    await settings.downloadFrom(slow.url('slow-e2e.gguf'));
+    await expect(progress).toHaveAttribute('data-status', 'running');
+    await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuenow', /\d+/);
+    await page.getByTestId('download-cancel').click();
+    await expect(progress).toHaveAttribute('data-status', 'cancelled');
+    await expect(settings.row('slow-e2e.gguf')).toHaveCount(0);
+  } finally {
+    await fast.close();
+    await slow.close();
+  }
+});

@@ -1,0 +1,122 @@
+// Plain shapes for the Hand's models and runtime as they cross the wire. The engine's llm/ module has its own
+// (richer, node-side) types; the service maps them to these, so the renderer never depends on engine code.
+
+/** The compute backend llama.cpp actually chose. */
+export type HandBackend = 'cuda' | 'vulkan' | 'metal' | 'cpu';
+
+/** What the user asks for: let llama.cpp pick a GPU backend, or stay on the CPU. */
+export type GpuMode = 'auto' | 'cpu';
+
+/** Why a model file cannot be used (mirrors the engine's checks). */
+export type ModelFileProblem = 'missing' | 'truncated' | 'bad_magic' | 'unsupported_architecture' | 'corrupt';
+
+export interface ModelFileInfo {
+  path: string;
+  fileName: string;
+  fileSizeBytes: number;
+  ggufVersion: number;
+  /** `general.architecture`, e.g. "llama", "qwen3". */
+  architecture: string;
+  name?: string;
+  /** Total tensor elements. */
+  parameters: number;
+  /** "Q4_K_M", "F16", "F32"… or "unknown". */
+  quantisation: string;
+  /** Context length the model was trained with. */
+  contextLength?: number;
+  layers?: number;
+  isEmbeddingModel: boolean;
+  hasChatTemplate: boolean;
+}
+
+export interface ModelEntry {
+  path: string;
+  fileName: string;
+  /** `data`: in the app's data folder; `development`: the repository's models/ folder. */
+  source: 'development' | 'data';
+  sizeBytes: number;
+  /** Present when the file checked out. */
+  info?: ModelFileInfo;
+  /** Present when it did not: listed so the user sees why it cannot be loaded. */
+  error?: { problem: ModelFileProblem; message: string };
+}
+
+export interface RecommendedModelInfo {
+  id: string;
+  role: 'hand' | 'embedding';
+  label: string;
+  uri: string;
+  approxBytes: number;
+  parameters: string;
+  quantisation: string;
+  note: string;
+  /** Already in the data folder (matched by file name). */
+  downloaded: boolean;
+}
+
+export interface ModelList {
+  /** Where added and downloaded models go. */
+  modelsDir: string;
+  models: ModelEntry[];
+  recommended: RecommendedModelInfo[];
+}
+
+export interface FitEstimateInfo {
+  fits: boolean;
+  gpuLayers: number;
+  contextSize: number;
+  ramBytes: number;
+  vramBytes: number;
+  freeRamBytes: number;
+  freeVramBytes: number;
+  backend: HandBackend;
+  reason?: string;
+}
+
+export interface LoadedModel {
+  fileName: string;
+  path: string;
+  architecture: string;
+  quantisation: string;
+  parameters: number;
+  contextSize: number;
+  gpuLayers: number;
+  threads: number;
+  chatWrapper?: string;
+  loadMs: number;
+  ramBytes: number;
+  vramBytes: number;
+}
+
+export interface HandStatusInfo {
+  /** False until something needed llama.cpp (a load or fit estimate); the numbers then come from the OS. */
+  started: boolean;
+  /** The backend in use; null before start. */
+  backend: HandBackend | null;
+  gpuMode: GpuMode | null;
+  gpuDevices: string[];
+  threads: number;
+  hand: LoadedModel | null;
+  memory: {
+    ramTotalBytes: number;
+    ramFreeBytes: number;
+    vramTotalBytes: number;
+    vramUsedBytes: number;
+    vramFreeBytes: number;
+    /** What llama.cpp itself holds (models and contexts). */
+    llamaRamBytes: number;
+    llamaVramBytes: number;
+  };
+  usage: { calls: number; tokensIn: number; tokensOut: number; ms: number };
+}
+
+export type LoadPhase = 'start' | 'inspect' | 'estimate' | 'load' | 'context' | 'done';
+
+export interface DownloadProgressInfo {
+  jobId: string;
+  downloadedBytes: number;
+  totalBytes: number;
+  /** Bytes per second, averaged by the downloader. */
+  speed?: number;
+  etaSeconds?: number;
+}

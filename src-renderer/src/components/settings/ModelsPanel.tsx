@@ -1,0 +1,44 @@
+// The Models tab: the Hand's live status and load controls, the model files on this machine, and downloads.
+// Loads the list once, follows download/load progress events, and polls hand.status while open.
+import { useEffect } from 'react';
+import { subscribe } from '../../api/subscribe.js';
+import { useSettingsStore } from '../../stores/settingsStore.js';
+import { AddModelForm } from './AddModelForm.js';
+import { HandStatusCard } from './HandStatusCard.js';
+import { LoadModelForm } from './LoadModelForm.js';
+import { ModelTable } from './ModelTable.js';
+import { RecommendedModels } from './RecommendedModels.js';
+
+/** Often enough to watch memory settle after a load, rarely enough to cost nothing. */
+const STATUS_POLL_MS = 3000;
+
+export function ModelsPanel() {
+  useEffect(() => {
+    const store = useSettingsStore.getState();
+    void store.refreshList();
+    void store.refreshStatus();
+    const timer = setInterval(() => void useSettingsStore.getState().refreshStatus(), STATUS_POLL_MS);
+    const offDownload = subscribe('models.downloadProgress', (e) => useSettingsStore.getState().onDownloadProgress(e));
+    const offLoad = subscribe('models.loadProgress', (e) => useSettingsStore.getState().onLoadProgress(e));
+    return () => {
+      clearInterval(timer);
+      offDownload();
+      offLoad();
+    };
+  }, []);
+
+  return (
+    <section className="panel-body models-panel" data-testid="models-panel">
+      <div className="models-top">
+        <HandStatusCard />
+        <LoadModelForm />
+      </div>
+      <div className="card">
+        <h3>Model files</h3>
+        <ModelTable />
+        <AddModelForm />
+      </div>
+      <RecommendedModels />
+    </section>
+  );
+}
