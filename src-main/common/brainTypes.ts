@@ -1,0 +1,182 @@
+// Brain calls as the engine, the CLI, the IPC contract and the renderer see them: the payload that would leave,
+// the exposure report the analyst approves, the decision, and the ledger / audit records. Defined once here so
+// the approval dialog renders exactly the objects the gateway sends.
+import type { Direction } from './graphTypes.js';
+
+export type BrainRole = 'analysis' | 'ranking';
+
+/** Optional parts of a payload an analyst may drop before approving (the question itself cannot be dropped). */
+export type PayloadField = 'indicator' | 'literals' | 'relations';
+
+/** One candidate path of a ranking payload, numbered as the Brain reads it ("P<id>"). */
+export interface PayloadPath {
+  /** 1-based id shown to the Brain; stable under edits, so replies map back to the same candidate. */
+  id: number;
+  /** Index of this path in the caller's candidate list (never sent). */
+  candidate: number;
+  nodes: string[];
+  edges: { relation: string; direction: Direction }[];
+  /** Index into nodes of the answer. */
+  answerAt: number;
+}
+
+export interface PayloadIndicator {
+  anchors: string[];
+  chain: { relation: string; direction: Direction }[];
+  answerPosition: number;
+  dPredict: number;
+}
+
+/**
+ * A Brain payload in structured form. `text` is rendered from the other fields and is exactly the user message
+ * sent; everything else either appears in that text or is local bookkeeping (`candidate`, `view`, `omitted`).
+ */
+export interface BrainPayload {
+  role: BrainRole;
+  /** The anonymised question. */
+  question: string;
+  anchors: string[];
+  /** Analysis: the visible relation vocabulary. Empty for ranking. */
+  relations: string[];
+  /** Ranking: the indicator sketch, unless omitted. */
+  indicator?: PayloadIndicator;
+  /** Ranking: the candidate paths (at most W1). */
+  paths: PayloadPath[];
+  /** Coarsened value of each literal token shown (empty when literals were omitted). */
+  literals: Record<string, string>;
+  /** Ranking: the Brain returns at most this many paths (W_max). */
+  maxReturn: number;
+  /** Fields dropped by an edit. */
+  omitted: PayloadField[];
+  /** k-anonymity of the view the payload was cut from (local bookkeeping, not sent). */
+  view: { k: number; achievedK: number };
+  text: string;
+}
+
+/** An item of the report, with whether it ever left before (this session / any session, from the ledger). */
+export interface ExposedItemStatus {
+  newInSession: boolean;
+  newEver: boolean;
+}
+
+export interface ExposedToken extends ExposedItemStatus {
+  token: string;
+  kind: 'entity' | 'supernode' | 'literal' | 'aggregate';
+  literal?: string;
+  anchor: boolean;
+}
+
+export interface ExposedEdge extends ExposedItemStatus {
+  head: string;
+  relation: string;
+  tail: string;
+}
+
+export interface ExposedLabel extends ExposedItemStatus {
+  value: string;
+}
+
+/** The exposed subgraph for the cytoscape picture: exactly the nodes and edges the payload contains. */
+export interface ExposedSubgraph {
+  nodes: { id: string; label: string; kind: ExposedToken['kind']; anchor: boolean; isNew: boolean }[];
+  edges: { id: string; source: string; target: string; label: string; isNew: boolean }[];
+}
+
+export interface TokenCount {
+  count: number;
+  encoding: 'o200k_base' | 'cl100k_base';
+  /** True when the model family is unknown and the count uses cl100k_base as a stand-in. */
+  estimate: boolean;
+}
+
+/** Everything an analyst needs to decide on one Brain call, computed from the exact payload. */
+export interface ExposureReport {
+  role: BrainRole;
+  model: string;
+  endpoint: string;
+  /** The system prompt (fixed instructions, no graph material) and the payload text, exactly as sent. */
+  system: string;
+  text: string;
+  tokens: TokenCount;
+  entityTokens: ExposedToken[];
+  edges: ExposedEdge[];
+  relationLabels: ExposedLabel[];
+  literals: ExposedLabel[];
+  /** Candidate paths as rendered, for choosing what to drop. */
+  paths: { id: number; text: string }[];
+  /** Fields still present that an edit may drop. */
+  droppable: PayloadField[];
+  omitted: PayloadField[];
+  kAnonymity: { k: number; achieved: number };
+  subgraph: ExposedSubgraph;
+  counts: { entities: number; newInSession: number; newEver: number; edges: number; relations: number; literals: number };
+}
+
+export type ApprovalDecision =
+  | { kind: 'approve'; /** Approve this and every later call of the same question. */ all?: boolean }
+  | { kind: 'edit'; dropPaths: number[]; dropFields: PayloadField[] }
+  | { kind: 'deny'; reason?: string };
+
+export interface ApprovalRequest {
+  id: string;
+  questionId: string;
+  /** 1-based call number within the question. */
+  call: number;
+  report: ExposureReport;
+}
+
+/** Per-question Brain accounting (prediction lines: brain_calls, brain_denied, brain_tokens). */
+export interface BrainCallTally {
+  sent: number;
+  denied: number;
+  fallbacks: number;
+  tokensSent: number;
+  tokensReceived: number;
+}
+
+/** One Brain call in the exposure ledger. No payload text, no raw ids. */
+export interface LedgerEntry {
+  at: string;
+  sessionId: string;
+  questionId: string;
+  role: BrainRole;
+  model: string;
+  tokensSent: number;
+  tokensReceived: number;
+  entities: number;
+  newEntities: number;
+  edges: number;
+  relations: string[];
+  literals: number;
+}
+
+export interface LedgerSummary {
+  sessions: number;
+  calls: number;
+  tokensSent: number;
+  tokensReceived: number;
+  /** Raw entities that were ever visible to a Brain. */
+  entitiesExposed: number;
+  /** Per exposed entity: number of sessions in which it became visible. */
+  nodeExposure: { p50: number; p99: number; max: number };
+  /** Share of all (entity, session) exposures taken by the top 1% most exposed entities (0 when none). */
+  top1PercentShare: number;
+  /** Visible relation label → number of times an edge with it was sent. */
+  perRelation: Record<string, number>;
+  currentSession: { id: string; calls: number; entities: number; tokensSent: number; tokensReceived: number };
+}
+
+export type AuditKind = 'decision' | 'request' | 'response' | 'failure';
+
+/** One line of the audit log. `hash` = SHA-256 of the canonical JSON of every other field. */
+export interface AuditRecord {
+  seq: number;
+  at: string;
+  kind: AuditKind;
+  questionId: string;
+  data: Record<string, unknown>;
+  prev: string;
+  hash: string;
+}
+
+export type AuditVerifyResult = { ok: true; records: number } | { ok: false; records: number; line: number; reason: string };

@@ -1,0 +1,214 @@
+// The only door out: the one module that opens a network connection to a Brain (test/architecture/egress.test.ts
+// fails if any other engine module imports a network API or SDK). It speaks OpenAI-compatible chat completions
+// through the official SDK with the SDK's own retries off, because retries here must follow our rules: only
+// transient failures (timeout, refused connection, 429 with Retry-After, 500/502/503, unusable JSON), with
+// jittered exponential backoff, inside one total deadline. The API key is fetched per call from a KeyProvider
+// and scrubbed from every error message.
+import OpenAI from 'openai';
+import {
+  BrainAbortedError,
+  BrainConfigError,
+  BrainRequestError,
+  BrainUnavailableError,
+  redactSecret,
+  type AttemptFailure,
+  type AttemptFailureKind,
+} from './brainErrors.js';
+import type { KeyProvider } from './keyProvider.js';
+import { backoffDelay, DEFAULT_RETRY_POLICY, retryAfterMs, type RetryPolicy } from './retryPolicy.js';
+
+export interface BrainGatewayOptions {
+  /** OpenAI-compatible base URL, e.g. https://api.openai.com/v1 or http://127.0.0.1:8080/v1. */
+  baseURL: string;
+  model: string;
+  keyProvider: KeyProvider;
+  retry?: Partial<RetryPolicy>;
+  /** Ask for `response_format: {type: "json_object"}` (default true; some servers do not support it). */
+  jsonMode?: boolean;
+  /** Injected for tests: jitter source and sleep. */
+  random?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface BrainRequest {
+  system: string;
+  user: string;
+  maxTokens?: number;
+  /** Schema check of the parsed JSON; a non-empty list of problems counts as a malformed reply (retried). */
+  validate?: (json: unknown) => string[];
+  signal?: AbortSignal;
+}
+
+export interface BrainReply {
+  content: string;
+  json: unknown;
+  /** Token usage as the server reported it (undefined when it did not). */
+  promptTokens?: number;
+  completionTokens?: number;
+  attempts: number;
+  failures: AttemptFailure[];
+  ms: number;
+}
+
+class AttemptError extends Error {
+  constructor(
+    readonly kind: AttemptFailureKind,
+    message: string,
+    readonly delivered: boolean,
+    readonly status?: number,
+    readonly waitMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
+
+/** Loopback endpoints (a local OpenAI-compatible server) may run without a key. */
+function isLoopback(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127\./.test(host);
+  } catch {
+    return false;
+  }
+}
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new BrainAbortedError());
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new BrainAbortedError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Parses a reply's content as JSON, tolerating a ```json fence some models add. */
+export function parseReplyJson(content: string): unknown {
+  const trimmed = content.trim();
+  const fenced = /^```(?:json)?\s*([\s\S]*?)\s*```$/i.exec(trimmed);
+  return JSON.parse(fenced ? fenced[1] : trimmed);
+}
+
+export class BrainGateway {
+  readonly endpoint: string;
+  readonly model: string;
+  private readonly policy: RetryPolicy;
+  private readonly sleep: NonNullable<BrainGatewayOptions['sleep']>;
+  private readonly random: () => number;
+
+  constructor(private readonly options: BrainGatewayOptions) {
+    let url: URL;
+    try {
+      url = new URL(options.baseURL);
+    } catch {
+      throw new BrainConfigError(`--brain-url "${options.baseURL}" is not a URL (expected e.g. https://api.openai.com/v1)`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BrainConfigError(`--brain-url must be http(s), got ${url.protocol}`);
+    if (!options.model.trim()) throw new BrainConfigError('--brain-model is required for a remote Brain');
+    // The endpoint is shown in reports and the audit log: never with credentials embedded in the URL.
+    url.username = '';
+    url.password = '';
+    this.endpoint = url.toString().replace(/\/$/, '');
+    this.model = options.model;
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.sleep = options.sleep ?? defaultSleep;
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Sends one chat completion and returns its JSON; throws BrainUnavailableError once retries are spent. */
+  async complete(request: BrainRequest): Promise<BrainReply> {
+    const key = await this.options.keyProvider.apiKey();
+    if (!key && !isLoopback(this.options.baseURL))
+      throw new BrainConfigError(`No API key for ${this.endpoint}: set CTRLG_BRAIN_API_KEY (or store one in the app's settings).`);
+    const client = new OpenAI({ baseURL: this.options.baseURL, apiKey: key ?? 'no-key', maxRetries: 0, timeout: this.policy.attemptTimeoutMs });
+    const started = Date.now();
+    const deadline = started + this.policy.deadlineMs;
+    const failures: AttemptFailure[] = [];
+    for (let attempt = 1; ; attempt++) {
+      if (request.signal?.aborted) throw new BrainAbortedError();
+      try {
+        const reply = await this.attempt(client, request, Math.max(1, Math.min(this.policy.attemptTimeoutMs, deadline - Date.now())), key);
+        return { ...reply, attempts: attempt, failures, ms: Date.now() - started };
+      } catch (e) {
+        if (!(e instanceof AttemptError)) throw e;
+        failures.push({ attempt, kind: e.kind, status: e.status, message: e.message, delivered: e.delivered });
+        if (e.kind === 'rejected') throw new BrainRequestError(this.endpoint, e.status, e.message);
+        const wait = e.waitMs ?? backoffDelay(attempt, this.policy, this.random);
+        const left = deadline - Date.now();
+        if (attempt >= this.policy.maxAttempts) throw new BrainUnavailableError(this.endpoint, failures, `${e.message} (no attempts left)`);
+        if (wait >= left)
+          throw new BrainUnavailableError(
+            this.endpoint,
+            failures,
+            `${e.message} (${e.waitMs !== undefined ? `Retry-After ${Math.ceil(e.waitMs / 1000)} s` : 'the next retry'} would pass the ${this.policy.deadlineMs} ms deadline)`,
+          );
+        await this.sleep(wait, request.signal);
+      }
+    }
+  }
+
+  private async attempt(client: OpenAI, request: BrainRequest, timeoutMs: number, key: string | undefined): Promise<Omit<BrainReply, 'attempts' | 'failures' | 'ms'>> {
+    let completion: OpenAI.Chat.Completions.ChatCompletion;
+    try {
+      completion = await client.chat.completions.create(
+        {
+          model: this.model,
+          messages: [
+            { role: 'system', content: request.system },
+            { role: 'user', content: request.user },
+          ],
+          temperature: 0,
+          ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
+          ...(this.options.jsonMode === false ? {} : { response_format: { type: 'json_object' as const } }),
+        },
+        { timeout: timeoutMs, ...(request.signal ? { signal: request.signal } : {}) },
+      );
+    } catch (e) {
+      throw this.classify(e, request.signal, key);
+    }
+    const content = completion?.choices?.[0]?.message?.content;
+    if (typeof content !== 'string' || !content.trim()) throw new AttemptError('malformed', 'the reply has no message content', true);
+    let json: unknown;
+    try {
+      json = parseReplyJson(content);
+    } catch {
+      throw new AttemptError('malformed', `the reply is not JSON: ${JSON.stringify(content.slice(0, 80))}`, true);
+    }
+    const problems = request.validate?.(json) ?? [];
+    if (problems.length) throw new AttemptError('malformed', `the reply does not match the schema: ${problems.slice(0, 3).join('; ')}`, true);
+    return { content, json, promptTokens: completion.usage?.prompt_tokens, completionTokens: completion.usage?.completion_tokens };
+  }
+
+  private classify(e: unknown, signal: AbortSignal | undefined, key: string | undefined): Error {
+    const msg = (x: unknown): string => redactSecret(x instanceof Error ? x.message : String(x), key);
+    if (e instanceof OpenAI.APIUserAbortError || signal?.aborted) return new BrainAbortedError();
+    if (e instanceof OpenAI.APIConnectionTimeoutError) return new AttemptError('timeout', 'the request timed out', true);
+    if (e instanceof OpenAI.APIConnectionError) {
+      const cause = (e as { cause?: { code?: string; cause?: { code?: string } } }).cause;
+      const code = cause?.code ?? cause?.cause?.code;
+      // A refused or unresolvable connection never carried the payload; a reset mid-request might have.
+      const delivered = !(code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN');
+      return new AttemptError('connection', `connection failed${code ? ` (${code})` : ''}`, delivered);
+    }
+    if (e instanceof OpenAI.APIError) {
+      const status = e.status;
+      if (status === 429) {
+        const h = e.headers;
+        return new AttemptError('rate_limited', 'rate limited (HTTP 429)', true, 429, retryAfterMs(h?.get('retry-after'), h?.get('retry-after-ms')));
+      }
+      if (status !== undefined && RETRYABLE_STATUS.has(status)) return new AttemptError('server', `server error (HTTP ${status})`, true, status);
+      if (status === undefined) return new AttemptError('malformed', `unusable response: ${msg(e)}`, true);
+      return new AttemptError('rejected', msg(e), true, status);
+    }
+    // The SDK parses the body itself: a 200 with a body that is not JSON surfaces as a SyntaxError.
+    if (e instanceof SyntaxError) return new AttemptError('malformed', 'the response body is not JSON', true);
+    return new AttemptError('malformed', `unexpected failure: ${msg(e)}`, true);
+  }
+}

@@ -1,0 +1,25 @@
+// Ledger errors. A ledger that cannot be read is never silently replaced: the analyst's exposure history is
+// evidence, so the error says where the file is and what to do.
+
+export class LedgerCorruptError extends Error {
+  constructor(
+    readonly path: string,
+    detail: string,
+  ) {
+    super(
+      `The exposure ledger ${path} cannot be read (${detail}). It was left untouched; restore it from a backup, ` +
+        'or move it aside to start a new ledger (its history is then lost).',
+    );
+    this.name = 'LedgerCorruptError';
+  }
+}
+
+export class LedgerKeyError extends Error {
+  constructor(
+    readonly path: string,
+    detail: string,
+  ) {
+    super(`The exposure ledger key ${path} is unusable: ${detail}`);
+    this.name = 'LedgerKeyError';
+  }
+}

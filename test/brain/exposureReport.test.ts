@@ -1,0 +1,64 @@
+// The exposure report: items from the structure, checked against the text; edits recompute it.
+import { describe, expect, it } from 'vitest';
+import { ExposureMismatchError } from '../../src-main/engine/brain/brainErrors.js';
+import { editPayload, EmptyEditError, InvalidEditError } from '../../src-main/engine/brain/editPayload.js';
+import { exposureReport } from '../../src-main/engine/brain/exposureReport.js';
+import { RANKING_SYSTEM_PROMPT } from '../../src-main/engine/brain/prompts/rankingPrompt.js';
+import { countChatTokens, encodingForModel } from '../../src-main/engine/brain/tokenCount.js';
+import { scenario } from './fixtures.js';
+
+const report = (payload = scenario().ranking, model = 'some-local-model') =>
+  exposureReport({ payload, system: RANKING_SYSTEM_PROMPT, model, endpoint: 'http://127.0.0.1:1/v1' });
+
+describe('exposureReport', () => {
+  it('lists exactly the tokens, edges, labels and literals of the payload', () => {
+    const s = scenario();
+    const r = report(s.ranking);
+    const textTokens = new Set(s.ranking.text.match(/\b[ESLA]_[0-9a-f]{4,64}\b/g));
+    expect(new Set(r.entityTokens.map((t) => t.token))).toEqual(textTokens);
+    expect(r.entityTokens.find((t) => t.token === s.view.anchors[0])?.anchor).toBe(true);
+    expect(r.relationLabels.map((l) => l.value)).toContain('directed_by');
+    expect(r.literals.map((l) => l.value)).toEqual(expect.arrayContaining(Object.values(s.ranking.literals)));
+    // Edges: deduplicated, with the head/tail the arrow direction implies.
+    expect(r.edges.every((e) => textTokens.has(e.head) && textTokens.has(e.tail))).toBe(true);
+    expect(r.subgraph.nodes.map((n) => n.id).sort()).toEqual([...textTokens].sort());
+    expect(r.subgraph.edges).toHaveLength(r.edges.length);
+    expect(r.paths).toHaveLength(s.ranking.paths.length);
+    expect(r.counts.newEver).toBe(r.entityTokens.length);
+    expect(r.kAnonymity).toEqual({ k: 1, achieved: s.view.stats.achievedK });
+  });
+
+  it('counts tokens with the model family encoding and labels unknown families as estimates', () => {
+    expect(encodingForModel('gpt-4o-mini')).toEqual({ encoding: 'o200k_base', estimate: false });
+    expect(encodingForModel('gpt-4-turbo')).toEqual({ encoding: 'cl100k_base', estimate: false });
+    expect(encodingForModel('llama-3.1-70b')).toEqual({ encoding: 'cl100k_base', estimate: true });
+    const s = scenario();
+    const r = report(s.ranking, 'mistral-large');
+    expect(r.tokens).toEqual(countChatTokens([{ content: RANKING_SYSTEM_PROMPT }, { content: s.ranking.text }], 'mistral-large'));
+    expect(r.tokens.estimate).toBe(true);
+    expect(r.tokens.count).toBeGreaterThan(s.ranking.text.length / 8);
+  });
+
+  it('refuses a payload whose text was altered or carries a token the structure does not', () => {
+    const s = scenario();
+    expect(() => report({ ...s.ranking, text: s.ranking.text + '\nE_abcdefabcdef' })).toThrow(ExposureMismatchError);
+    expect(() => report({ ...s.ranking, question: s.ranking.question + ' E_abcdefabcdef', text: s.ranking.text })).toThrow(ExposureMismatchError);
+    expect(() => exposureReport({ payload: s.ranking, system: 'leak E_abcdefabcdef', model: 'm', endpoint: 'e' })).toThrow(/system prompt/);
+  });
+
+  it('edits drop paths and fields, keep path ids, and the report follows', () => {
+    const s = scenario();
+    const edited = editPayload(s.ranking, { dropPaths: [2], dropFields: ['literals'] });
+    expect(edited.paths.map((p) => p.id)).toEqual(s.ranking.paths.map((p) => p.id).filter((id) => id !== 2));
+    expect(edited.text).not.toMatch(/^P2\. /m);
+    expect(edited.text).not.toMatch(/[ESLA]_[0-9a-f]+\(/);
+    const r = report(edited);
+    expect(r.literals).toEqual([]);
+    expect(r.omitted).toEqual(['literals']);
+    expect(r.droppable).toEqual(['indicator']);
+    expect(() => editPayload(s.ranking, { dropPaths: [42], dropFields: [] })).toThrow(InvalidEditError);
+    expect(() => editPayload(s.ranking, { dropPaths: s.ranking.paths.map((p) => p.id), dropFields: [] })).toThrow(EmptyEditError);
+    const a = editPayload(s.analysis, { dropPaths: [], dropFields: ['relations'] });
+    expect(a.text).not.toContain('RELATIONS');
+  });
+});
