@@ -96,6 +96,8 @@ test('asks a demo question and shows sanitized and raw evidence side by side', a
   await expect(page.getByTestId('payloads-not-sent')).toContainText('Nothing is sent');
   await expect(page.getByTestId('ask-stages').getByTestId('stage-row').first()).toBeVisible();
   await expect(page.getByTestId('topic-row').first()).toBeVisible();
+  // The reasoning tree of the answer: at least one node verified evidence.
+  await expect(page.getByTestId('reasoning-tree').locator('[data-testid="tree-node"][data-status="verified"]').first()).toBeVisible();
 
   await mkdir(ARTIFACTS, { recursive: true });
   const body = await page.screenshot({ path: join(ARTIFACTS, 'ask.png') });

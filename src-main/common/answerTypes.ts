@@ -85,4 +85,48 @@ export interface AskResult {
   notFound?: { message: string; closest: string[] };
   stagesMs: Record<string, number>;
   payloads: BrainPayloadPreview[];
+  /** The reasoning tree T_Q the controller built for this question (absent when nothing was linked). */
+  tree?: ReasoningTreeSummary;
+  /** Experiences the memory returned for this question (0 without a memory). */
+  memoryHits?: number;
+  /** Brain accounting of this question (absent when no Brain was configured). */
+  brain?: AskBrainTally;
+}
+
+/** What the Brain did for one question: calls that left, calls the analyst denied, tokens sent + received. */
+export interface AskBrainTally {
+  calls: number;
+  denied: number;
+  tokens: number;
+  /** Which Brain ("remote gpt-4o-mini at http://…/v1"), and why each step ended as it did. */
+  describe: string;
+  notes: string[];
+}
+
+/** Reasoning modes of the tree controller: topic exploration, follow-up guided refinement, prediction. */
+export type ReasoningMode = 'Topic' | 'Refine' | 'Predict';
+
+export type ReasoningNodeStatus = 'active' | 'verified' | 'pruned';
+
+/** One node of T_Q as the UI and the eval see it: anonymised text only (tokens and visible labels). */
+export interface ReasoningNodeSummary {
+  id: number;
+  parent: number | null;
+  /** The node's subquestion, anonymised (session tokens, visible relation labels). */
+  subquestion: string;
+  mode: ReasoningMode;
+  /** Depth budget d_v. */
+  depth: number;
+  status: ReasoningNodeStatus;
+  /** Verified evidence: raw answers (or bridge entities) that passed verification at this node. */
+  evidence: number;
+  notes: string[];
+}
+
+export interface ReasoningTreeSummary {
+  nodes: ReasoningNodeSummary[];
+  /** Modes the controller ran, in first-use order. */
+  modes: ReasoningMode[];
+  /** Deepest depth budget explored. */
+  depthReached: number;
 }

@@ -2,7 +2,7 @@
 // Imported by the engine's dispatcher, the Electron shell, the preload, the headless host and the renderer.
 // Requests are validated in the engine with these schemas; responses are typed only (they come from us).
 import { z } from 'zod';
-import type { AskResult } from './answerTypes.js';
+import type { AskResult, ReasoningTreeSummary } from './answerTypes.js';
 import type {
   Entity,
   GraphInfo,
@@ -13,6 +13,8 @@ import type {
 } from './graphTypes.js';
 // --- The Hand (models and runtime): channels, events and error codes live in handContract.ts. ---
 import { HAND_EVENT_NAMES, handRequestSchemas, type HandErrorCode, type HandEvents, type HandResponses } from './handContract.js';
+// --- The Brain (settings, approvals, exposure ledger, audit): channels and events live in brainContract.ts. ---
+import { BRAIN_EVENT_NAMES, brainRequestSchemas, type BrainEvents, type BrainResponses } from './brainContract.js';
 
 /** Graph names as the library accepts them (folder names on disk). */
 export const graphName = z
@@ -68,10 +70,14 @@ export const requestSchemas = {
       question: z.string().min(1).max(2000),
       dMax: z.number().int().min(1).max(5).optional(),
       relations: z.enum(['labels', 'clustered']).optional(),
+      /** Chosen by the client, so it can match qa.treeUpdate events to this question. */
+      questionId: z.string().min(1).max(100).optional(),
     })
     .strict(),
   // --- The Hand (models and runtime) ---
   ...handRequestSchemas,
+  // --- The Brain (settings, approvals, exposure, audit) ---
+  ...brainRequestSchemas,
 } as const;
 
 export type Channel = keyof typeof requestSchemas;
@@ -86,7 +92,7 @@ export interface AppInfo {
   demoFile: string;
 }
 
-export interface Responses extends HandResponses {
+export interface Responses extends HandResponses, BrainResponses {
   'app.info': AppInfo;
   'dialog.openFile': { path: string | null };
   'graph.list': GraphInfo[];
@@ -102,9 +108,11 @@ export interface Responses extends HandResponses {
 export type RequestOf<C extends Channel> = z.input<(typeof requestSchemas)[C]>;
 export type ParsedRequestOf<C extends Channel> = z.output<(typeof requestSchemas)[C]>;
 
-export interface Events extends HandEvents {
+export interface Events extends HandEvents, BrainEvents {
   'import.progress': { jobId: string; graph: string; progress: ImportProgress };
   'graph.changed': { graph: string };
+  /** Live reasoning tree of a question in flight (anonymised: tokens, visible labels, counts). */
+  'qa.treeUpdate': { questionId: string; graph: string; tree: ReasoningTreeSummary };
 }
 export type EventName = keyof Events;
 
@@ -135,7 +143,7 @@ export interface CtrlgBridge {
   on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
 }
 
-export const EVENT_NAMES: EventName[] = ['import.progress', 'graph.changed', ...HAND_EVENT_NAMES];
+export const EVENT_NAMES: EventName[] = ['import.progress', 'graph.changed', 'qa.treeUpdate', ...HAND_EVENT_NAMES, ...BRAIN_EVENT_NAMES];
 export const CHANNELS = Object.keys(requestSchemas) as Channel[];
 /** Electron ipc channel names carry a prefix so nothing else on ipcMain can collide with them. */
 export const IPC_PREFIX = 'ctrlg:';

@@ -1,5 +1,6 @@
 // `ctrlg eval`: runs a question file through a QA engine and writes, in input order,
-//   DIR/predictions.jsonl  {"i","question","answers","gold","hit1","latency_ms","stages_ms","exposure","payloads"}
+//   DIR/predictions.jsonl  {"i","question","answers","gold","hit1","latency_ms","stages_ms","exposure","payloads",
+//                           "tree": {"nodes","modes","depth"},"memory_hits"}
 //   DIR/summary.json       Hits@1, latency p50/p95, per-stage p50, mean exposure
 //   DIR/views.jsonl        (only with revealMapping) the view as tokens and the token → entity mapping.
 // These names are read by outside checks: keep them exactly.
@@ -34,6 +35,10 @@ export interface Prediction {
   stages_ms: Record<string, number>;
   exposure: MeanExposure;
   payloads: string[];
+  /** Reasoning tree: node count, modes used, depth reached (all zero/empty when no tree was built). */
+  tree: { nodes: number; modes: string[]; depth: number };
+  /** Experiences the memory returned (0 until a memory is plugged in). */
+  memory_hits: number;
   error?: string;
 }
 
@@ -68,6 +73,12 @@ export function exposureOfResult(result: Pick<AskResult, 'payloads'>): MeanExpos
     relation_labels: new Set(result.payloads.flatMap((p) => p.exposure.relationLabels)).size,
     literals: new Set(result.payloads.flatMap((p) => p.exposure.literals)).size,
   };
+}
+
+/** The prediction line's tree fields from a result's reasoning tree. */
+export function treeFields(result: Pick<AskResult, 'tree'>): Prediction['tree'] {
+  const t = result.tree;
+  return t ? { nodes: t.nodes.length, modes: [...t.modes], depth: t.depthReached } : { nodes: 0, modes: [], depth: 0 };
 }
 
 function viewRecord(i: number, view: SanitizedView, membersOf: (t: string) => string[]): object {
@@ -115,6 +126,8 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
         stages_ms: Object.fromEntries(Object.entries(r.stagesMs).map(([k, v]) => [k, round(v)])),
         exposure: exposureOfResult(r),
         payloads: r.payloads.map((p) => p.text),
+        tree: treeFields(r),
+        memory_hits: r.memoryHits ?? 0,
       };
     } catch (e) {
       errors++;
@@ -128,6 +141,8 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
         stages_ms: {},
         exposure: { tokens: 0, entity_tokens: 0, edges: 0, relation_labels: 0, literals: 0 },
         payloads: [],
+        tree: { nodes: 0, modes: [], depth: 0 },
+        memory_hits: 0,
         error: (e as Error).message,
       };
     }

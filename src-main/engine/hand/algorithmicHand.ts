@@ -17,11 +17,15 @@ import { chainKey, type SchemaStep } from '../pipeline/schemaPaths.js';
 import type { Drm } from '../pipeline/types.js';
 import { verifyAnswers } from '../pipeline/verifyAnswers.js';
 import { viewAdjacency } from '../pipeline/viewAdjacency.js';
-import { WordVectors } from '../pipeline/wordSimilarity.js';
+import { followUpQuestion, type FollowUpQuestion, type FollowUpQuestionRequest } from './followUpQuestion.js';
+import { STEM_MATCH, sharesStem, WordVectors } from '../pipeline/wordSimilarity.js';
+import { tokenizeText } from '../drm/tokenize.js';
+
 import type {
   Analysis,
   AnalysisRequest,
   FollowUp,
+  FollowUpQuestionSkill,
   FollowUpRequest,
   Hand,
   PredictedNode,
@@ -38,7 +42,7 @@ export interface AlgorithmicHandOptions {
   acceptChains?: number;
 }
 
-export class AlgorithmicHand implements Hand {
+export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
   readonly name = 'algorithmic';
   private readonly words: WordVectors;
   private readonly matcher: RelationMatcher;
@@ -78,6 +82,7 @@ export class AlgorithmicHand implements Hand {
         visibleRelation: request.visibleRelation ?? ((r) => this.graph.relationLabels[r]),
         literalOf: (e) => this.graph.literalOf(e),
         valueRoles: (ends) => valueRoles(this.graph, ends),
+        candidateTypeSimilarity: (nouns, ends) => this.candidateTypeSimilarity(nouns, ends),
         anchorShare: (a, step) => shares[anchors.indexOf(a)]?.get(`${step.relation}${step.direction}`) ?? 0,
         weights: this.options.weights,
       },
@@ -145,6 +150,68 @@ export class AlgorithmicHand implements Hand {
       if (!chains.has(key)) chains.set(key, c.score);
     }
     return verifyAnswers(request.grounded, this.graph, { anchors: analysis.anchorOrder, chains });
+  }
+
+  /**
+   * How well the answer nouns name the entities of `ends` (see AnalysisContext.candidateTypeSimilarity): the best
+   * raw word match between a noun and the label of a relation most of a sample of `ends` is the value of (a city
+   * is what "located in" points to), or the subject of when they are never values, and the share of the sample whose names contain the noun's stem ("hospitals" / "Ridgeway Hospital").
+   */
+  private candidateTypeSimilarity(nouns: readonly string[], ends: ReadonlySet<number>, sample = 24): number {
+    const g = this.graph;
+    const inCount = new Map<number, number>();
+    const outCount = new Map<number, number>();
+    const nameHits = new Array<number>(nouns.length).fill(0);
+    let n = 0;
+    for (const e of ends) {
+      if (n++ >= sample) break;
+      const seenIn = new Set<number>();
+      const seenOut = new Set<number>();
+      for (let k = g.offsets[e]; k < g.offsets[e + 1]; k++) (g.edgeDirection[k] === DIR_OUT ? seenOut : seenIn).add(g.edgeRelation[k]);
+      for (const r of seenIn) inCount.set(r, (inCount.get(r) ?? 0) + 1);
+      for (const r of seenOut) outCount.set(r, (outCount.get(r) ?? 0) + 1);
+      if (g.literalOf(e)) continue;
+      const tokens = this.nameTokens(e);
+      nouns.forEach((w, i) => {
+        if (tokens.some((t) => sharesStem(w, t))) nameHits[i]++;
+      });
+    }
+    if (n === 0) return 0;
+    const min = Math.max(1, 0.3 * n);
+    let best = 0;
+    // Entities that are values of some relation are typed by it; only pure subjects (films on a film graph, the
+    // patients of a hospital graph) are typed by what they are the subject of — otherwise a director would count as
+    // a "film" for being the value of directed_by.
+    const mode = process.env.CTRLG_ROLES ?? 'a'; // TUNING-HACK
+    const isValue = [...inCount.values()].some((c) => c >= min);
+    if (mode === 'b') {
+      const roles = isValue ? inCount : outCount;
+      for (const w of nouns) for (const [r, c] of roles) if (c >= min) best = Math.max(best, this.matcher.raw(w, r));
+    } else if (mode === 'a') {
+      for (const w of nouns) {
+        for (const [r, c] of inCount) if (c >= min) best = Math.max(best, this.matcher.raw(w, r));
+        for (const [r, c] of outCount) if (c >= min) best = Math.max(best, 0.8 * this.matcher.raw(w, r));
+      }
+    }
+    nameHits.forEach((h) => (best = Math.max(best, STEM_MATCH * (h / n))));
+    return best;
+  }
+
+  private readonly nameTokenMemo = new Map<number, string[]>();
+
+  private nameTokens(e: number): string[] {
+    let t = this.nameTokenMemo.get(e);
+    if (!t) {
+      t = tokenizeText(this.graph.names[e]).filter((x) => x.length >= 3);
+      if (this.nameTokenMemo.size > 200_000) this.nameTokenMemo.clear();
+      this.nameTokenMemo.set(e, t);
+    }
+    return t;
+  }
+
+  /** Follow-up guided refinement (FollowUpQuestionSkill): next-best chains for the missing bridge or constraint. */
+  async followUpQuestion(request: FollowUpQuestionRequest): Promise<FollowUpQuestion | undefined> {
+    return followUpQuestion(request);
   }
 
   private async prepareLabels(labels: Iterable<string>): Promise<void> {

@@ -7,6 +7,9 @@ import type { SchemaPath } from '../pipeline/schemaPaths.js';
 import type { CandidatePath, Indicator, LinkResult, SanitizedView } from '../pipeline/types.js';
 import type { ScoredChain } from '../pipeline/analyzeQuestion.js';
 import type { Verification } from '../pipeline/verifyAnswers.js';
+import type { FollowUpQuestion, FollowUpQuestionRequest } from './followUpQuestion.js';
+
+export type { FollowUpQuestion, FollowUpQuestionRequest };
 
 /** Entity extraction: the topic entities T(Q) of a question, or the closest names when none matches. */
 export interface EntityExtractionSkill {
@@ -89,6 +92,15 @@ export interface VerificationRequest {
 /** Sufficiency verification: which grounded answers satisfy the question's constraints, ranked. */
 export interface SufficiencyVerificationSkill {
   verifySufficiency(request: VerificationRequest): Promise<Verification>;
+}
+
+/**
+ * Follow-up question generation (optional skill, so existing Hands stay complete without it): a targeted
+ * follow-up subquestion and indicator for the missing bridge or constraint, used by the controller's Refine mode.
+ * The algorithmic implementation is followUpQuestion.ts; a Hand without it gets that one.
+ */
+export interface FollowUpQuestionSkill {
+  followUpQuestion(request: FollowUpQuestionRequest): Promise<FollowUpQuestion | undefined>;
 }
 
 /** A complete Hand. */

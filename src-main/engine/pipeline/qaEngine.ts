@@ -1,19 +1,22 @@
 // Orchestration of the Ctrl-G answering chain for one graph:
 //   T(Q) → G_Q^raw → G̃_Q (sanitized) → analysis (I_Q, D_predict) → exploration on G̃_Q → pruning to W1
 //   → grounding in the raw graph → verification → ranked answers with raw and sanitized evidence.
+// From the analysis on, the reasoning-tree controller (engine/controller) drives the stages node by node.
 // Per-graph work (name index, relation vectors, clusters, word vectors) is cached across questions; each question
 // gets a fresh session secret and mapping, discarded before ask() returns.
-import type { AskResult, BrainPayloadPreview, RankedAnswer, TopicMatch } from '../../common/answerTypes.js';
+import type { AskResult, BrainPayloadPreview, ReasoningTreeSummary, TopicMatch } from '../../common/answerTypes.js';
 import { AlgorithmicHand } from '../hand/algorithmicHand.js';
-import type { Analysis } from '../hand/handSkills.js';
+import type { BrainPolicy, BrainStep } from '../controller/brainStep.js';
+import { runController } from '../controller/controller.js';
+import { NO_EXPERIENCE, type ExperienceProvider } from '../controller/experienceProvider.js';
+import { toRankedAnswers, type QuestionSession } from '../controller/questionSession.js';
+import { summarizeTree } from '../controller/reasoningTree.js';
 import type { MemoryGraph } from '../graph/memoryGraph.js';
 import { clusterRelations, relationSignatures } from '../sanitize/relationClusters.js';
 import { sanitizeView } from '../sanitize/sanitizeView.js';
 import { newSessionSecret } from '../sanitize/sessionSecret.js';
-import { buildAnalysisPayload, buildRankingPayload } from './buildBrainPayload.js';
+import { buildAnalysisPayload } from './buildBrainPayload.js';
 import { EntityNameIndex } from './entityNameIndex.js';
-import { exploreTopicPaths, type ChainGuide } from './exploreTopicPaths.js';
-import { groundPath, type GroundedPath } from './groundPaths.js';
 import { LocalAdjacency } from './localAdjacency.js';
 import { DEFAULT_PRUNE_WIDTH } from './prunePaths.js';
 import { buildQuestionSubgraph } from './questionSubgraph.js';
@@ -54,6 +57,12 @@ export interface AskOptions {
    * discarded. Never used by the app.
    */
   revealView?: (view: SanitizedView, membersOf: (token: string) => string[]) => void;
+  /** Live progress: the reasoning tree after every change (anonymised; safe to send to the renderer). */
+  onTreeUpdate?: (tree: ReasoningTreeSummary) => void;
+  /** This question's Brain step (per-question approval and accounting); overrides the engine's. */
+  brainStep?: BrainStep;
+  /** When the controller asks the Brain (default 'whenUnsure'). */
+  brainPolicy?: BrainPolicy;
 }
 
 export interface QaEngine {
@@ -81,7 +90,15 @@ interface GraphCache {
   clusters: RelationClusters;
 }
 
-export function createQaEngine(input: { graph: MemoryGraph; drm: Drm; config?: Partial<QaEngineConfig> }): QaEngine {
+export function createQaEngine(input: {
+  graph: MemoryGraph;
+  drm: Drm;
+  config?: Partial<QaEngineConfig>;
+  /** Experience memory (InitPolicy, failure warnings); none by default. */
+  experience?: ExperienceProvider;
+  /** Brain ranking when the local choice is not confident; none by default. */
+  brainStep?: BrainStep;
+}): QaEngine {
   const { graph, drm } = input;
   const config: QaEngineConfig = { ...DEFAULT_QA_CONFIG, ...input.config };
   let cache: Promise<GraphCache> | undefined;
@@ -183,73 +200,40 @@ export function createQaEngine(input: { graph: MemoryGraph; drm: Drm; config?: P
       };
       if (anchorTokens.length !== analysis.anchorOrder.length) return { ...base, indicator, answers: [] };
 
-      // ---- explore → prune → ground → verify, deepening while nothing verifies ----
-      const vAdj = viewAdjacency(view);
-      const multi = new Set(view.nodes.filter((n) => n.size > 1).map((n) => n.token));
-      const guides = guidesOf(analysis);
-      const tried: number[] = [];
-      let answers: RankedAnswer[] = [];
-      let depth = Math.min(analysis.dPredict, dMax);
-      for (;;) {
-        tried.push(depth);
-        const candidates = exploreTopicPaths(vAdj, { anchors: anchorTokens, guides, depth, beam: config.beam, multi });
-        lap('explore');
-        const kept = await hand.refineEvidence({ paths: candidates, indicator: analysis, width: config.pruneWidth });
-        lap('prune');
-        payloads.push(
-          buildRankingPayload(view, { anchors: anchorTokens, chain: analysis.chain, answerPosition: analysis.answerPosition, dPredict: analysis.dPredict }, kept, config.pruneWidth),
-        );
-        lap('payload');
-        const grounded: GroundedPath[] = [];
-        for (const p of kept) {
-          const g = groundPath(p, mapping, graph, { anchors: analysis.anchorOrder });
-          if (g.ok) grounded.push(...g.paths);
-        }
-        lap('ground');
-        const verified = await hand.verifySufficiency({ grounded, analysis });
-        lap('verify');
-        answers = verified.answers.slice(0, config.maxAnswers).map((a) => ({
-          id: graph.ids[a.entity],
-          name: graph.names[a.entity],
-          score: a.score,
-          rawPaths: a.rawPaths.map((rp) => ({
-            entities: rp.entities.map((e) => graph.names[e]),
-            edges: rp.edges.map((e) => ({ relation: graph.relationLabels[e.relation], direction: e.direction })),
-          })),
-          viewPaths: a.viewPaths,
-        }));
-        if (answers.length > 0) break;
-        const next = await hand.followUp({ analysis, triedDepths: tried, dMax });
-        if (next.action === 'stop') break;
-        depth = next.depth;
+      // ---- T_Q: the reasoning-tree controller runs explore → prune → (Brain) → ground → verify per node ----
+      const session: QuestionSession = {
+        graph,
+        hand,
+        view,
+        mapping,
+        vAdj: viewAdjacency(view),
+        multi: new Set(view.nodes.filter((n) => n.size > 1).map((n) => n.token)),
+        analysis,
+        anchorTokens,
+        dMax,
+        beam: config.beam,
+        pruneWidth: config.pruneWidth,
+        payloads,
+        lap,
+      };
+      let experience = NO_EXPERIENCE;
+      if (input.experience) {
+        experience = await input.experience.retrieve({ anonymizedQuestion: view.question, anchors: anchorTokens, indicator, exposure: { ...config.sanitize, relations } });
+        lap('experience');
       }
-      return { ...base, indicator, answers };
+      const run = await runController(session, {
+        experience,
+        ...((options.brainStep ?? input.brainStep) ? { brainStep: options.brainStep ?? input.brainStep } : {}),
+        ...(options.brainPolicy ? { brainPolicy: options.brainPolicy } : {}),
+        ...(options.onTreeUpdate ? { onTreeUpdate: options.onTreeUpdate } : {}),
+      });
+      return { ...base, indicator, answers: toRankedAnswers(graph, run.answers, config.maxAnswers), tree: summarizeTree(run.tree), memoryHits: experience.hits };
     } finally {
       mapping.discard();
     }
   }
 
   return { graph, ask };
-}
-
-/** Exploration guides from the analysis: distinct visible chains of the best-ranked chains, weighted by score. */
-function guidesOf(analysis: Analysis): ChainGuide[] {
-  const best = analysis.ranked[0]?.score ?? 0;
-  const out: ChainGuide[] = [];
-  const seen = new Set<string>();
-  for (const c of analysis.ranked) {
-    if (out.length >= 12) break;
-    if (c.anchors.length !== analysis.anchorOrder.length || c.anchors[0] !== analysis.anchorOrder[0]) continue;
-    const key = `${c.answerPosition}|${c.steps.map((s) => `${s.visible}${s.direction}`).join(' ')}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({
-      steps: c.steps.map((s) => ({ visible: s.visible, direction: s.direction })),
-      answerPosition: c.answerPosition,
-      weight: Math.max(0.1, Math.exp(c.score - best)),
-    });
-  }
-  return out;
 }
 
 export type { ViewMapping };

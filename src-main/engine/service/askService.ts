@@ -9,15 +9,19 @@ import type { MemoryGraph } from '../graph/memoryGraph.js';
 import { createQaEngine, EmptyGraphError, EmptyQuestionError, type QaEngine } from '../pipeline/qaEngine.js';
 import type { Drm } from '../pipeline/types.js';
 import { ApiError } from './apiError.js';
+import type { BrainService } from './brainService.js';
+import type { AskProgress } from './engineContext.js';
 
 export interface AskServiceOptions {
   library: GraphLibrary;
   /** The dense retrieval model; default the bundled GloVe vectors. */
   loadDrm?: () => Promise<Drm>;
+  /** The engine's Brain: each question gets its own Brain step from it (none configured: all local). */
+  brain?: BrainService;
 }
 
 export interface AskService {
-  ask(request: ParsedRequestOf<'qa.ask'>): Promise<AskResult>;
+  ask(request: ParsedRequestOf<'qa.ask'>, progress?: AskProgress): Promise<AskResult>;
   /** Forget the graph's QA engine (after an import or delete); the next question rebuilds it. */
   invalidate(graph: string): void;
 }
@@ -28,7 +32,7 @@ interface CachedEngine {
   engine: Promise<QaEngine>;
 }
 
-export function createAskService({ library, loadDrm = () => loadGloveDrm() }: AskServiceOptions): AskService {
+export function createAskService({ library, loadDrm = () => loadGloveDrm(), brain }: AskServiceOptions): AskService {
   let drm: Promise<Drm> | undefined;
   const engines = new Map<string, CachedEngine>();
 
@@ -58,10 +62,17 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm() }: As
   }
 
   return {
-    async ask({ graph, question, dMax, relations }) {
+    async ask({ graph, question, dMax, relations, questionId }, progress) {
       const engine = await engineFor(graph);
+      const questionBrain = await brain?.forQuestion(questionId);
       try {
-        return await engine.ask(question, { dMax, relations });
+        const result = await engine.ask(question, {
+          dMax,
+          relations,
+          ...(progress?.onTreeUpdate ? { onTreeUpdate: progress.onTreeUpdate } : {}),
+          ...(questionBrain ? { brainStep: questionBrain.step, brainPolicy: questionBrain.policy } : {}),
+        });
+        return questionBrain ? { ...result, brain: questionBrain.tally() } : result;
       } catch (err) {
         // The pipeline's own refusals are the user's to fix, not internal failures.
         if (err instanceof EmptyQuestionError) throw new ApiError('invalid_request', err.message);

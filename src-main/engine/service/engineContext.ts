@@ -1,12 +1,18 @@
 // What every handler may use: the graph library, the event hub, running jobs and the engine's options.
-import type { AskResult } from '../../common/answerTypes.js';
+import type { AskResult, ReasoningTreeSummary } from '../../common/answerTypes.js';
 import type { Channel, ParsedRequestOf, Responses } from '../../common/contract.js';
 import type { GraphLibrary } from '../graph/graphLibrary.js';
+import type { BrainService } from './brainService.js';
 import type { EventHub } from './eventHub.js';
 import type { HandService } from './handService.js';
 import type { ImportJobs } from './importJobs.js';
 
-export type AskFunction = (request: ParsedRequestOf<'qa.ask'>) => Promise<AskResult>;
+/** Live progress of one question (the reasoning tree as it grows). */
+export interface AskProgress {
+  onTreeUpdate?: (tree: ReasoningTreeSummary) => void;
+}
+
+export type AskFunction = (request: ParsedRequestOf<'qa.ask'>, progress?: AskProgress) => Promise<AskResult>;
 
 export interface EngineOptions {
   dataDir: string;
@@ -22,6 +28,8 @@ export interface EngineOptions {
   library?: GraphLibrary;
   /** The Hand (model files + llama.cpp runtime) the caller already holds, to share it with the question pipeline; default one over dataDir. engine.close() closes it. */
   hand?: HandService;
+  /** The Brain (settings, approvals, ledger, audit) the caller shares with its ask service; default one over dataDir. */
+  brain?: BrainService;
 }
 
 export interface EngineContext {
@@ -30,6 +38,7 @@ export interface EngineContext {
   events: EventHub;
   jobs: ImportJobs;
   hand: HandService;
+  brain: BrainService;
 }
 
 export type Handler<C extends Channel> = (request: ParsedRequestOf<C>, ctx: EngineContext) => Promise<Responses[C]>;

@@ -1,10 +1,13 @@
-// qa.ask: delegates to the injected question pipeline, which the engine does not own.
+// qa.ask: delegates to the injected question pipeline, which the engine does not own, and streams its reasoning
+// tree as qa.treeUpdate events when the client named the question.
 import { ApiError } from './apiError.js';
 import type { HandlerGroup } from './engineContext.js';
 
 export const qaHandlers: HandlerGroup<'qa.ask'> = {
-  'qa.ask': async (request, { options }) => {
+  'qa.ask': async (request, { options, events }) => {
     if (!options.ask) throw new ApiError('not_available', 'Question answering is not available in this build yet.');
-    return options.ask(request);
+    // The tree is anonymised (tokens, visible labels, counts), so it may go to the renderer as it grows.
+    const { questionId } = request;
+    return options.ask(request, questionId ? { onTreeUpdate: (tree) => events.emit('qa.treeUpdate', { questionId, graph: request.graph, tree }) } : {});
   },
 };

@@ -1,9 +1,10 @@
 // Question answering state: the draft question, the run in flight, its result or typed error, and which
 // answer's evidence is on screen. One question runs at a time; a result belongs to the graph it was asked on.
 import { create } from 'zustand';
-import type { AskResult } from '../../../src-main/common/answerTypes.js';
+import type { AskResult, ReasoningTreeSummary } from '../../../src-main/common/answerTypes.js';
 import type { ApiErrorBody } from '../../../src-main/common/contract.js';
 import { callChannel } from '../api/callChannel.js';
+import { subscribe } from '../api/subscribe.js';
 
 interface AskState {
   draft: string;
@@ -17,6 +18,8 @@ interface AskState {
   /** Wall time of the last finished run, as the user waited for it (transport included). */
   elapsedMs: number | null;
   result: AskResult | null;
+  /** The reasoning tree as it grows (qa.treeUpdate of the run in flight), then the result's final tree. */
+  tree: ReasoningTreeSummary | null;
   error: ApiErrorBody | null;
   selectedAnswer: string | null;
   /** Questions finished so far (answered or failed): lets a caller wait for "the next one is done". */
@@ -35,6 +38,7 @@ export const useAskStore = create<AskState>()((set, get) => ({
   startedAt: null,
   elapsedMs: null,
   result: null,
+  tree: null,
   error: null,
   selectedAnswer: null,
   finished: 0,
@@ -47,11 +51,16 @@ export const useAskStore = create<AskState>()((set, get) => ({
     const text = question.trim();
     if (!text || get().running) return;
     const startedAt = performance.now();
-    set({ graph, revision, asked: text, draft: text, running: true, startedAt, elapsedMs: null, result: null, error: null, selectedAnswer: null });
-    const res = await callChannel('qa.ask', { graph, question: text });
+    set({ graph, revision, asked: text, draft: text, running: true, startedAt, elapsedMs: null, result: null, tree: null, error: null, selectedAnswer: null });
+    // Tree updates of this question only: the id ties events to the run that asked.
+    const questionId = `q${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    const unsubscribe = subscribe('qa.treeUpdate', (e) => {
+      if (e.questionId === questionId && get().running) set({ tree: e.tree });
+    });
+    const res = await callChannel('qa.ask', { graph, question: text, questionId }).finally(unsubscribe);
     const elapsedMs = performance.now() - startedAt;
     if (res.ok) {
-      set((s) => ({ running: false, elapsedMs, result: res.value, selectedAnswer: res.value.answers[0]?.id ?? null, finished: s.finished + 1 }));
+      set((s) => ({ running: false, elapsedMs, result: res.value, tree: res.value.tree ?? s.tree, selectedAnswer: res.value.answers[0]?.id ?? null, finished: s.finished + 1 }));
     } else {
       set((s) => ({ running: false, elapsedMs, error: res.error, finished: s.finished + 1 }));
     }

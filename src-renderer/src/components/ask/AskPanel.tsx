@@ -10,6 +10,7 @@ import { EvidencePanes } from './EvidencePanes.js';
 import { IndicatorCard } from './IndicatorCard.js';
 import { NotFoundNotice } from './NotFoundNotice.js';
 import { QuestionBox } from './QuestionBox.js';
+import { ReasoningTreeCard } from './ReasoningTreeCard.js';
 import { RelationHints } from './RelationHints.js';
 import { StageTimings } from './StageTimings.js';
 import { substituteName } from './substituteName.js';
@@ -26,6 +27,7 @@ export function AskPanel({ graph }: { graph: string }) {
   const result = useAskStore((s) => s.result);
   const error = useAskStore((s) => s.error);
   const finished = useAskStore((s) => s.finished);
+  const tree = useAskStore((s) => s.tree);
   const onThisGraph = askedGraph === graph;
   // A result from before the graph was re-imported describes a graph that no longer exists.
   const stale = onThisGraph && askedRevision !== revision && !running;
@@ -40,6 +42,7 @@ export function AskPanel({ graph }: { graph: string }) {
           Answering “{asked}” locally…
         </p>
       )}
+      {onThisGraph && running && <ReasoningTreeCard tree={tree} live />}
       {stale && (result || error) && (
         <div className="notice" data-testid="ask-stale">
           The graph changed since “{asked}” was asked. Ask again to see current answers.
@@ -82,6 +85,7 @@ function AskResultView({ result, onPick }: { result: AskResult; onPick(name: str
       <div className="ask-details">
         <TopicsCard topics={result.topics} anonymizedQuestion={result.anonymizedQuestion} />
         <IndicatorCard indicator={result.indicator} />
+        <ReasoningTreeCard tree={result.tree} />
         <ViewStatsCard view={result.view} />
         <StageTimings stagesMs={result.stagesMs} />
       </div>

@@ -1,0 +1,220 @@
+// The reasoning-tree controller: builds T_Q from the analysis (bridge nodes for the subquestions on the way, one
+// answer node for the last), traverses it top-down and, at the answer node, runs explore → prune → optional Brain
+// ranking → ground → verify, then NextStep (stop, deepen within D_max, switch Topic → Refine → Predict, or prune
+// early on a failure warning). InitPolicy sets the answer node's mode and depth from experience and D_predict.
+// Topic mode is exactly the single-pass pipeline's deepening loop, so Refine and Predict only ever run on
+// questions that pipeline left unanswered.
+import type { ReasoningTreeSummary } from '../../common/answerTypes.js';
+import type { Analysis, FollowUpQuestionSkill } from '../hand/handSkills.js';
+import { followUpQuestion, visibleChainKey } from '../hand/followUpQuestion.js';
+import type { GroundedPath } from '../pipeline/groundPaths.js';
+import type { CandidatePath, GroundedAnswer } from '../pipeline/types.js';
+import { propagateBridges } from './bridgeCheck.js';
+import { applyBrainRanking, localConfidence, type BrainPolicy, type BrainStep } from './brainStep.js';
+import { guidesOf } from './chainGuides.js';
+import { chainSignature, matchingWarning, NO_EXPERIENCE, type ExperienceReport } from './experienceProvider.js';
+import { initPolicy } from './initPolicy.js';
+import { nextStep } from './nextStep.js';
+import { planPrediction, predictedPaths } from './predictMode.js';
+import { groundAndVerify, recordRankingPayload, runRound, type QuestionSession } from './questionSession.js';
+import { ReasoningTree, SKIPPED_NOTE, summarizeTree, type ReasoningMode, type ReasoningNode } from './reasoningTree.js';
+import { wholeQuestionCheck } from './wholeQuestionCheck.js';
+
+export interface ControllerOptions {
+  /** Retrieved experience for this question (NO_EXPERIENCE without a provider). */
+  experience?: ExperienceReport;
+  /** Brain ranking, asked only when the local choice is not confident. */
+  brainStep?: BrainStep;
+  /** Top-2 margin below which the local choice is not confident (see localConfidence). */
+  confidenceMargin?: number;
+  /** 'always' asks the Brain at every verified answer round (default 'whenUnsure'). */
+  brainPolicy?: BrainPolicy;
+  /** Live progress: the tree after every change. */
+  onTreeUpdate?: (tree: ReasoningTreeSummary) => void;
+}
+
+export interface ControllerResult {
+  answers: GroundedAnswer[];
+  tree: ReasoningTree;
+  /** How often the Brain step was asked and how often its ranking was applied. */
+  brain: { asked: number; applied: number };
+}
+
+const arrow = (s: { visible: string; direction: string }): string => (s.direction === 'out' ? `-${s.visible}->` : `<-${s.visible}-`);
+
+/** Anonymised subquestion of chain steps [from, to): tokens and visible labels only. */
+export function subquestionText(analysis: Analysis, anchorTokens: readonly string[], from: number, to: number): string {
+  const start = from === 0 ? anchorTokens[0] ?? 'ANCHOR' : `bridge ${from}`;
+  const steps = analysis.chain.slice(from, to).map(arrow).join(' … ');
+  const target = to >= analysis.answerPosition ? (anchorTokens[1] ? `the answer, joined with ${anchorTokens[1]}` : 'the answer') : `bridge ${to}`;
+  return `From ${start}, follow ${steps || 'the chain'} to ${target}`;
+}
+
+export async function runController(s: QuestionSession, options: ControllerOptions = {}): Promise<ControllerResult> {
+  const { analysis, anchorTokens } = s;
+  const experience = options.experience ?? NO_EXPERIENCE;
+  const tree = new ReasoningTree();
+  const brain = { asked: 0, applied: 0 };
+  const emit = (): void => options.onTreeUpdate?.(summarizeTree(tree));
+
+  // ---- bridge nodes: one per subquestion before the answer's, top-down along the indicator chain ----
+  const bridgeCount = Math.max(0, analysis.answerPosition - 1);
+  let parent: number | null = null;
+  let focus = analysis.answerPosition;
+  if (bridgeCount > 0) {
+    const layers = propagateBridges({
+      vAdj: s.vAdj,
+      mapping: s.mapping,
+      graph: s.graph,
+      anchorToken: anchorTokens[0],
+      anchor: analysis.anchorOrder[0],
+      anchorTokens,
+      steps: analysis.chain.slice(0, bridgeCount),
+    });
+    s.lap('bridges');
+    for (const layer of layers) {
+      const node = tree.add({ parent, subquestion: subquestionText(analysis, anchorTokens, layer.position - 1, layer.position), role: { kind: 'bridge', position: layer.position }, depth: layer.position, mode: 'Topic' });
+      node.candidates = layer.tokens.slice(0, 50);
+      node.evidence = layer.raw;
+      if (layer.raw.length > 0) node.status = 'verified';
+      else {
+        node.status = 'pruned';
+        node.notes.push(`no raw edge for "${analysis.chain[layer.position - 1].visible}" here: the answer node searches the other chains`);
+        focus = Math.min(focus, layer.position);
+      }
+      parent = node.id;
+    }
+    emit();
+  }
+
+  // ---- answer node: InitPolicy, then explore → prune → (Brain) → ground → verify → NextStep ----
+  const init = initPolicy({ dPredict: analysis.dPredict, dMax: s.dMax, experience });
+  const topicGuides = guidesOf(analysis);
+  const exhausted = new Set(topicGuides.map((g) => visibleChainKey(g.steps)));
+  const modesTried = new Set<ReasoningMode>();
+  const triedDepths: number[] = [];
+  const whole = subquestionText(analysis, anchorTokens, bridgeCount, analysis.chain.length);
+  let node: ReasoningNode = tree.add({ parent, subquestion: whole, role: { kind: 'answer' }, depth: init.depth, mode: init.mode, notes: [init.note] });
+  let answers: GroundedAnswer[] = [];
+  for (;;) {
+    emit();
+    const signature = chainSignature(
+      analysis.chain.map((x) => ({ relation: x.visible, direction: x.direction })),
+      analysis.answerPosition,
+    );
+    const warning = matchingWarning(experience.warnings, { mode: node.mode, depth: node.depth, chain: signature });
+    let round: { answers: GroundedAnswer[]; grounded: GroundedPath[]; kept: CandidatePath[]; analysis: Analysis } | undefined;
+    if (warning) node.notes.push(`${SKIPPED_NOTE} experience warns ${warning.mode} at depth ${warning.depth ?? 'any'} failed on a similar question (${warning.reason})`);
+    else round = await runNode(s, node, { topicGuides, exhausted, focus });
+
+    if (round && round.answers.length > 0) {
+      const confidence = localConfidence(round.answers, options.confidenceMargin, options.brainPolicy);
+      if (options.brainStep && !confidence.confident) {
+        brain.asked++;
+        const ranking = await options.brainStep({
+          view: s.view,
+          indicator: { anchors: anchorTokens, chain: round.analysis.chain.map((x) => ({ relation: x.visible, direction: x.direction })), answerPosition: round.analysis.answerPosition, dPredict: round.analysis.dPredict },
+          paths: round.kept,
+          width: s.pruneWidth,
+          node: { id: node.id, subquestion: node.subquestion, mode: node.mode, depth: node.depth },
+          confidence,
+          mapping: s.mapping,
+          graph: s.graph,
+        });
+        s.lap('brain');
+        if (ranking && ranking.ranked.length > 0) {
+          brain.applied++;
+          round.answers = applyBrainRanking(round.answers, round.grounded, round.kept, ranking);
+          node.notes.push(`Brain ranking applied (local top-2 margin ${confidence.margin.toFixed(3)} < ${confidence.threshold})`);
+        }
+      }
+      // Combined evidence against the whole question: every answer must still meet its anchors and constraints.
+      round.answers = wholeQuestionCheck(round.answers, round.grounded, analysis.anchorOrder);
+    }
+    const found = round?.answers ?? [];
+    node.evidence = found.map((a) => a.entity);
+    node.status = found.length > 0 ? 'verified' : 'pruned';
+    modesTried.add(node.mode);
+    if (node.mode === 'Topic') triedDepths.push(node.depth);
+    if (found.length > 0) {
+      answers = found;
+      emit();
+      break;
+    }
+    const followUp = node.mode === 'Topic' ? await s.hand.followUp({ analysis, triedDepths, dMax: s.dMax }) : undefined;
+    const decision = nextStep({ verified: false, mode: node.mode, followUp, modesTried, dMax: s.dMax, topicDepth: init.depth });
+    if (decision.kind === 'stop') {
+      node.notes.push(`stop: ${decision.reason}`);
+      emit();
+      break;
+    }
+    const mode = decision.kind === 'deepen' ? node.mode : decision.mode;
+    node.notes.push(decision.kind === 'deepen' ? `deepen to ${decision.depth}` : `switch to ${decision.mode}`);
+    node = tree.add({ parent: node.id, subquestion: whole, role: { kind: 'answer' }, depth: decision.depth, mode });
+  }
+  return { answers, tree, brain };
+}
+
+interface NodeContext {
+  topicGuides: ReturnType<typeof guidesOf>;
+  /** Visible chains Topic mode explored (Refine looks past them). */
+  exhausted: ReadonlySet<string>;
+  /** First chain position whose bridge was not found (the answer position when every bridge was). */
+  focus: number;
+}
+
+/** Runs one answer node in its mode; undefined when the mode has nothing to try (the node is pruned). */
+async function runNode(s: QuestionSession, node: ReasoningNode, ctx: NodeContext): Promise<{ answers: GroundedAnswer[]; grounded: GroundedPath[]; kept: CandidatePath[]; analysis: Analysis } | undefined> {
+  const { analysis, anchorTokens } = s;
+  if (node.mode === 'Topic') {
+    const r = await runRound(s, { anchors: anchorTokens, guides: ctx.topicGuides, depth: node.depth, analysis });
+    node.candidates = r.kept.map((_p, i) => `P${i + 1}`);
+    return { ...r, analysis };
+  }
+  if (node.mode === 'Refine') {
+    const skill = (s.hand as Partial<FollowUpQuestionSkill>).followUpQuestion?.bind(s.hand) ?? (async (r: Parameters<typeof followUpQuestion>[0]) => followUpQuestion(r));
+    const fq = await skill({ analysis, focus: ctx.focus, anchorTokens, exhausted: ctx.exhausted });
+    s.lap('refine');
+    if (!fq || fq.anchors.length === 0) {
+      node.notes.push('no follow-up: every chain the analysis considered was explored');
+      return undefined;
+    }
+    node.subquestion = fq.question;
+    node.notes.push(`follow-up for ${ctx.focus >= analysis.answerPosition ? 'the answer constraint' : `bridge ${ctx.focus}`}: ${fq.analysis.ranked.length} alternative chain(s)`);
+    const guides = guidesOf(fq.analysis);
+    // Deeper: every depth up to this node's budget, with a wider beam than Topic used.
+    for (let d = 1; d <= node.depth; d++) {
+      const r = await runRound(s, { anchors: fq.anchors, guides, depth: d, analysis: fq.analysis, beam: 2 * s.beam });
+      if (r.answers.length > 0) {
+        node.candidates = r.kept.map((_p, i) => `P${i + 1}`);
+        node.notes.push(`verified at depth ${d}`);
+        return { ...r, analysis: fq.analysis };
+      }
+    }
+    return undefined;
+  }
+  // Predict
+  if (anchorTokens.length !== 1) {
+    node.notes.push('prediction seeds single-anchor chains only');
+    return undefined;
+  }
+  const predicted = await s.hand.predictNodes({ view: { ...s.view, anchors: anchorTokens }, indicator: analysis });
+  const plan = planPrediction(predicted, analysis.answerPosition);
+  s.lap('predict');
+  if (!plan) {
+    node.notes.push('the prediction proposed no bridge or answer to anchor on');
+    return undefined;
+  }
+  node.notes.push(`${plan.anchors.length} predicted ${plan.position < analysis.answerPosition ? `bridge(s) at position ${plan.position}` : 'answer(s)'} as new anchors`);
+  const paths = predictedPaths(s, analysis, plan);
+  s.lap('explore');
+  // Verification accepts the analysis' chains that keep the predicted prefix (the follow-up indicator at the
+  // position after the proposals), so a proposal is answered only along a chain the question supports.
+  const verifyWith = followUpQuestion({ analysis, focus: plan.position + 1, anchorTokens, exhausted: new Set() })?.analysis ?? analysis;
+  const kept = await s.hand.refineEvidence({ paths, indicator: verifyWith, width: s.pruneWidth });
+  s.lap('prune');
+  recordRankingPayload(s, verifyWith, anchorTokens, kept);
+  node.candidates = kept.map((_p, i) => `P${i + 1}`);
+  const { grounded, answers } = await groundAndVerify(s, kept, verifyWith);
+  return { answers, grounded, kept, analysis: verifyWith };
+}

@@ -1,0 +1,73 @@
+// The controller inside the engine, on the demo graph: the tree's shape for a 1-hop and a multi-hop question,
+// live updates, the experience provider's report, failure-warning pruning and the Brain step plug-in.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ReasoningTreeSummary } from '../../src-main/common/answerTypes.js';
+import type { BrainStepRequest } from '../../src-main/engine/controller/brainStep.js';
+import { chainSignature, type ExperienceProvider, type ExperienceQuery } from '../../src-main/engine/controller/experienceProvider.js';
+import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
+import { pipeTriplesGraph } from '../../src-main/engine/eval/pipeTriplesGraph.js';
+import type { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
+import { createQaEngine } from '../../src-main/engine/pipeline/qaEngine.js';
+import type { Drm } from '../../src-main/engine/pipeline/types.js';
+
+let graph: MemoryGraph;
+let drm: Drm;
+const ONE_HOP = 'In which city is Kvarnby University Hospital located?';
+
+beforeAll(async () => {
+  graph = pipeTriplesGraph('resources/demo/hospital-network.txt', 'demo');
+  drm = await loadGloveDrm();
+}, 120_000);
+
+/** Warns about every Topic branch of the question's own indicator, at any depth. */
+class WarnTopic implements ExperienceProvider {
+  async retrieve(q: ExperienceQuery) {
+    const chain = chainSignature(q.indicator.chain, q.indicator.answerPosition);
+    return { suggestions: [], warnings: [{ score: 0.9, mode: 'Topic' as const, chain, reason: 'failed before' }], hits: 1 };
+  }
+}
+
+describe('controller in the engine', () => {
+  it('builds a one-node tree for a 1-hop question and streams updates', async () => {
+    const updates: ReasoningTreeSummary[] = [];
+    const r = await createQaEngine({ graph, drm }).ask(ONE_HOP, { onTreeUpdate: (t) => updates.push(t) });
+    expect(r.answers[0]?.name).toBeTruthy();
+    expect(r.tree?.nodes).toHaveLength(1);
+    expect(r.tree?.nodes[0]).toMatchObject({ mode: 'Topic', status: 'verified', parent: null });
+    expect(r.tree!.nodes[0].evidence).toBeGreaterThan(0);
+    expect(r.memoryHits).toBe(0);
+    expect(updates.length).toBeGreaterThan(0);
+    expect(JSON.stringify(r.tree)).not.toContain('Kvarnby');
+  });
+
+  it('a failure warning prunes the Topic branch before it runs; the tree records the skip and moves on', async () => {
+    const r = await createQaEngine({ graph, drm, experience: new WarnTopic() }).ask(ONE_HOP);
+    expect(r.memoryHits).toBe(1);
+    const topic = r.tree!.nodes.filter((n) => n.mode === 'Topic');
+    expect(topic.length).toBeGreaterThan(0);
+    expect(topic.every((n) => n.status === 'pruned' && n.notes.some((x) => x.startsWith('skipped:')))).toBe(true);
+    expect(r.tree!.modes).not.toContain('Topic');
+  });
+
+  it('calls the Brain step only when the local choice is not confident, and applies its ranking', async () => {
+    const calls: BrainStepRequest[] = [];
+    const brainStep = async (req: BrainStepRequest) => {
+      calls.push(req);
+      return { ranked: [req.paths.length - 1] };
+    };
+    const engine = createQaEngine({ graph, drm, brainStep });
+    for (const q of readFileSync('resources/demo/questions.txt', 'utf8').split('\n').filter((l) => l.includes('\t')).slice(0, 20)) {
+      const before = calls.length;
+      const r = await engine.ask(q.split('\t')[0]!);
+      if (calls.length > before) {
+        const req = calls[calls.length - 1]!;
+        expect(req.confidence.confident).toBe(false);
+        expect(req.confidence.margin).toBeLessThan(req.confidence.threshold);
+        expect(r.tree!.nodes.some((n) => n.notes.some((x) => x.startsWith('Brain ranking applied')))).toBe(true);
+      } else if (r.answers.length > 1) {
+        expect(r.answers[0]!.score - r.answers[1]!.score).toBeGreaterThanOrEqual(0.05);
+      }
+    }
+  }, 120_000);
+});
