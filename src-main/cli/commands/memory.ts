@@ -1,0 +1,135 @@
+// `ctrlg memory audit|list|delete|maintain`: the experience memory on this machine (<data>/memory by default).
+// Everything is decrypted locally; audit exits non-zero when any record holds a name, id, session token or
+// unbucketed literal.
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { GraphLibrary } from '../../engine/graph/graphLibrary.js';
+import { auditMemory, type AuditReport } from '../../engine/memory/auditMemory.js';
+import { ExperienceStore } from '../../engine/memory/experienceStore.js';
+import type { ExperienceRecord } from '../../engine/memory/experienceRecord.js';
+import { maintainMemory } from '../../engine/memory/maintainMemory.js';
+import { nameScanner } from '../../engine/memory/traceLeaks.js';
+import { CliError, type CliCommand, type CliContext } from '../command.js';
+
+const USAGE = 'ctrlg memory audit [--graph NAME] [--k K] | list | delete ID | maintain   [--memory DIR] [--json]';
+
+export function defaultMemoryDir(dataDir: string): string {
+  return join(dataDir, 'memory');
+}
+
+/** Names and ids of one graph, or of every graph in the data directory. */
+async function graphDictionaries(dataDir: string, graph: string | undefined): Promise<{ names: string[]; ids: string[]; graphs: string[] }> {
+  const library = new GraphLibrary(dataDir);
+  try {
+    const graphs = graph ? [graph] : (await library.list()).map((g) => g.name);
+    const names: string[] = [];
+    const ids: string[] = [];
+    for (const g of graphs) {
+      const m = await library.memoryGraph(g);
+      names.push(...m.names);
+      ids.push(...m.ids);
+    }
+    return { names, ids, graphs };
+  } finally {
+    await library.close();
+  }
+}
+
+function formatAudit(report: AuditReport, dir: string, graphs: string[]): string {
+  const c = report.counts;
+  const lines = [
+    `Memory ${dir}: ${report.records} record${report.records === 1 ? '' : 's'}, checked against ${graphs.length ? graphs.join(', ') : 'no graphs'}`,
+    `  entity names          ${c.name}`,
+    `  entity ids            ${c.id}`,
+    `  session tokens        ${c.token}`,
+    `  unbucketed literals   ${c.literal}`,
+    `  undecryptable         ${c.undecryptable}`,
+    `  rare templates (seen < ${report.k}, kept local)  ${report.rareTemplates}`,
+  ];
+  for (const f of report.findings.slice(0, 50)) lines.push(`  ! ${f.id}: ${f.kind} in ${f.field}`);
+  if (report.findings.length > 50) lines.push(`  … ${report.findings.length - 50} more`);
+  lines.push(report.clean ? 'Clean.' : `${report.findings.length} finding${report.findings.length === 1 ? '' : 's'}: delete the records with ctrlg memory delete ID.`);
+  return lines.join('\n');
+}
+
+function formatRecord(r: ExperienceRecord): string {
+  const when = new Date(r.updatedAt).toISOString();
+  const templates = r.templates.map((t) => `    ${t.text}  (seen ${t.seen})`);
+  const failures = r.failures.map((f) => `    ! ${f.mode} depth ${f.depth}: ${f.chain} — ${f.reason}`);
+  return [
+    `${r.id}  ${r.outcome}  uses ${r.counters.uses}  successes ${r.counters.successes}  weight ${r.weight.toFixed(2)}  ${r.exposure.relations} k=${r.exposure.k}  ${when}`,
+    `    question: ${r.question}`,
+    ...templates,
+    ...failures,
+  ].join('\n');
+}
+
+async function withStore<T>(dir: string, fn: (store: ExperienceStore) => Promise<T>): Promise<T> {
+  const store = await ExperienceStore.open(dir);
+  try {
+    return await fn(store);
+  } finally {
+    store.close();
+  }
+}
+
+async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      memory: { type: 'string' },
+      graph: { type: 'string' },
+      k: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const [sub, ...rest] = positionals;
+  const dir = values.memory ?? defaultMemoryDir(ctx.dataDir);
+  const out = (text: string): void => void ctx.stdout.write(text + '\n');
+  if (!sub) throw new CliError(`a sub-command is required: ${USAGE}`);
+  if (!['audit', 'list', 'delete', 'maintain'].includes(sub)) throw new CliError(`unknown sub-command "${sub}": ${USAGE}`);
+  // Never create a key or a table just to look: an absent memory is an empty one.
+  if (!ExperienceStore.exists(dir)) {
+    if (sub === 'delete') throw new CliError(`no experience memory in ${dir}`, 1);
+    out(values.json ? JSON.stringify(sub === 'list' ? [] : { records: 0, clean: true }) : `No experience memory in ${dir}.`);
+    return 0;
+  }
+
+  if (sub === 'audit') {
+    const k = values.k === undefined ? 2 : Number(values.k);
+    if (!Number.isInteger(k) || k < 1) throw new CliError(`--k must be a positive integer, not "${values.k}"`);
+    const dict = await graphDictionaries(ctx.dataDir, values.graph);
+    const report = await withStore(dir, (store) => auditMemory(store, { names: nameScanner(dict.names), ids: nameScanner(dict.ids), k }));
+    out(values.json ? JSON.stringify({ ...report, graphs: dict.graphs }, null, 2) : formatAudit(report, dir, dict.graphs));
+    return report.clean ? 0 : 1;
+  }
+  if (sub === 'list') {
+    const records = await withStore(dir, (store) => store.list());
+    records.sort((a, b) => b.updatedAt - a.updatedAt);
+    if (values.json)
+      out(JSON.stringify(records.map(({ questionVector: _q, indicatorVector: _i, ...r }) => r), null, 2));
+    else out(records.length ? records.map(formatRecord).join('\n') : `No experiences in ${dir}.`);
+    return 0;
+  }
+  if (sub === 'delete') {
+    if (rest.length === 0) throw new CliError('usage: ctrlg memory delete ID [ID…]');
+    const removed = await withStore(dir, (store) => store.delete(rest));
+    out(`Deleted ${removed} of ${rest.length} record${rest.length === 1 ? '' : 's'}.`);
+    return removed === rest.length ? 0 : 1;
+  }
+  const report = await withStore(dir, (store) => maintainMemory(store));
+  out(
+    values.json
+      ? JSON.stringify(report)
+      : `Maintenance: ${report.before} → ${report.after} records (${report.merged} merged, ${report.pruned} pruned, ${report.reweighted} re-weighted).`,
+  );
+  return 0;
+}
+
+export const memoryCommand: CliCommand = {
+  name: 'memory',
+  summary: 'audit, list, delete or maintain the experience memory',
+  usage: USAGE,
+  run,
+};

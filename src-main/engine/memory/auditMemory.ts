@@ -1,0 +1,61 @@
+// Local audit of the experience memory: decrypts every record on this machine and scans it for raw entity names
+// and ids, session tokens of any earlier session and unbucketed literals. Every count must be 0. Rare templates
+// (seen < k) are reported too: they are allowed locally but templatesForRemote keeps them out of payloads.
+import type { ExperienceRecord } from './experienceRecord.js';
+import type { ExperienceStore } from './experienceStore.js';
+import { templatesForRemote } from './memoryGate.js';
+import { leaksInText, traceStrings, type NameScanner } from './traceLeaks.js';
+
+export type AuditKind = 'name' | 'id' | 'token' | 'literal' | 'undecryptable';
+
+export interface AuditFinding {
+  id: string;
+  kind: AuditKind;
+  /** Field of the record (never the leaked value), or the error for an undecryptable one. */
+  field: string;
+}
+
+export interface AuditReport {
+  records: number;
+  counts: Record<AuditKind, number>;
+  /** Distinct templates seen fewer than k times. */
+  rareTemplates: number;
+  k: number;
+  findings: AuditFinding[];
+  clean: boolean;
+}
+
+export interface AuditOptions {
+  /** Entity names of the graphs the memory may have seen. */
+  names?: NameScanner;
+  /** Entity ids of those graphs (IRIs, keys). */
+  ids?: NameScanner;
+  k?: number;
+}
+
+export async function auditMemory(store: ExperienceStore, options: AuditOptions = {}): Promise<AuditReport> {
+  const k = options.k ?? 2;
+  const findings: AuditFinding[] = [];
+  const readable: ExperienceRecord[] = [];
+  const rows = await store.rows();
+  for (const row of rows) {
+    let record: ExperienceRecord;
+    try {
+      record = store.decrypt(row);
+    } catch (e) {
+      findings.push({ id: row.id, kind: 'undecryptable', field: (e as Error).message });
+      continue;
+    }
+    readable.push(record);
+    for (const [field, text] of traceStrings(record)) {
+      for (const kind of leaksInText(text, options.names)) findings.push({ id: record.id, kind, field });
+      // Same scan with the ids as the dictionary; only its name hits are new (as id hits).
+      if (options.ids) for (const kind of leaksInText(text, options.ids)) if (kind === 'name') findings.push({ id: record.id, kind: 'id', field });
+    }
+  }
+  const counts: Record<AuditKind, number> = { name: 0, id: 0, token: 0, literal: 0, undecryptable: 0 };
+  for (const f of findings) counts[f.kind]++;
+  const allTemplates = templatesForRemote(readable, 0).length;
+  const rareTemplates = allTemplates - templatesForRemote(readable, k).length;
+  return { records: rows.length, counts, rareTemplates, k, findings, clean: findings.length === 0 };
+}

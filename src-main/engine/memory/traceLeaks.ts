@@ -1,0 +1,91 @@
+// The write-back gate and the audit share one scanner: a record may contain roles, relation/schema labels,
+// buckets and abstract words, nothing else. It walks every string of a trace and reports session tokens,
+// entity names or ids from a supplied set, and literals that were never bucketed.
+import { nameKey, scrubbable } from '../sanitize/anonymizeQuestion.js';
+import type { AbstractTrace } from './experienceRecord.js';
+import { ROLE_PATTERN } from './abstractTrace.js';
+import { LeakyTraceError } from './memoryErrors.js';
+
+export type LeakKind = 'token' | 'name' | 'literal';
+
+export interface Leak {
+  kind: LeakKind;
+  /** JSON path of the string that leaks, e.g. `templates[0].text` (never the leaked value itself). */
+  field: string;
+}
+
+/** Session tokens of any session: prefix + at least six hex digits. */
+const TOKEN = /[ESLA]_[0-9a-f]{6,}/;
+/** Buckets memory allows (decades, number bands), removed before looking for raw numbers. */
+const BUCKETS = /-?\(?(?:\d+(?:\.\d+)?[kMGT]?–\d+[kMGT]?|≥\d+[kMGT]?)\)?|\b\d{3}0s\b/g;
+const RAW_LITERAL = /\b\d{4}-\d{2}(-\d{2})?\b|\b\d+\.\d+\b|\b\d{3,}\b|\b\d{1,3}(,\d{3})+\b/;
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Finds entity names or ids (normalised, whole words) in free text. */
+export interface NameScanner {
+  readonly size: number;
+  contains(text: string): boolean;
+}
+
+/** Builds a scanner over names and ids; everyday words and very short names are skipped (see scrubbable). */
+export function nameScanner(names: Iterable<string>): NameScanner {
+  const keys = new Set<string>();
+  let maxWords = 1;
+  for (const n of names) {
+    const key = nameKey(n);
+    if (!scrubbable(key)) continue;
+    keys.add(key);
+    maxWords = Math.max(maxWords, Math.min(12, key.split(' ').length));
+  }
+  return {
+    size: keys.size,
+    contains(text) {
+      const words = [...text.matchAll(WORD)].map((m) => nameKey(m[0])).filter((w) => w !== '');
+      for (let i = 0; i < words.length; i++) {
+        let key = '';
+        for (let j = i; j < words.length && j - i < maxWords; j++) {
+          key = j === i ? words[j] : `${key} ${words[j]}`;
+          if (keys.has(key)) return true;
+        }
+      }
+      return false;
+    },
+  };
+}
+
+/** Every string in a value with its JSON path. */
+function* strings(value: unknown, path: string): Generator<[string, string]> {
+  if (typeof value === 'string') yield [path, value];
+  else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) yield* strings(value[i], `${path}[${i}]`);
+  else if (value && typeof value === 'object' && !ArrayBuffer.isView(value))
+    for (const [k, v] of Object.entries(value)) yield* strings(v, path ? `${path}.${k}` : k);
+}
+
+/** Leaks in one string (each kind reported once per string). */
+export function leaksInText(text: string, names?: NameScanner): LeakKind[] {
+  const out: LeakKind[] = [];
+  if (TOKEN.test(text)) out.push('token');
+  const withoutRoles = text.replace(ROLE_PATTERN, ' ');
+  if (RAW_LITERAL.test(withoutRoles.replace(BUCKETS, ' '))) out.push('literal');
+  if (names && names.size > 0 && names.contains(withoutRoles)) out.push('name');
+  return out;
+}
+
+/** Every string of a trace with its JSON path (the exposure enum excluded: it is configuration). */
+export function traceStrings(trace: AbstractTrace): [string, string][] {
+  const { exposure: _e, ...scanned } = trace;
+  return [...strings(scanned, '')];
+}
+
+/** All leaks of an abstract trace (or any record built on one). Empty means it may be stored. */
+export function findLeaks(trace: AbstractTrace, names?: NameScanner): Leak[] {
+  const leaks: Leak[] = [];
+  for (const [field, text] of traceStrings(trace)) for (const kind of leaksInText(text, names)) leaks.push({ kind, field });
+  return leaks;
+}
+
+/** Throws LeakyTraceError when the trace is not fully abstract. */
+export function assertAbstract(trace: AbstractTrace, names?: NameScanner): void {
+  const leaks = findLeaks(trace, names);
+  if (leaks.length) throw new LeakyTraceError(leaks);
+}
