@@ -5,6 +5,7 @@ import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
 import { AlgorithmicHand } from '../../src-main/engine/hand/algorithmicHand.js';
 import { EntityNameIndex } from '../../src-main/engine/pipeline/entityNameIndex.js';
 import { graphAdjacency } from '../../src-main/engine/pipeline/localAdjacency.js';
+import { answerNouns } from '../../src-main/engine/pipeline/analyzeQuestion.js';
 import { readQuestion } from '../../src-main/engine/pipeline/questionText.js';
 import { schemaPaths } from '../../src-main/engine/pipeline/schemaPaths.js';
 
@@ -71,6 +72,42 @@ describe('analyzeQuestion', () => {
     expect(a!.answerPosition).toBe(2);
     expect(a!.alternatives.length).toBeGreaterThan(0);
     for (const alt of a!.alternatives) expect(alt.score).toBeLessThanOrEqual(a!.ranked[0].score);
+  });
+
+  it('reads the answer-type phrase after the wh-word, never past a mention or a participle', () => {
+    const nouns = (q: string, m: string): string[] => {
+      const start = q.indexOf(m);
+      return answerNouns(readQuestion(q, [{ start, end: start + m.length }]));
+    };
+    expect(nouns('which side effects came up during ROSEBAY-1', 'ROSEBAY-1')).toEqual(['side', 'effects']);
+    expect(nouns('what movies did Tom Hanks act in', 'Tom Hanks')).toEqual(['movies']);
+    expect(nouns('what are the films that are directed by the director of X', 'X')).toEqual(['films']);
+    expect(nouns('who is listed as screenwriter of X', 'X')).toEqual(['who', 'screenwriter']);
+  });
+
+  it('prefers the chain whose candidates are named like the answer noun, and places for "where"', async () => {
+    const lib = MemoryGraph.fromTriples(
+      'campus',
+      [],
+      [
+        { head: 'Orla Finch', relation: 'affiliated_with', tail: 'Kestrel Hall' },
+        { head: 'Orla Finch', relation: 'affiliated_with', tail: 'Brindle Hall' },
+        { head: 'Orla Finch', relation: 'mentor', tail: 'Pim Ardent' },
+        { head: 'Kestrel Hall', relation: 'located_in', tail: 'Varrow' },
+        { head: 'Brindle Hall', relation: 'located_in', tail: 'Quell' },
+        { head: 'Pim Ardent', relation: 'affiliated_with', tail: 'Kestrel Hall' },
+      ],
+    );
+    const h = await AlgorithmicHand.create(lib, await loadGloveDrm(), EntityNameIndex.build(lib));
+    const chain = async (question: string, mention: string): Promise<string[]> => {
+      const entity = lib.indexOf(mention)!;
+      const start = question.indexOf(mention);
+      const paths = schemaPaths(graphAdjacency(lib), entity, { dMax: 2 });
+      const a = await h.analyzeQuestion({ question, topics: [{ entity, start, end: start + mention.length }], schemaPaths: [paths], dMax: 2 });
+      return a!.chain.map((s) => `${lib.relationLabels[s.relation]}${s.direction === 'out' ? '>' : '<'}`);
+    };
+    expect(await chain('which halls is Orla Finch with', 'Orla Finch')).toEqual(['affiliated_with>']);
+    expect(await chain('where is Kestrel Hall', 'Kestrel Hall')).toEqual(['located_in>']);
   });
 
   it('places the words of a question around its mentions', () => {

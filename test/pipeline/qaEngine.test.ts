@@ -27,8 +27,8 @@ describe('qaEngine on the demo graph', () => {
       const r = await engine.ask(q.question);
       if (hitAt1(r.answers.map((a) => a.name), q.gold)) hits++;
     }
-    // Measured 57.9% (33/57) when this test was written; the floor sits a few points below.
-    expect(hits / questions.length).toBeGreaterThanOrEqual(0.52);
+    // Measured 61.4% (35/57) with candidate-type evidence in the analysis; the floor sits a few points below.
+    expect(hits / questions.length).toBeGreaterThanOrEqual(0.56);
   });
 
   it('returns evidence: raw and sanitized paths side by side, stage timings, an indicator', async () => {

@@ -153,23 +153,21 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
   }
 
   /**
-   * How well the answer nouns name the entities of `ends` (see AnalysisContext.candidateTypeSimilarity): the best
-   * raw word match between a noun and the label of a relation most of a sample of `ends` is the value of (a city
-   * is what "located in" points to), or the subject of when they are never values, and the share of the sample whose names contain the noun's stem ("hospitals" / "Ridgeway Hospital").
+   * How well the answer nouns name the entities of `ends` (see AnalysisContext.candidateTypeSimilarity): the share
+   * of a sample of `ends` whose names contain a noun's stem ("hospitals" / "Ridgeway Community Hospital"), and for
+   * "where" the best word match with a relation most of the sample is the value of (a city is what "located in"
+   * points to).
    */
   private candidateTypeSimilarity(nouns: readonly string[], ends: ReadonlySet<number>, sample = 24): number {
     const g = this.graph;
     const inCount = new Map<number, number>();
-    const outCount = new Map<number, number>();
     const nameHits = new Array<number>(nouns.length).fill(0);
     let n = 0;
     for (const e of ends) {
       if (n++ >= sample) break;
       const seenIn = new Set<number>();
-      const seenOut = new Set<number>();
-      for (let k = g.offsets[e]; k < g.offsets[e + 1]; k++) (g.edgeDirection[k] === DIR_OUT ? seenOut : seenIn).add(g.edgeRelation[k]);
+      for (let k = g.offsets[e]; k < g.offsets[e + 1]; k++) if (g.edgeDirection[k] !== DIR_OUT) seenIn.add(g.edgeRelation[k]);
       for (const r of seenIn) inCount.set(r, (inCount.get(r) ?? 0) + 1);
-      for (const r of seenOut) outCount.set(r, (outCount.get(r) ?? 0) + 1);
       if (g.literalOf(e)) continue;
       const tokens = this.nameTokens(e);
       nouns.forEach((w, i) => {
@@ -179,19 +177,12 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
     if (n === 0) return 0;
     const min = Math.max(1, 0.3 * n);
     let best = 0;
-    // Entities that are values of some relation are typed by it; only pure subjects (films on a film graph, the
-    // patients of a hospital graph) are typed by what they are the subject of — otherwise a director would count as
-    // a "film" for being the value of directed_by.
-    const mode = process.env.CTRLG_ROLES ?? 'a'; // TUNING-HACK
-    const isValue = [...inCount.values()].some((c) => c >= min);
-    if (mode === 'b') {
-      const roles = isValue ? inCount : outCount;
-      for (const w of nouns) for (const [r, c] of roles) if (c >= min) best = Math.max(best, this.matcher.raw(w, r));
-    } else if (mode === 'a') {
-      for (const w of nouns) {
-        for (const [r, c] of inCount) if (c >= min) best = Math.max(best, this.matcher.raw(w, r));
-        for (const [r, c] of outCount) if (c >= min) best = Math.max(best, 0.8 * this.matcher.raw(w, r));
-      }
+    // Role evidence only for the place wh-word: "where" is what "located in" and "headquartered in" point to. Label
+    // words are shared by every type on dense schemas (a film graph's directors and films meet the same labels),
+    // so nouns and "who" read roles as noise; they are typed by the candidates' names instead.
+    for (const w of nouns) {
+      if (w !== 'where') continue;
+      for (const [r, c] of inCount) if (c >= min) best = Math.max(best, this.matcher.raw(w, r));
     }
     nameHits.forEach((h) => (best = Math.max(best, STEM_MATCH * (h / n))));
     return best;

@@ -35,6 +35,13 @@ export interface AnalysisWeights {
   answerType: number;
   /** Only matches above this contrast count as answer-type evidence (generic nouns like "films" stay below). */
   answerTypeMin: number;
+  /**
+   * Weight of the candidate-type evidence: how well the answer noun fits what the chain's ends are (their roles in
+   * the graph, their names), relative to the other chains of the same question.
+   */
+  candidateType: number;
+  /** Penalty for a person or place question ("who", "where") whose chain ends on dates and numbers. */
+  literalMismatch: number;
 }
 
 export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
@@ -50,6 +57,8 @@ export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
   reversedOrder: 0.3,
   answerType: 1,
   answerTypeMin: 0.28,
+  candidateType: 1,
+  literalMismatch: 0.5,
 };
 
 export interface AnalysisContext {
@@ -63,6 +72,11 @@ export interface AnalysisContext {
   valueRoles(ends: ReadonlySet<number>): ReadonlyMap<number, number>;
   /** Share of the anchor's edges (in the subgraph) that use this relation and direction, in [0, 1]. */
   anchorShare(anchor: number, step: SchemaStep): number;
+  /**
+   * How well the answer nouns name what the entities of `ends` are, in [0, 1]: the nouns against the labels of the
+   * relations those entities take part in and against the words of their names. Absent: no candidate-type evidence.
+   */
+  candidateTypeSimilarity?(nouns: readonly string[], ends: ReadonlySet<number>): number;
   weights?: Partial<AnalysisWeights>;
 }
 
@@ -175,13 +189,22 @@ export function answerNouns(text: QuestionText): string[] {
   if (whAt < 0) return out;
   const wh = text.words[whAt];
   if (wh.text === 'who' || wh.text === 'whom' || wh.text === 'where' || wh.text === 'when') out.push(wh.text);
+  // Content words right after the wh-word ("which side effects", "who is listed as screenwriter"), never past a
+  // topic mention: in "what movies did X act in", "act" is the relation, not the answer's type.
+  let prev = wh;
   for (let i = whAt + 1; i < text.words.length && i <= whAt + 2; i++) {
     const w = text.words[i];
-    if (w.kind !== 'content' || w.start - wh.start > 40) break;
+    const crossesMention = w.side === 'right' && (prev.side === 'left' || prev.anchor !== w.anchor);
+    if (w.kind !== 'content' || w.start - wh.start > 40 || crossesMention) break;
+    // Participles name the relation, not the type ("the films that are directed by", "who is listed as").
+    if (PARTICIPLE.test(w.text)) continue;
     out.push(w.text);
+    prev = w;
   }
   return out;
 }
+
+const PARTICIPLE = /^[a-z]{3,}(ed|ing)$/;
 
 function answerTypeScore(nouns: readonly string[], ends: ReadonlySet<number>, ctx: AnalysisContext, w: AnalysisWeights): number {
   if (nouns.length === 0) return 0;
@@ -192,6 +215,28 @@ function answerTypeScore(nouns: readonly string[], ends: ReadonlySet<number>, ct
     for (const n of nouns) best = Math.max(best, ctx.matcher.contrast(n, rel));
   }
   return Math.max(0, best - w.answerTypeMin);
+}
+
+/**
+ * Answer-type evidence read from the candidates themselves: each chain's ends are compared with the answer nouns
+ * (ctx.candidateTypeSimilarity), and a chain gains or loses by how much better or worse its ends fit than the
+ * question's typical chain (the median), so nouns that fit everything ("films" on a film graph) change nothing.
+ */
+function applyCandidateType(ranked: ScoredChain[], text: QuestionText, ctx: AnalysisContext, w: AnalysisWeights): void {
+  const nouns = answerNouns(text);
+  const literalWrong = personOrPlaceQuestion(text);
+  if (literalWrong) for (const c of ranked) c.score -= w.literalMismatch * literalShare(c.ends, ctx);
+  if (!ctx.candidateTypeSimilarity || nouns.length === 0 || w.candidateType === 0) return;
+  const sims = ranked.map((c) => ctx.candidateTypeSimilarity!(nouns, c.ends));
+  const sorted = [...sims].sort((a, b) => a - b);
+  const median = sorted[sorted.length >> 1];
+  ranked.forEach((c, i) => (c.score += w.candidateType * (sims[i] - median)));
+}
+
+/** "who"/"whom"/"where" questions: the answer is a person or a place, never a date or a number. */
+function personOrPlaceQuestion(text: QuestionText): boolean {
+  const wh = text.words.find((x) => x.kind === 'wh');
+  return !!wh && (wh.text === 'who' || wh.text === 'whom' || wh.text === 'where');
 }
 
 function timeQuestion(text: QuestionText): boolean {
@@ -262,6 +307,7 @@ export function analyzeQuestion(
   anchors.forEach((a, i) => ranked.push(...scoreSingle(text, i, a, pathsByAnchor[i] ?? [], ctx, w, anchors.length - 1)));
   if (anchors.length >= 2) ranked.push(...scorePairs(text, anchors, pathsByAnchor, ctx, w));
   if (ranked.length === 0) return undefined;
+  applyCandidateType(ranked, text, ctx, w);
   ranked.sort((x, y) => y.score - x.score || x.steps.length - y.steps.length || chainKey(x.steps).localeCompare(chainKey(y.steps)));
   ranked = ranked.slice(0, 200);
   const best = ranked[0];
