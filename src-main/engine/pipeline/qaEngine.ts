@@ -4,11 +4,18 @@
 // From the analysis on, the reasoning-tree controller (engine/controller) drives the stages node by node.
 // Per-graph work (name index, relation vectors, clusters, word vectors) is cached across questions; each question
 // gets a fresh session secret and mapping, discarded before ask() returns.
-import type { AskResult, BrainPayloadPreview, ReasoningTreeSummary, TopicMatch } from '../../common/answerTypes.js';
+import type { AskMemorySummary, AskResult, BrainPayloadPreview, ReasoningTreeSummary, TopicMatch } from '../../common/answerTypes.js';
 import { AlgorithmicHand } from '../hand/algorithmicHand.js';
+import type { Hand } from '../hand/handSkills.js';
 import type { BrainPolicy, BrainStep } from '../controller/brainStep.js';
 import { runController } from '../controller/controller.js';
+import type { GraspModeOptions } from '../controller/graspMode.js';
+import type { SelectionStep } from '../controller/selectionStep.js';
+import type { GraspSelectorLike } from '../grasp/graspSelectorLike.js';
 import { NO_EXPERIENCE, type ExperienceProvider } from '../controller/experienceProvider.js';
+import type { ExperienceStore } from '../memory/experienceStore.js';
+import { MemoryExperienceProvider, type MemoryProviderOptions } from '../memory/memoryExperienceProvider.js';
+import { experienceOutcomeOf, experienceQueryOf, memorySummaryOf, writeSummary } from './experienceRound.js';
 import { toRankedAnswers, type QuestionSession } from '../controller/questionSession.js';
 import { summarizeTree } from '../controller/reasoningTree.js';
 import type { MemoryGraph } from '../graph/memoryGraph.js';
@@ -20,6 +27,7 @@ import { EntityNameIndex } from './entityNameIndex.js';
 import { LocalAdjacency } from './localAdjacency.js';
 import { DEFAULT_PRUNE_WIDTH } from './prunePaths.js';
 import { buildQuestionSubgraph } from './questionSubgraph.js';
+import { candidateEntities } from './candidateEntities.js';
 import { embedRelations } from './relationVectors.js';
 import { schemaPaths } from './schemaPaths.js';
 import { DEFAULT_SANITIZE_CONFIG, type Drm, type RelationClusters, type SanitizeConfig, type SanitizedView, type ViewMapping } from './types.js';
@@ -85,7 +93,7 @@ export class EmptyGraphError extends Error {
 }
 
 interface GraphCache {
-  hand: AlgorithmicHand;
+  hand: Hand;
   relationVectors: Float32Array[];
   clusters: RelationClusters;
 }
@@ -98,16 +106,38 @@ export function createQaEngine(input: {
   experience?: ExperienceProvider;
   /** Brain ranking when the local choice is not confident; none by default. */
   brainStep?: BrainStep;
+  /**
+   * The Hand every skill call goes to, built once per graph from the algorithmic Hand (its fallback and candidate
+   * source) and the name index; the algorithmic Hand itself by default.
+   */
+  hand?: (algorithmic: AlgorithmicHand, index: EntityNameIndex) => Hand;
+  /**
+   * Trained GraSP selector (`--selector grasp`): when topic paths verify nothing, its selection is grounded with at
+   * most one inferred edge (answers marked "inferred (missing edge)"). Its DRM must be the engine's `drm`.
+   */
+  grasp?: GraspSelectorLike;
+  /** Two-stage answering over the selection (sufficient / expand / final); local ranking without it. */
+  selectionStep?: SelectionStep;
+  /** Selection settings (iterations, topK, subgraph bounds, inferred-score share). */
+  graspOptions?: Omit<GraspModeOptions, 'selector' | 'questionVector' | 'selectionStep'>;
+  /**
+   * Experience memory over an ExperienceStore: retrieval (role question + indicator keys through this engine's
+   * DRM), the memory gate (a confident match's analysis reused, its Brain ranking call saved) and write-back after
+   * every verified or failed question. Takes the place of `experience`.
+   */
+  memory?: { store: ExperienceStore; options?: MemoryProviderOptions };
 }): QaEngine {
   const { graph, drm } = input;
   const config: QaEngineConfig = { ...DEFAULT_QA_CONFIG, ...input.config };
+  const experienceProvider: ExperienceProvider | undefined = input.memory ? new MemoryExperienceProvider(input.memory.store, drm, input.memory.options) : input.experience;
   let cache: Promise<GraphCache> | undefined;
   const prepare = (): Promise<GraphCache> =>
     (cache ??= (async () => {
       const index = EntityNameIndex.build(graph);
       const relationVectors = await embedRelations(graph, drm);
       const clusters = clusterRelations(graph.relationLabels, relationVectors, relationSignatures(graph));
-      const hand = await AlgorithmicHand.create(graph, drm, index);
+      const algorithmic = await AlgorithmicHand.create(graph, drm, index);
+      const hand = input.hand ? input.hand(algorithmic, index) : algorithmic;
       return { hand, relationVectors, clusters };
     })().catch((e) => {
       cache = undefined;
@@ -160,7 +190,17 @@ export function createQaEngine(input: {
     });
     lap('subgraph');
 
-    // ---- G̃_Q ----
+    // ---- I_Q, D_predict ---- (local, on the raw subgraph: the Hand may read it; the Brain never does)
+    const adj = new LocalAdjacency(subgraph.edges);
+    const exclude = new Set(anchors);
+    const paths = anchors.map((a) => schemaPaths(adj, a, { dMax, exclude }));
+    // Visible labels as the sanitizer will show them (labels, or cluster labels in clustered mode).
+    const visibleRelation = (r: number): string => (relations === 'clustered' ? (clusters.labelOf[r] ?? 'R0') : graph.relationLabels[r]);
+    const analysis = await hand.analyzeQuestion({ question, topics: anchorTopics, schemaPaths: paths, dMax, visibleRelation });
+    lap('analyze');
+
+    // ---- G̃_Q ---- entities on the best chains' paths are kept as they are (candidate paths), the rest is
+    // de-uniqued; without this the k-anonymity pass can fold away the very evidence the question needs.
     const secret = newSessionSecret();
     const { view, mapping } = sanitizeView({
       graph,
@@ -170,18 +210,12 @@ export function createQaEngine(input: {
       config: { ...config.sanitize, relations },
       secret,
       clusters: relations === 'clustered' ? clusters : undefined,
+      ...(analysis ? { protect: candidateEntities(adj, analysis.ranked) } : {}),
     });
     lap('sanitize');
     try {
       options.revealView?.(view, (token) => mapping.members(token).map((e) => graph.names[e]));
       const payloads: BrainPayloadPreview[] = [buildAnalysisPayload(view)];
-
-      // ---- I_Q, D_predict ----
-      const adj = new LocalAdjacency(subgraph.edges);
-      const exclude = new Set(anchors);
-      const paths = anchors.map((a) => schemaPaths(adj, a, { dMax, exclude }));
-      const analysis = await hand.analyzeQuestion({ question, topics: anchorTopics, schemaPaths: paths, dMax, visibleRelation: (r) => mapping.visibleRelation(r) });
-      lap('analyze');
       const topicMatches: TopicMatch[] = anchorTopics.map((x) => ({
         id: graph.ids[x.entity],
         name: graph.names[x.entity],
@@ -217,17 +251,29 @@ export function createQaEngine(input: {
         lap,
       };
       let experience = NO_EXPERIENCE;
-      if (input.experience) {
-        experience = await input.experience.retrieve({ anonymizedQuestion: view.question, anchors: anchorTokens, indicator, exposure: { ...config.sanitize, relations } });
+      const experienceQuery = experienceQueryOf(view, anchorTokens, indicator, { ...config.sanitize, relations });
+      if (experienceProvider) {
+        experience = await experienceProvider.retrieve(experienceQuery);
         lap('experience');
       }
       const run = await runController(session, {
         experience,
         ...((options.brainStep ?? input.brainStep) ? { brainStep: options.brainStep ?? input.brainStep } : {}),
         ...(options.brainPolicy ? { brainPolicy: options.brainPolicy } : {}),
+        ...(input.grasp
+          ? { grasp: { ...input.graspOptions, selector: input.grasp, questionVector: qVec, ...(input.selectionStep ? { selectionStep: input.selectionStep } : {}) } }
+          : {}),
         ...(options.onTreeUpdate ? { onTreeUpdate: options.onTreeUpdate } : {}),
       });
-      return { ...base, indicator, answers: toRankedAnswers(graph, run.answers, config.maxAnswers), tree: summarizeTree(run.tree), memoryHits: experience.hits };
+      // Write-back after verification, while φ_Q still exists; a memory problem never costs the answer.
+      let write: AskMemorySummary['write'];
+      if (experienceProvider?.writeBack) {
+        const outcome = experienceOutcomeOf({ query: experienceQuery, tree: run.tree, answers: run.answers, analysis, view, mapping, graph });
+        write = writeSummary(await experienceProvider.writeBack(experience, outcome).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))));
+        lap('memory');
+      }
+      const memory = input.memory ? { memory: memorySummaryOf(experience, run.tree, run.brain.saved, write) } : {};
+      return { ...base, indicator, answers: toRankedAnswers(graph, run.answers, config.maxAnswers), tree: summarizeTree(run.tree), memoryHits: experience.hits, ...memory };
     } finally {
       mapping.discard();
     }
