@@ -1,11 +1,17 @@
 // `ctrlg ask --graph NAME "question"`: ranked answers with their evidence (raw and sanitized side by side),
-// the view's statistics and the time per stage.
+// the view's statistics and the time per stage. --brain/--approve show each Brain step (sent, denied, fallback),
+// --hand each model generation of the Hand's skills (tokens, ms, tokens/s, fallback reason), --selector the selector.
 import { parseArgs } from 'node:util';
 import type { AskResult } from '../../common/answerTypes.js';
+import type { BrainStepResult } from '../../engine/brain/brainStep.js';
 import { loadGloveDrm } from '../../engine/drm/gloveDrm.js';
 import { GraphLibrary } from '../../engine/graph/graphLibrary.js';
+import type { HandCallRecord, HandQuestionUsage } from '../../engine/hand/accounting.js';
 import { createQaEngine } from '../../engine/pipeline/qaEngine.js';
 import { CliError, type CliCommand } from '../command.js';
+import { BRAIN_FLAG_OPTIONS, BRAIN_USAGE, openBrain, type CliBrain } from '../flags/brainFlags.js';
+import { checkHandThreadsUse, HAND_FLAG_OPTIONS, openHand, parseHandThreads, type CliHand } from '../flags/handFlags.js';
+import { openSelector, parseSelector, SELECTOR_FLAG_OPTIONS } from '../flags/selectorFlags.js';
 
 export function parseRelationsMode(value: string | undefined): 'labels' | 'clustered' | undefined {
   if (value === undefined) return undefined;
@@ -62,10 +68,32 @@ export function formatAskResult(r: AskResult): string {
   return lines.join('\n');
 }
 
+/** One line per model generation of the Hand: tokens in/out, time, speed, and why its reply was not used. */
+export function formatHandCalls(calls: readonly HandCallRecord[], usage: HandQuestionUsage): string {
+  const lines = [`Hand calls: ${usage.calls} (${usage.tokens_in} tokens in, ${usage.tokens_out} out, ${usage.fallbacks} fallback(s))`];
+  for (const c of calls)
+    lines.push(
+      `  ${c.skill}${c.attempt === 2 ? ' (repair)' : ''}: ${c.tokensIn} in, ${c.tokensOut} out, ${c.ms.toFixed(1)} ms, ${c.tokensPerSecond.toFixed(1)} tokens/s` +
+        (c.fallbackReason ? `; fallback: ${c.fallbackReason}` : c.repaired ? '; repaired' : ''),
+    );
+  return lines.join('\n');
+}
+
+/** One line per Brain step of the question: sent, denied or fallback, and why. */
+export function formatBrainSteps(steps: readonly BrainStepResult[], fields: { brain_calls: number; brain_denied: number; brain_tokens: number }): string {
+  const lines = [`Brain: ${fields.brain_calls} call(s) sent, ${fields.brain_denied} denied, ${fields.brain_tokens} tokens`];
+  steps.forEach((r, k) => {
+    const status = r.denied ? 'denied' : r.fallback ? 'fallback (local answer kept)' : r.sent ? 'sent' : 'local';
+    lines.push(`  step ${k + 1}: ${status}: ${r.reason} (${r.tokens.sent} tokens sent, ${r.tokens.received} received)`);
+  });
+  if (steps.length === 0) lines.push('  not asked (the local choice was confident)');
+  return lines.join('\n');
+}
+
 export const askCommand: CliCommand = {
   name: 'ask',
   summary: 'answer a question over a graph, with evidence',
-  usage: 'ctrlg ask --graph NAME "question" [--json] [--d-max D] [--relations labels|clustered]',
+  usage: `ctrlg ask --graph NAME "question" [--json] [--d-max D] [--relations labels|clustered] ${BRAIN_USAGE} [--hand PATH.gguf] [--hand-threads N] [--selector path|grasp]`,
   async run(args, ctx) {
     const { values, positionals } = parseArgs({
       args,
@@ -75,6 +103,9 @@ export const askCommand: CliCommand = {
         json: { type: 'boolean', default: false },
         'd-max': { type: 'string' },
         relations: { type: 'string' },
+        ...BRAIN_FLAG_OPTIONS,
+        ...HAND_FLAG_OPTIONS,
+        ...SELECTOR_FLAG_OPTIONS,
       },
     });
     if (!values.graph) throw new CliError('--graph NAME is required');
@@ -82,15 +113,50 @@ export const askCommand: CliCommand = {
     if (!question) throw new CliError('the question is empty: ctrlg ask --graph NAME "question"');
     const dMax = parseDMax(values['d-max']);
     const relations = parseRelationsMode(values.relations);
+    const selectorKind = parseSelector(values.selector);
+    const handThreads = parseHandThreads(values['hand-threads']);
+    checkHandThreadsUse(values);
     const library = new GraphLibrary(ctx.dataDir);
+    let hand: CliHand | undefined;
+    let brain: CliBrain | undefined;
     try {
       const graph = await library.memoryGraph(values.graph);
       const drm = await loadGloveDrm();
-      const engine = createQaEngine({ graph, drm });
-      const result = await engine.ask(question, { dMax, relations });
-      ctx.stdout.write((values.json ? JSON.stringify(result, null, 2) : formatAskResult(result)) + '\n');
+      const grasp = await openSelector(selectorKind, ctx, values.graph, graph, drm);
+      hand = await openHand(values);
+      brain = await openBrain(values, { command: 'ask', ctx, drm, handThreads, ...(hand ? { hand: { path: hand.path, runtime: hand.runtime } } : {}) });
+      const useBrain = values.brain !== undefined && values.brain !== 'none';
+      const engine = createQaEngine({ graph, drm, ...(hand ? { hand: hand.handFor(graph) } : {}), ...(grasp ? { grasp } : {}) });
+      const q = brain.question();
+      const calls: HandCallRecord[] = [];
+      const unsubscribe = hand?.accounting.onCall((c) => calls.push(c));
+      hand?.accounting.beginQuestion();
+      let result: AskResult;
+      try {
+        result = await engine.ask(question, { dMax, relations, ...(q.brainStep ? { brainStep: q.brainStep } : {}), brainPolicy: brain.policy });
+      } finally {
+        unsubscribe?.();
+      }
+      const handUsage = hand?.accounting.endQuestion();
+      const brainFields = q.counter.predictionFields();
+      if (values.json) {
+        const extra = {
+          selector: selectorKind,
+          ...(useBrain ? { brain: { ...brainFields, brain_fallbacks: q.counter.fallbacks, steps: q.results.map(({ sent, denied, fallback, reason, tokens }) => ({ sent, denied, fallback, reason, tokens })) } } : {}),
+          ...(hand && handUsage ? { hand: { ...handUsage, skill_calls: calls } } : {}),
+        };
+        ctx.stdout.write(JSON.stringify({ ...result, ...extra }, null, 2) + '\n');
+      } else {
+        const parts = [formatAskResult(result)];
+        if (selectorKind !== 'path') parts.push(`Selector: ${selectorKind}`);
+        if (useBrain) parts.push(`${brain.describe}\n${formatBrainSteps(q.results, brainFields)}`);
+        if (hand && handUsage) parts.push(formatHandCalls(calls, handUsage));
+        ctx.stdout.write(parts.join('\n') + '\n');
+      }
       return result.notFound ? 1 : 0;
     } finally {
+      await brain?.close();
+      await hand?.dispose();
       await library.close();
     }
   },

@@ -1,13 +1,19 @@
 // `ctrlg eval`: runs a question file through a QA engine and writes, in input order,
 //   DIR/predictions.jsonl  {"i","question","answers","gold","hit1","latency_ms","stages_ms","exposure","payloads",
-//                           "tree": {"nodes","modes","depth"},"memory_hits"}
-//   DIR/summary.json       Hits@1, latency p50/p95, per-stage p50, mean exposure
+//                           "tree": {"nodes","modes","depth"},"memory_hits",
+//                           and with per-question hooks (ctrlg eval): "selector","brain_calls","brain_denied",
+//                           "brain_tokens","brain_fallbacks","hand": {"calls","tokens_in","tokens_out","fallbacks"}}
+//   DIR/summary.json       Hits@1, latency p50/p95, per-stage p50, mean exposure; "selector", "brain" and "hand"
+//                           totals, and "exposure" (the exposure ledger's statistics) after a Brain that leaves
+//                           the machine was used
 //   DIR/views.jsonl        (only with revealMapping) the view as tokens and the token → entity mapping.
 // These names are read by outside checks: keep them exactly.
 import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AskResult, ExposureSummary } from '../../common/answerTypes.js';
-import type { QaEngine } from '../pipeline/qaEngine.js';
+import type { LedgerSummary } from '../../common/brainTypes.js';
+import type { HandQuestionUsage } from '../hand/accounting.js';
+import type { AskOptions, QaEngine } from '../pipeline/qaEngine.js';
 import type { SanitizedView } from '../pipeline/types.js';
 import { hitAt1, quantile, type EvalQuestion } from './questionsFile.js';
 
@@ -23,6 +29,29 @@ export interface EvalOptions {
   /** Questions whose latency is left out of the percentiles (warm-up: vector loads, first-call JIT). */
   warmup?: number;
   onProgress?: (done: number, total: number, hits: number) => void;
+  /** Which selector the engine was built with, recorded on every line and in the summary ("path" or "grasp"). */
+  selector?: string;
+  /**
+   * Called before each question: per-question ask options (the Brain step carries that question's counter and
+   * approval state) and the fields its prediction line gains once it is answered (or failed).
+   */
+  perQuestion?: (i: number, question: string) => QuestionHooks;
+  /** The exposure ledger's statistics after the run; undefined when no Brain left the machine. */
+  exposure?: () => LedgerSummary | undefined;
+}
+
+export interface QuestionHooks {
+  ask?: Pick<AskOptions, 'brainStep' | 'brainPolicy'>;
+  fields(): PredictionExtras;
+}
+
+/** Per-question accounting of the Brain (BrainCallCounter.predictionFields + fallbacks) and of the Hand's model. */
+export interface PredictionExtras {
+  brain_calls?: number;
+  brain_denied?: number;
+  brain_tokens?: number;
+  brain_fallbacks?: number;
+  hand?: HandQuestionUsage;
 }
 
 export interface Prediction {
@@ -39,6 +68,12 @@ export interface Prediction {
   tree: { nodes: number; modes: string[]; depth: number };
   /** Experiences the memory returned (0 until a memory is plugged in). */
   memory_hits: number;
+  selector?: string;
+  brain_calls?: number;
+  brain_denied?: number;
+  brain_tokens?: number;
+  brain_fallbacks?: number;
+  hand?: HandQuestionUsage;
   error?: string;
 }
 
@@ -62,6 +97,39 @@ export interface EvalSummary {
   errors: number;
   relations: 'labels' | 'clustered';
   d_max: number | null;
+  selector?: string;
+  /** Sums over the prediction lines (present when the lines carry Brain fields). */
+  brain?: { calls: number; denied: number; tokens: number; fallbacks: number };
+  /** Sums over the prediction lines (present when the lines carry Hand accounting). */
+  hand?: HandQuestionUsage;
+  exposure?: LedgerExposureStats;
+}
+
+/** The exposure ledger's statistics as summary.json writes them (all sessions of this data dir, and this run's). */
+export interface LedgerExposureStats {
+  sessions: number;
+  calls: number;
+  tokens_sent: number;
+  tokens_received: number;
+  entities_exposed: number;
+  node_exposure: { p50: number; p99: number; max: number };
+  top1_percent_share: number;
+  per_relation: Record<string, number>;
+  current_session: { calls: number; entities: number; tokens_sent: number; tokens_received: number };
+}
+
+export function ledgerExposureStats(s: LedgerSummary): LedgerExposureStats {
+  return {
+    sessions: s.sessions,
+    calls: s.calls,
+    tokens_sent: s.tokensSent,
+    tokens_received: s.tokensReceived,
+    entities_exposed: s.entitiesExposed,
+    node_exposure: { ...s.nodeExposure },
+    top1_percent_share: round(s.top1PercentShare),
+    per_relation: { ...s.perRelation },
+    current_session: { calls: s.currentSession.calls, entities: s.currentSession.entities, tokens_sent: s.currentSession.tokensSent, tokens_received: s.currentSession.tokensReceived },
+  };
 }
 
 export function exposureOfResult(result: Pick<AskResult, 'payloads'>): MeanExposure {
@@ -108,8 +176,11 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
     const t0 = performance.now();
     let pred: Prediction;
     let view: object | undefined;
+    const hooks = options.perQuestion?.(i, q.question);
+    const tagged = { ...(options.selector !== undefined ? { selector: options.selector } : {}) };
     try {
       const r = await options.engine.ask(q.question, {
+        ...hooks?.ask,
         dMax: options.dMax,
         relations: options.relations,
         ...(options.revealMapping ? { revealView: (v: SanitizedView, m: (t: string) => string[]) => (view = viewRecord(i, v, m)) } : {}),
@@ -128,6 +199,8 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
         payloads: r.payloads.map((p) => p.text),
         tree: treeFields(r),
         memory_hits: r.memoryHits ?? 0,
+        ...tagged,
+        ...hooks?.fields(),
       };
     } catch (e) {
       errors++;
@@ -143,6 +216,8 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
         payloads: [],
         tree: { nodes: 0, modes: [], depth: 0 },
         memory_hits: 0,
+        ...tagged,
+        ...hooks?.fields(),
         error: (e as Error).message,
       };
     }
@@ -152,6 +227,9 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
     options.onProgress?.(i + 1, questions.length, preds.filter((p) => p.hit1).length);
   }
   const summary = summarize(preds, options.warmup ?? Math.min(3, Math.floor(preds.length / 10)), notFound, errors, options.relations ?? 'labels', options.dMax ?? null);
+  if (options.selector !== undefined) summary.selector = options.selector;
+  const ledger = options.exposure?.();
+  if (ledger) summary.exposure = ledgerExposureStats(ledger);
   writeFileSync(join(options.outDir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
   return summary;
 }
@@ -180,7 +258,31 @@ export function summarize(preds: Prediction[], warmup: number, notFound: number,
     errors,
     relations,
     d_max: dMax,
+    ...accountingTotals(preds),
   };
+}
+
+/** Brain and Hand totals over the lines that carry them. */
+function accountingTotals(preds: Prediction[]): Pick<EvalSummary, 'brain' | 'hand'> {
+  const out: Pick<EvalSummary, 'brain' | 'hand'> = {};
+  const sum = <T>(xs: T[], f: (x: T) => number | undefined): number => xs.reduce((n, x) => n + (f(x) ?? 0), 0);
+  const withBrain = preds.filter((p) => p.brain_calls !== undefined);
+  if (withBrain.length)
+    out.brain = {
+      calls: sum(withBrain, (p) => p.brain_calls),
+      denied: sum(withBrain, (p) => p.brain_denied),
+      tokens: sum(withBrain, (p) => p.brain_tokens),
+      fallbacks: sum(withBrain, (p) => p.brain_fallbacks),
+    };
+  const withHand = preds.flatMap((p) => (p.hand ? [p.hand] : []));
+  if (withHand.length)
+    out.hand = {
+      calls: sum(withHand, (h) => h.calls),
+      tokens_in: sum(withHand, (h) => h.tokens_in),
+      tokens_out: sum(withHand, (h) => h.tokens_out),
+      fallbacks: sum(withHand, (h) => h.fallbacks),
+    };
+  return out;
 }
 
 function round(x: number): number {
