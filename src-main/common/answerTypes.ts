@@ -20,6 +20,8 @@ export interface RankedAnswer {
   /** Raw supporting paths (local only) and the sanitized paths they were found as, index-aligned. */
   rawPaths: RawPath[];
   viewPaths: ViewPath[];
+  /** "inferred (missing edge): …" when the evidence lacks one raw edge the selector inferred. */
+  inferred?: string;
 }
 
 export interface TopicMatch {
@@ -89,8 +91,32 @@ export interface AskResult {
   tree?: ReasoningTreeSummary;
   /** Experiences the memory returned for this question (0 without a memory). */
   memoryHits?: number;
+  /** What the experience memory did for this question (absent without a memory). */
+  memory?: AskMemorySummary;
   /** Brain accounting of this question (absent when no Brain was configured). */
   brain?: AskBrainTally;
+}
+
+/** The experience memory's part in one question: all abstract (roles, visible labels, record ids). */
+export interface AskMemorySummary {
+  /** Similar experiences retrieved. */
+  hits: number;
+  /** A confident match's analysis was reused (its chains explored first, from its depth). */
+  reused: boolean;
+  /** Brain calls the reused analysis stood in for. */
+  savedBrainCalls: number;
+  /** Where the lookup was answered: the hot buffer or the store. */
+  source?: 'buffer' | 'store';
+  /** Failure warnings of similar questions, rendered (`Topic at depth 2: ANCHOR_1 -rel-> ANSWER (reason)`). */
+  warnings: string[];
+  /** The reused record: id, match score, the mode/depth it started from and its chains as roles. */
+  reusedRecord?: { id: string; score: number; mode: ReasoningMode; depth: number; chains: string[] };
+  /** Which Brain calls were saved, e.g. "ranking at node 0 (Topic, depth 1)". */
+  saved: string[];
+  /** Lookup time (embedding excluded). */
+  lookupMs?: number;
+  /** Write-back of this question: a new record, merged into a similar one, or skipped (and why). */
+  write?: { status: 'new' | 'merged' | 'skipped' | 'failed'; id?: string; reason?: string };
 }
 
 /** What the Brain did for one question: calls that left, calls the analyst denied, tokens sent + received. */

@@ -15,6 +15,8 @@ import type {
 import { HAND_EVENT_NAMES, handRequestSchemas, type HandErrorCode, type HandEvents, type HandResponses } from './handContract.js';
 // --- The Brain (settings, approvals, exposure ledger, audit): channels and events live in brainContract.ts. ---
 import { BRAIN_EVENT_NAMES, brainRequestSchemas, type BrainEvents, type BrainResponses } from './brainContract.js';
+// --- The experience memory (browser: list, delete, audit): channels live in memoryContract.ts. ---
+import { memoryRequestSchemas, type MemoryResponses } from './memoryContract.js';
 
 /** Graph names as the library accepts them (folder names on disk). */
 export const graphName = z
@@ -78,6 +80,8 @@ export const requestSchemas = {
   ...handRequestSchemas,
   // --- The Brain (settings, approvals, exposure, audit) ---
   ...brainRequestSchemas,
+  // --- The experience memory (list, delete, audit) ---
+  ...memoryRequestSchemas,
 } as const;
 
 export type Channel = keyof typeof requestSchemas;
@@ -92,7 +96,7 @@ export interface AppInfo {
   demoFile: string;
 }
 
-export interface Responses extends HandResponses, BrainResponses {
+export interface Responses extends HandResponses, BrainResponses, MemoryResponses {
   'app.info': AppInfo;
   'dialog.openFile': { path: string | null };
   'graph.list': GraphInfo[];

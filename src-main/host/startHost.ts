@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GraphLibrary } from '../engine/graph/graphLibrary.js';
 import { createAskService } from '../engine/service/askService.js';
+import { BrainService } from '../engine/service/brainService.js';
+import { MemoryService } from '../engine/service/memoryService.js';
 import { createEngine, type AskFunction, type Engine } from '../engine/service/createEngine.js';
 import { resolveDataDir } from '../engine/node/dataDir.js';
 import { assertBindAllowed, isLoopbackHost } from './hostOptions.js';
@@ -73,13 +75,20 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const dataDir = resolveDataDir(options.dataDir);
   // One library shared by the engine and the question service, so both read the same in-memory graphs.
   const library = new GraphLibrary(dataDir);
-  const asks = options.ask ? undefined : createAskService({ library });
+  // One Brain (settings, approval queue, ledger, audit) shared the same way; the API key comes from
+  // CTRLG_BRAIN_API_KEY, since a headless host has no keychain to keep one in.
+  const brain = new BrainService({ dataDir });
+  // The experience memory, keyed by the 0600 file <data>/memory/memory.key (no keychain headless).
+  const memory = new MemoryService({ dataDir });
+  const asks = options.ask ? undefined : createAskService({ library, brain, memory });
   const engine = createEngine({
     dataDir,
     resourcesDir: options.resourcesDir ?? join(REPO_ROOT, 'resources'),
     version: options.version ?? packageVersion(),
     transport: 'host',
     library,
+    brain,
+    memory,
     ask: options.ask ?? asks?.ask,
   });
   if (asks) engine.on('graph.changed', ({ graph }) => asks.invalidate(graph));

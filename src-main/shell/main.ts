@@ -5,10 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { platformDataDir } from '../engine/node/dataDir.js';
 import { GraphLibrary } from '../engine/graph/graphLibrary.js';
 import { createAskService } from '../engine/service/askService.js';
+import { BrainService } from '../engine/service/brainService.js';
+import { MemoryService, MEMORY_DIR } from '../engine/service/memoryService.js';
+import { SafeStorageMemoryKeyStore } from './safeStorageMemoryKeyStore.js';
 import { createEngine, type Engine } from '../engine/service/createEngine.js';
 import { createWindow } from './createWindow.js';
 import { registerIpc } from './registerIpc.js';
 import { isTrustedRendererUrl, rendererTarget } from './rendererTarget.js';
+import { SafeStorageKeyStore } from './safeStorageKeyStore.js';
 import { secureApp } from './security.js';
 
 // Built layout: out/main/index.js next to out/preload/index.cjs and out/renderer/index.html.
@@ -27,10 +31,16 @@ async function start(): Promise<void> {
   let win: BrowserWindow | undefined;
   // One library shared by the engine and the question service, so both read the same in-memory graphs.
   const library = new GraphLibrary(platformDataDir());
-  const asks = createAskService({ library });
+  // The Brain's API key is kept encrypted with the OS keychain (safeStorage), never in plain settings.
+  const brain = new BrainService({ dataDir: platformDataDir(), keyStore: new SafeStorageKeyStore(join(platformDataDir(), 'brain', 'api-key.enc')) });
+  // The experience memory's key is sealed with safeStorage too; records themselves are AES-GCM sealed on disk.
+  const memory = new MemoryService({ dataDir: platformDataDir(), keyStore: new SafeStorageMemoryKeyStore(join(platformDataDir(), MEMORY_DIR)) });
+  const asks = createAskService({ library, brain, memory });
   engine = createEngine({
     dataDir: platformDataDir(),
     library,
+    brain,
+    memory,
     ask: asks.ask,
     resourcesDir: app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources'),
     version: app.getVersion(),

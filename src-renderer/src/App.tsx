@@ -2,10 +2,12 @@
 // sidebar + main area, and hosts the import dialog.
 import { useEffect } from 'react';
 import { subscribe } from './api/subscribe.js';
+import { ApprovalDialog } from './components/brain/ApprovalDialog.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { ImportDialog } from './components/import/ImportDialog.js';
 import { MainArea } from './components/layout/MainArea.js';
 import { Sidebar } from './components/layout/Sidebar.js';
+import { useBrainStore } from './stores/brainStore.js';
 import { useGraphsStore } from './stores/graphsStore.js';
 import { useImportStore } from './stores/importStore.js';
 
@@ -18,9 +20,15 @@ export function App() {
       const store = useGraphsStore.getState();
       void store.refresh().then(() => store.noteChanged(e.graph));
     });
+    // Brain calls wait for the analyst wherever the app is: the approval dialog lives at the top level.
+    const offApproval = subscribe('brain.approvalRequested', (r) => useBrainStore.getState().onRequested(r));
+    const offResolved = subscribe('brain.approvalResolved', (r) => useBrainStore.getState().onResolved(r.id));
+    void useBrainStore.getState().loadPending();
     return () => {
       offProgress();
       offChanged();
+      offApproval();
+      offResolved();
     };
   }, []);
 
@@ -32,6 +40,9 @@ export function App() {
       </ErrorBoundary>
       <ErrorBoundary label="Import dialog">
         <ImportDialog />
+      </ErrorBoundary>
+      <ErrorBoundary label="Brain approval">
+        <ApprovalDialog />
       </ErrorBoundary>
     </div>
   );

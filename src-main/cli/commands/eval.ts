@@ -9,6 +9,7 @@ import { emptyQuestionUsage } from '../../engine/hand/accounting.js';
 import { readQuestionsFile } from '../../engine/eval/questionsFile.js';
 import { runEval, type QuestionHooks } from '../../engine/eval/runEval.js';
 import { GraphLibrary } from '../../engine/graph/graphLibrary.js';
+import { ExperienceStore } from '../../engine/memory/experienceStore.js';
 import { createQaEngine } from '../../engine/pipeline/qaEngine.js';
 import { CliError, type CliCommand } from '../command.js';
 import { BRAIN_FLAG_OPTIONS, BRAIN_USAGE, openBrain, type CliBrain } from '../flags/brainFlags.js';
@@ -24,7 +25,7 @@ export const evalCommand: CliCommand = {
   summary: 'evaluate question answering on a question file (Hits@1, latency, exposure)',
   usage:
     'ctrlg eval (--graph NAME | --kb FILE) --questions FILE --out DIR [--limit N] [--d-max D] [--relations labels|clustered] [--reveal-mapping] ' +
-    `${BRAIN_USAGE} [--hand PATH.gguf] [--hand-threads N] [--selector path|grasp]`,
+    `${BRAIN_USAGE} [--hand PATH.gguf] [--hand-threads N] [--selector path|grasp] [--memory DIR]`,
   async run(args, ctx) {
     const { values } = parseArgs({
       args,
@@ -37,6 +38,8 @@ export const evalCommand: CliCommand = {
         'd-max': { type: 'string' },
         relations: { type: 'string' },
         'reveal-mapping': { type: 'boolean', default: false },
+        /** Experience memory kept in DIR across the run and across runs (key: DIR/memory.key, 0600). */
+        memory: { type: 'string' },
         ...BRAIN_FLAG_OPTIONS,
         ...HAND_FLAG_OPTIONS,
         ...SELECTOR_FLAG_OPTIONS,
@@ -62,6 +65,7 @@ export const evalCommand: CliCommand = {
     const library = new GraphLibrary(ctx.dataDir);
     let hand: CliHand | undefined;
     let brain: CliBrain | undefined;
+    let memory: ExperienceStore | undefined;
     try {
       const name = values.graph ?? (await library.graphForFile(resolve(values.kb!)));
       const graph = await library.memoryGraph(name);
@@ -71,7 +75,9 @@ export const evalCommand: CliCommand = {
       brain = await openBrain(values, { command: 'eval', ctx, drm, handThreads, ...(hand ? { hand: { path: hand.path, runtime: hand.runtime } } : {}) });
       if (values.brain !== undefined && values.brain !== 'none') ctx.stderr.write(`brain: ${brain.describe}\n`);
       if (hand) ctx.stderr.write(`hand: ${hand.info.file.fileName} on ${hand.runtime.backend}, ${hand.info.threads} thread(s)\n`);
-      const engine = createQaEngine({ graph, drm, ...(hand ? { hand: hand.handFor(graph) } : {}), ...(grasp ? { grasp } : {}) });
+      memory = values.memory !== undefined ? await ExperienceStore.open(resolve(values.memory)) : undefined;
+      if (memory) ctx.stderr.write(`memory: ${resolve(values.memory!)} (${await memory.count()} record(s))\n`);
+      const engine = createQaEngine({ graph, drm, ...(hand ? { hand: hand.handFor(graph) } : {}), ...(grasp ? { grasp } : {}), ...(memory ? { memory: { store: memory } } : {}) });
 
       const fallbackReasons = new Set<string>();
       let fallbackCount = 0;
@@ -115,6 +121,7 @@ export const evalCommand: CliCommand = {
       );
       return 0;
     } finally {
+      memory?.close();
       await brain?.close();
       await hand?.dispose();
       await library.close();

@@ -13,12 +13,14 @@ import { propagateBridges } from './bridgeCheck.js';
 import { applyBrainRanking, localConfidence, type BrainPolicy, type BrainStep } from './brainStep.js';
 import { guidesOf } from './chainGuides.js';
 import { chainSignature, matchingWarning, NO_EXPERIENCE, type ExperienceReport } from './experienceProvider.js';
+import { applyMemoryRanking, withReusedChains } from './memoryReuse.js';
 import { initPolicy } from './initPolicy.js';
 import { nextStep } from './nextStep.js';
 import { planPrediction, predictedPaths } from './predictMode.js';
 import { groundAndVerify, recordRankingPayload, runRound, type QuestionSession } from './questionSession.js';
 import { ReasoningTree, SKIPPED_NOTE, summarizeTree, type ReasoningMode, type ReasoningNode } from './reasoningTree.js';
 import { wholeQuestionCheck } from './wholeQuestionCheck.js';
+import { graspNode, type GraspModeOptions } from './graspMode.js';
 
 export interface ControllerOptions {
   /** Retrieved experience for this question (NO_EXPERIENCE without a provider). */
@@ -29,6 +31,8 @@ export interface ControllerOptions {
   confidenceMargin?: number;
   /** 'always' asks the Brain at every verified answer round (default 'whenUnsure'). */
   brainPolicy?: BrainPolicy;
+  /** Trained GraSP selector: its selection answers (with one inferred edge at most) when Topic verified nothing. */
+  grasp?: GraspModeOptions;
   /** Live progress: the tree after every change. */
   onTreeUpdate?: (tree: ReasoningTreeSummary) => void;
 }
@@ -36,8 +40,11 @@ export interface ControllerOptions {
 export interface ControllerResult {
   answers: GroundedAnswer[];
   tree: ReasoningTree;
-  /** How often the Brain step was asked and how often its ranking was applied. */
-  brain: { asked: number; applied: number };
+  /**
+   * How often the Brain step was asked and how often its ranking was applied; `saved`: Brain ranking calls a
+   * confident memory match stood in for (the local choice was unsure, and the reused chains decided instead).
+   */
+  brain: { asked: number; applied: number; saved: number };
 }
 
 const arrow = (s: { visible: string; direction: string }): string => (s.direction === 'out' ? `-${s.visible}->` : `<-${s.visible}-`);
@@ -54,7 +61,7 @@ export async function runController(s: QuestionSession, options: ControllerOptio
   const { analysis, anchorTokens } = s;
   const experience = options.experience ?? NO_EXPERIENCE;
   const tree = new ReasoningTree();
-  const brain = { asked: 0, applied: 0 };
+  const brain = { asked: 0, applied: 0, saved: 0 };
   const emit = (): void => options.onTreeUpdate?.(summarizeTree(tree));
 
   // ---- bridge nodes: one per subquestion before the answer's, top-down along the indicator chain ----
@@ -89,13 +96,17 @@ export async function runController(s: QuestionSession, options: ControllerOptio
 
   // ---- answer node: InitPolicy, then explore → prune → (Brain) → ground → verify → NextStep ----
   const init = initPolicy({ dPredict: analysis.dPredict, dMax: s.dMax, experience });
-  const topicGuides = guidesOf(analysis);
+  // A confident memory match's verified chains go first: exploration's beam favours them from the first depth.
+  const topicGuides = withReusedChains(guidesOf(analysis), experience);
   const exhausted = new Set(topicGuides.map((g) => visibleChainKey(g.steps)));
   const modesTried = new Set<ReasoningMode>();
   const triedDepths: number[] = [];
   const whole = subquestionText(analysis, anchorTokens, bridgeCount, analysis.chain.length);
-  let node: ReasoningNode = tree.add({ parent, subquestion: whole, role: { kind: 'answer' }, depth: init.depth, mode: init.mode, notes: [init.note] });
+  const reuse = experience.reuse;
+  const reuseNote = reuse ? [`memory: reusing the analysis of ${reuse.recordId} (score ${reuse.score.toFixed(2)}): ${reuse.chains.length} verified chain(s) explored first`] : [];
+  let node: ReasoningNode = tree.add({ parent, subquestion: whole, role: { kind: 'answer' }, depth: init.depth, mode: init.mode, notes: [init.note, ...reuseNote] });
   let answers: GroundedAnswer[] = [];
+  let graspTried = false;
   for (;;) {
     emit();
     const signature = chainSignature(
@@ -109,7 +120,15 @@ export async function runController(s: QuestionSession, options: ControllerOptio
 
     if (round && round.answers.length > 0) {
       const confidence = localConfidence(round.answers, options.confidenceMargin, options.brainPolicy);
-      if (options.brainStep && !confidence.confident) {
+      // Memory-gated Brain: a confident match whose chains support some answer decides instead of the Brain.
+      const byMemory = !confidence.confident && reuse ? applyMemoryRanking(round.answers, round.grounded, reuse) : undefined;
+      if (byMemory) {
+        round.answers = byMemory;
+        if (options.brainStep) brain.saved++;
+        node.notes.push(
+          `memory ranking applied from ${reuse!.recordId} (local top-2 margin ${confidence.margin.toFixed(3)} < ${confidence.threshold})${options.brainStep ? '; Brain ranking call saved' : ''}`,
+        );
+      } else if (options.brainStep && !confidence.confident) {
         brain.asked++;
         const ranking = await options.brainStep({
           view: s.view,
@@ -143,6 +162,17 @@ export async function runController(s: QuestionSession, options: ControllerOptio
     }
     const followUp = node.mode === 'Topic' ? await s.hand.followUp({ analysis, triedDepths, dMax: s.dMax }) : undefined;
     const decision = nextStep({ verified: false, mode: node.mode, followUp, modesTried, dMax: s.dMax, topicDepth: init.depth });
+    // Incomplete graphs: once Topic has nothing left, the encoder's selection goes before the costlier modes.
+    if (options.grasp && !graspTried && node.mode === 'Topic' && decision.kind !== 'deepen') {
+      graspTried = true;
+      const g = await graspNode(s, tree, node, whole, options.grasp);
+      node = g.node;
+      if (g.answers.length > 0) {
+        answers = g.answers;
+        emit();
+        break;
+      }
+    }
     if (decision.kind === 'stop') {
       node.notes.push(`stop: ${decision.reason}`);
       emit();

@@ -88,5 +88,6 @@ export function toRankedAnswers(graph: MemoryGraph, answers: readonly GroundedAn
       edges: rp.edges.map((e) => ({ relation: graph.relationLabels[e.relation], direction: e.direction })),
     })),
     viewPaths: a.viewPaths,
+    ...(a.inferred ? { inferred: a.inferred } : {}),
   }));
 }

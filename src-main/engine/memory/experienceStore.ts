@@ -303,6 +303,14 @@ export class ExperienceStore {
     return rows.map(rowOf);
   }
 
+  /**
+   * Compacts the table's small fragments (one per write) and drops old versions. Write-back adds a fragment per
+   * question, and a search scans every fragment, so a long-running memory compacts now and then.
+   */
+  async compact(): Promise<void> {
+    await this.table.optimize({ cleanupOlderThan: new Date() });
+  }
+
   /** Builds an IVF_FLAT index on the search key (worth it from a few thousand records). */
   async buildIndex(partitions?: number): Promise<void> {
     const rows = await this.table.countRows();

@@ -36,3 +36,4 @@ export {
   type BoundTemplate,
 } from './memoryGate.js';
 export { auditMemory, type AuditReport, type AuditFinding, type AuditKind, type AuditOptions } from './auditMemory.js';
+export { MemoryExperienceProvider, reuseOf, warningsFor, type MemoryProviderOptions } from './memoryExperienceProvider.js';

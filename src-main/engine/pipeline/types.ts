@@ -145,4 +145,6 @@ export interface GroundedAnswer {
   score: number;
   rawPaths: { entities: number[]; edges: { relation: number; direction: Direction }[] }[];
   viewPaths: ViewPath[];
+  /** Set when one edge of the evidence is missing from the graph and was inferred by the encoder (why). */
+  inferred?: string;
 }

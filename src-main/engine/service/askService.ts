@@ -10,6 +10,7 @@ import { createQaEngine, EmptyGraphError, EmptyQuestionError, type QaEngine } fr
 import type { Drm } from '../pipeline/types.js';
 import { ApiError } from './apiError.js';
 import type { BrainService } from './brainService.js';
+import type { MemoryService } from './memoryService.js';
 import type { AskProgress } from './engineContext.js';
 
 export interface AskServiceOptions {
@@ -18,6 +19,8 @@ export interface AskServiceOptions {
   loadDrm?: () => Promise<Drm>;
   /** The engine's Brain: each question gets its own Brain step from it (none configured: all local). */
   brain?: BrainService;
+  /** The experience memory: every graph's engine retrieves from and writes back to it (none: no memory). */
+  memory?: MemoryService;
 }
 
 export interface AskService {
@@ -32,7 +35,7 @@ interface CachedEngine {
   engine: Promise<QaEngine>;
 }
 
-export function createAskService({ library, loadDrm = () => loadGloveDrm(), brain }: AskServiceOptions): AskService {
+export function createAskService({ library, loadDrm = () => loadGloveDrm(), brain, memory }: AskServiceOptions): AskService {
   let drm: Promise<Drm> | undefined;
   const engines = new Map<string, CachedEngine>();
 
@@ -53,7 +56,11 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
     const cached = engines.get(name);
     // The library hands out a new MemoryGraph after a re-import even if no graph.changed reached us.
     if (cached?.graph === graph) return cached.engine;
-    const entry: CachedEngine = { graph, engine: sharedDrm().then((d) => createQaEngine({ graph, drm: d })) };
+    const entry: CachedEngine = {
+      graph,
+      // A memory that cannot be opened (key missing, files damaged) leaves questions answerable without it.
+      engine: Promise.all([sharedDrm(), memory?.store().catch(() => undefined)]).then(([d, store]) => createQaEngine({ graph, drm: d, ...(store ? { memory: { store } } : {}) })),
+    };
     engines.set(name, entry);
     entry.engine.catch(() => {
       if (engines.get(name) === entry) engines.delete(name);

@@ -3,6 +3,10 @@
 import type { Envelope, EventName } from '../../common/contract.js';
 import { GraphLibrary } from '../graph/graphLibrary.js';
 import { appHandlers } from './appHandlers.js';
+import { brainHandlers } from './brainHandlers.js';
+import { memoryHandlers } from './memoryHandlers.js';
+import { MemoryService } from './memoryService.js';
+import { BrainService } from './brainService.js';
 import { importDemoIfEmpty } from './demoGraph.js';
 import { createDispatch, type HandlerTable } from './dispatch.js';
 import type { EngineContext, EngineOptions } from './engineContext.js';
@@ -24,7 +28,7 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-const handlers: HandlerTable = { ...appHandlers, ...graphHandlers, ...importHandlers, ...qaHandlers, ...modelHandlers };
+const handlers: HandlerTable = { ...appHandlers, ...graphHandlers, ...importHandlers, ...qaHandlers, ...modelHandlers, ...brainHandlers, ...memoryHandlers };
 
 export function createEngine(options: EngineOptions): Engine {
   const ctx: EngineContext = {
@@ -33,7 +37,16 @@ export function createEngine(options: EngineOptions): Engine {
     events: new EventHub(),
     jobs: new ImportJobs(),
     hand: options.hand ?? new HandService({ dataDir: options.dataDir }),
+    brain: options.brain ?? new BrainService({ dataDir: options.dataDir }),
+    memory: options.memory ?? new MemoryService({ dataDir: options.dataDir }),
   };
+  // A local Brain is the loaded Hand; remote calls wait for the analyst, who hears of them through events.
+  ctx.brain.attachLocalGenerator(() => ctx.hand.currentRuntime);
+  const offApprovals = ctx.brain.onApproval((n) =>
+    n.type === 'requested'
+      ? ctx.events.emit('brain.approvalRequested', n.request)
+      : ctx.events.emit('brain.approvalResolved', { id: n.id, questionId: n.questionId, decision: n.decision }),
+  );
   const dispatch = createDispatch(handlers, ctx);
   // Concurrent callers (shell start-up and a renderer reload) share one demo import.
   let demo: Promise<void> | undefined;
@@ -57,6 +70,10 @@ export function createEngine(options: EngineOptions): Engine {
       if (closed) return;
       closed = true;
       ctx.jobs.cancelAll();
+      // Pending Brain calls are denied, so their questions finish locally instead of hanging.
+      offApprovals();
+      ctx.brain.close();
+      await ctx.memory.close();
       await demo?.catch(() => undefined);
       ctx.events.clear();
       await ctx.hand.close();

@@ -3,6 +3,7 @@ import type { AskResult, ReasoningTreeSummary } from '../../common/answerTypes.j
 import type { Channel, ParsedRequestOf, Responses } from '../../common/contract.js';
 import type { GraphLibrary } from '../graph/graphLibrary.js';
 import type { BrainService } from './brainService.js';
+import type { MemoryService } from './memoryService.js';
 import type { EventHub } from './eventHub.js';
 import type { HandService } from './handService.js';
 import type { ImportJobs } from './importJobs.js';
@@ -30,6 +31,8 @@ export interface EngineOptions {
   hand?: HandService;
   /** The Brain (settings, approvals, ledger, audit) the caller shares with its ask service; default one over dataDir. */
   brain?: BrainService;
+  /** The experience memory (store under <data>/memory) the caller shares with its ask service; default one over dataDir. */
+  memory?: MemoryService;
 }
 
 export interface EngineContext {
@@ -39,6 +42,7 @@ export interface EngineContext {
   jobs: ImportJobs;
   hand: HandService;
   brain: BrainService;
+  memory: MemoryService;
 }
 
 export type Handler<C extends Channel> = (request: ParsedRequestOf<C>, ctx: EngineContext) => Promise<Responses[C]>;

@@ -1,7 +1,7 @@
 // Layout state: which main panel is showing. Panels are registered in mainPanels.tsx.
 import { create } from 'zustand';
 
-export type PanelId = 'overview' | 'ask' | 'explore' | 'models';
+export type PanelId = 'overview' | 'ask' | 'explore' | 'models' | 'brain' | 'memory';
 
 interface UiState {
   activePanel: PanelId;

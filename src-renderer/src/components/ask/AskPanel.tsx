@@ -5,12 +5,14 @@ import { useAskStore } from '../../stores/askStore.js';
 import { useGraphsStore } from '../../stores/graphsStore.js';
 import { ErrorNotice } from '../ErrorNotice.js';
 import { AnswerList } from './AnswerList.js';
+import { BrainTallyCard } from '../brain/BrainTallyCard.js';
 import { BrainPayloads } from './BrainPayloads.js';
 import { EvidencePanes } from './EvidencePanes.js';
 import { IndicatorCard } from './IndicatorCard.js';
 import { NotFoundNotice } from './NotFoundNotice.js';
 import { QuestionBox } from './QuestionBox.js';
 import { ReasoningTreeCard } from './ReasoningTreeCard.js';
+import { MemoryHitsCard } from './MemoryHitsCard.js';
 import { RelationHints } from './RelationHints.js';
 import { StageTimings } from './StageTimings.js';
 import { substituteName } from './substituteName.js';
@@ -86,8 +88,10 @@ function AskResultView({ result, onPick }: { result: AskResult; onPick(name: str
         <TopicsCard topics={result.topics} anonymizedQuestion={result.anonymizedQuestion} />
         <IndicatorCard indicator={result.indicator} />
         <ReasoningTreeCard tree={result.tree} />
+        <MemoryHitsCard memory={result.memory} />
         <ViewStatsCard view={result.view} />
         <StageTimings stagesMs={result.stagesMs} />
+        <BrainTallyCard brain={result.brain} />
       </div>
       <BrainPayloads payloads={result.payloads} />
     </div>

@@ -3,7 +3,9 @@
 import type { ReactNode } from 'react';
 import type { PanelId } from '../../stores/uiStore.js';
 import { AskPanel } from '../ask/AskPanel.js';
+import { BrainPanel } from '../brain/BrainPanel.js';
 import { ExplorePanel } from '../explorer/ExplorePanel.js';
+import { MemoryPanel } from '../memory/MemoryPanel.js';
 import { ModelsPanel } from '../settings/ModelsPanel.js';
 import { StatsPanel } from '../stats/StatsPanel.js';
 
@@ -20,4 +22,6 @@ export const mainPanels: MainPanel[] = [
   { id: 'ask', label: 'Ask', render: (graph) => <AskPanel graph={graph} /> },
   { id: 'explore', label: 'Explore', render: (graph) => <ExplorePanel graph={graph} /> },
   { id: 'models', label: 'Models', global: true, render: () => <ModelsPanel /> },
+  { id: 'brain', label: 'Brain', global: true, render: () => <BrainPanel /> },
+  { id: 'memory', label: 'Memory', global: true, render: () => <MemoryPanel /> },
 ];

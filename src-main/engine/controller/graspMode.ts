@@ -1,0 +1,212 @@
+// Encoder-driven answering for incomplete graphs (the GraSP part of Predict): when topic-path exploration verified
+// nothing, the trained selector ranks the entities around the anchors — including ones the question's chain no
+// longer reaches because an edge is missing — and each is grounded in the raw graph along the analysis' chains
+// with one step allowed to be missing (relaxedGrounding). With a selection step the loop is two-stage: the
+// selection goes out as sanitized evidence (tokens and visible relation words, never names), a Brain answers
+// sufficient / expand X / final, and the loop repeats up to a limit. Grounding and verification stay local: a
+// Brain's final answer counts only if it grounds, and inferred answers say so in their evidence.
+import { randomBytes } from 'node:crypto';
+import type { ViewPath } from '../../common/answerTypes.js';
+import type { DetailedSelection, SelectOptions } from '../grasp/graspSelector.js';
+import type { GraspSelectorLike } from '../grasp/graspSelectorLike.js';
+import { relaxedGrounding, type ChainStep, type RelaxedAnswer } from '../grasp/relaxedGrounding.js';
+import { selectionEvidence } from '../grasp/selectionEvidence.js';
+import type { GroundedAnswer } from '../pipeline/types.js';
+import type { QuestionSession } from './questionSession.js';
+import type { ReasoningNode, ReasoningTree } from './reasoningTree.js';
+import { DEFAULT_SELECTION_ITERATIONS, type SelectionCandidate, type SelectionDecision, type SelectionStep } from './selectionStep.js';
+
+export interface GraspModeOptions {
+  selector: GraspSelectorLike;
+  /** The question's DRM vector (the selector's DRM space). */
+  questionVector: ArrayLike<number>;
+  /** Two-stage Brain decision; without it the local ranking of the selection is the answer. */
+  selectionStep?: SelectionStep;
+  /** Rounds of the two-stage loop (default 3). */
+  maxIterations?: number;
+  /** Entities taken from the selector per round (default 40). */
+  topK?: number;
+  /** Selector subgraph bounds (l, k1, k2, maxNodes). */
+  select?: Omit<SelectOptions, 'topK'>;
+  /** An inferred answer needs at least this share of the best selected entity's score (default 0.05). */
+  minInferredShare?: number;
+  /** Candidates shown to the Brain per round (default 10). */
+  evidenceLimit?: number;
+}
+
+export interface GraspModeResult {
+  answers: GroundedAnswer[];
+  /** Rounds run (1 without a selection step). */
+  iterations: number;
+  /** The evidence texts sent, in order (for tests and audits). */
+  evidence: string[];
+  decisions: (SelectionDecision | undefined)[];
+  notes: string[];
+}
+
+export const INFERRED_NOTE = 'inferred (missing edge)';
+
+/** Per-question tokens: the view's own where it has one, else a fresh opaque token kept only in this session. */
+class SessionTokens {
+  private readonly extra = new Map<number, string>();
+  private readonly back = new Map<string, number>();
+
+  constructor(private readonly s: QuestionSession) {}
+
+  tokenOf(entity: number): string {
+    const t = this.s.mapping.tokenOf(entity) ?? this.extra.get(entity);
+    if (t) return t;
+    let fresh: string;
+    do fresh = `E_${randomBytes(6).toString('hex')}`;
+    while (this.back.has(fresh));
+    this.extra.set(entity, fresh);
+    this.back.set(fresh, entity);
+    return fresh;
+  }
+
+  /** Raw entities behind a token this session showed; empty for anything invented. */
+  entitiesOf(token: string): number[] {
+    const e = this.back.get(token);
+    return e !== undefined ? [e] : this.s.mapping.members(token);
+  }
+}
+
+/** Single-anchor chains ending at the answer: the indicator's first, then the analysis' alternatives. */
+function answerChains(s: QuestionSession, max = 4): { anchor: number; steps: ChainStep[] }[] {
+  const out: { anchor: number; steps: ChainStep[] }[] = [];
+  const seen = new Set<string>();
+  const push = (anchor: number, steps: readonly { relation: number; direction: 'out' | 'in' }[], answerPosition: number): void => {
+    if (steps.length === 0 || answerPosition !== steps.length || out.length >= max) return;
+    const key = `${anchor}:${steps.map((x) => `${x.relation}${x.direction}`).join(',')}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push({ anchor, steps: steps.map((x) => ({ relation: x.relation, direction: x.direction })) });
+  };
+  const a = s.analysis;
+  if (a.anchorOrder.length === 1) push(a.anchorOrder[0], a.chain, a.answerPosition);
+  for (const c of a.ranked) if (c.anchors.length === 1) push(c.anchors[0], c.steps, c.answerPosition);
+  return out;
+}
+
+/** Relaxed groundings of the selection along every chain; an entity keeps its best (earliest chain first). */
+function groundSelection(s: QuestionSession, chains: ReturnType<typeof answerChains>, selection: DetailedSelection, minShare: number): RelaxedAnswer[] {
+  const best = selection.ranked[0]?.score ?? 0;
+  const byEntity = new Map<number, RelaxedAnswer>();
+  chains.forEach((c, i) => {
+    // Later (weaker) chains count a little less, so the indicator's own chain wins ties.
+    const weight = 0.9 ** i;
+    for (const r of relaxedGrounding(s.graph, c.anchor, c.steps, selection.ranked)) {
+      if (r.missingAt !== undefined && r.score < minShare * best) continue;
+      const scored = { ...r, score: r.score * weight };
+      const prev = byEntity.get(r.entity);
+      const rank = (x: RelaxedAnswer): number => (x.missingAt === undefined ? 1 : 0);
+      if (!prev || rank(scored) > rank(prev) || (rank(scored) === rank(prev) && scored.score > prev.score)) byEntity.set(r.entity, scored);
+    }
+  });
+  return [...byEntity.values()].sort((a, b) => Number(a.missingAt !== undefined) - Number(b.missingAt !== undefined) || b.score - a.score || a.entity - b.entity);
+}
+
+function toGrounded(s: QuestionSession, tokens: SessionTokens, r: RelaxedAnswer): GroundedAnswer {
+  const viewPath: ViewPath = {
+    nodes: r.entities.map((e) => tokens.tokenOf(e)),
+    edges: r.edges.map((e, i) => ({ relation: i === r.missingAt ? `${s.mapping.visibleRelation(e.relation)} [${INFERRED_NOTE}]` : s.mapping.visibleRelation(e.relation), direction: e.direction })),
+  };
+  return {
+    entity: r.entity,
+    // Grounded end to end outranks inferred; within each, the encoder's probability orders.
+    score: (r.missingAt === undefined ? 1 : 0.5) + 0.5 * r.score,
+    rawPaths: [{ entities: r.entities, edges: r.edges.map((e) => ({ relation: e.relation, direction: e.direction })) }],
+    viewPaths: [viewPath],
+    ...(r.missingAt !== undefined ? { inferred: `${INFERRED_NOTE}: no raw edge for step ${r.missingAt + 1} (${s.graph.relationLabels[r.edges[r.missingAt].relation]})` } : {}),
+  };
+}
+
+/** The candidates as the Brain sees them, parsed from the same evidence text it receives. */
+function candidatesOf(evidence: string, inferredTokens: ReadonlySet<string>): SelectionCandidate[] {
+  const out: SelectionCandidate[] = [];
+  for (const line of evidence.split('\n')) {
+    const m = /^\d+\. (\S+) \(([\d.]+)\): (.*)$/.exec(line);
+    if (m) out.push({ token: m[1], score: Number(m[2]), path: m[3], inferred: inferredTokens.has(m[1]) });
+  }
+  return out;
+}
+
+export async function runGraspMode(s: QuestionSession, o: GraspModeOptions): Promise<GraspModeResult> {
+  const notes: string[] = [];
+  const chains = answerChains(s);
+  if (chains.length === 0) return { answers: [], iterations: 0, evidence: [], decisions: [], notes: ['encoder selection: no single-anchor chain to ground along'] };
+  const tokens = new SessionTokens(s);
+  const maxIterations = Math.max(1, Math.floor(o.maxIterations ?? DEFAULT_SELECTION_ITERATIONS));
+  const minShare = o.minInferredShare ?? 0.05;
+  const anchors = [...new Set(s.analysis.anchorOrder)];
+  const evidence: string[] = [];
+  const decisions: (SelectionDecision | undefined)[] = [];
+  let grounded: RelaxedAnswer[] = [];
+  let preferred: number[] = [];
+  let iterations = 0;
+  for (let round = 1; round <= maxIterations; round++) {
+    iterations = round;
+    const selection = o.selector.selectDetailed(s.graph, anchors, o.questionVector, { ...o.select, topK: o.topK ?? 40 });
+    s.lap('select');
+    // Later rounds add to what earlier ones grounded (an expansion widens the selection, never narrows it).
+    const fresh = groundSelection(s, chains, selection, minShare);
+    const known = new Map(grounded.map((g) => [g.entity, g]));
+    for (const f of fresh) if (!known.has(f.entity) || known.get(f.entity)!.score < f.score) known.set(f.entity, f);
+    grounded = [...known.values()].sort((a, b) => Number(a.missingAt !== undefined) - Number(b.missingAt !== undefined) || b.score - a.score || a.entity - b.entity);
+    s.lap('ground');
+    if (!o.selectionStep) break;
+    const inferredTokens = new Set(grounded.filter((g) => g.missingAt !== undefined).map((g) => tokens.tokenOf(g.entity)));
+    const body = selectionEvidence(s.graph, selection, (e) => tokens.tokenOf(e), { relationOf: (r) => s.mapping.visibleRelation(r), limit: o.evidenceLimit ?? 10 });
+    const text = [
+      `Question: ${s.view.question}`,
+      body,
+      inferredTokens.size ? `Reached by the question's chain only with one edge missing from the graph: ${[...inferredTokens].join(', ')}.` : 'No candidate is reached with an edge missing.',
+      `Round ${round} of ${maxIterations}.`,
+    ].join('\n');
+    evidence.push(text);
+    const decision = await o.selectionStep({ question: s.view.question, anchors: anchors.map((a) => tokens.tokenOf(a)), candidates: candidatesOf(body, inferredTokens), evidence: text, iteration: round, maxIterations });
+    s.lap('brain');
+    decisions.push(decision);
+    if (!decision || decision.action === 'sufficient') {
+      notes.push(`round ${round}: ${decision ? 'Brain: sufficient' : 'no Brain decision; local ranking'}`);
+      break;
+    }
+    if (decision.action === 'final') {
+      preferred = decision.tokens.flatMap((t) => tokens.entitiesOf(t));
+      notes.push(`round ${round}: Brain named ${decision.tokens.length} final answer(s)`);
+      break;
+    }
+    const target = tokens.entitiesOf(decision.token).filter((e) => !anchors.includes(e));
+    if (target.length === 0) {
+      notes.push(`round ${round}: Brain asked to expand an unknown or anchor token; stopping`);
+      break;
+    }
+    anchors.push(...target.slice(0, 4));
+    notes.push(`round ${round}: Brain asked to expand ${decision.token}`);
+  }
+  // The Brain's final choice reorders, never adds: it must have grounded (fully or with one inferred edge).
+  const order = new Map(preferred.map((e, i) => [e, i]));
+  const ranked = grounded
+    .map((g, i) => ({ g, i, p: order.get(g.entity) ?? Infinity }))
+    .sort((a, b) => a.p - b.p || a.i - b.i)
+    .map((x) => x.g);
+  if (preferred.length && !grounded.some((g) => order.has(g.entity))) notes.push('the Brain\'s final answer did not ground; local ranking kept');
+  const answers = ranked.map((r) => toGrounded(s, tokens, r));
+  const inferred = ranked.filter((r) => r.missingAt !== undefined).length;
+  notes.unshift(`encoder selection over ${chains.length} chain(s): ${answers.length - inferred} grounded, ${inferred} ${INFERRED_NOTE}`);
+  return { answers, iterations, evidence, decisions, notes };
+}
+
+/**
+ * Runs the encoder selection as a child of `parent` in the reasoning tree (a Predict node: the encoder predicts
+ * where the chain cannot reach) and returns the node with its answers.
+ */
+export async function graspNode(s: QuestionSession, tree: ReasoningTree, parent: ReasoningNode, subquestion: string, o: GraspModeOptions): Promise<{ node: ReasoningNode; answers: GroundedAnswer[] }> {
+  const node = tree.add({ parent: parent.id, subquestion, role: { kind: 'answer' }, depth: s.dMax, mode: 'Predict', notes: ['encoder selection (GraSP): topic paths verified nothing'] });
+  const r = await runGraspMode(s, o);
+  node.notes.push(...r.notes);
+  node.candidates = r.answers.map((a) => a.viewPaths[0]?.nodes.at(-1) ?? '').filter(Boolean).slice(0, 50);
+  node.evidence = r.answers.map((a) => a.entity);
+  node.status = r.answers.length > 0 ? 'verified' : 'pruned';
+  return { node, answers: r.answers };
+}

@@ -1,0 +1,103 @@
+// The approval gate's face: opens when a Brain call waits (brain.approvalRequested) and shows exactly what
+// would leave — the payload text, the exposure report and a picture of the exposed subgraph — with Approve,
+// Edit and Deny. Nothing is sent until the analyst approves; closing the window is not approving.
+import { useEffect, useRef } from 'react';
+import { useBrainStore } from '../../stores/brainStore.js';
+import { ErrorNotice } from '../ErrorNotice.js';
+import { ExposedSubgraphCanvas } from './ExposedSubgraphCanvas.js';
+import { ExposureReportView } from './ExposureReportView.js';
+import { PayloadEditor } from './PayloadEditor.js';
+
+export function ApprovalDialog() {
+  const request = useBrainStore((s) => s.queue[0]);
+  const waiting = useBrainStore((s) => s.queue.length);
+  const editing = useBrainStore((s) => s.editing);
+  const draft = useBrainStore((s) => s.draft);
+  const preview = useBrainStore((s) => s.preview);
+  const problem = useBrainStore((s) => s.previewProblem);
+  const deciding = useBrainStore((s) => s.deciding);
+  const error = useBrainStore((s) => s.error);
+  const approveAll = useBrainStore((s) => (request ? (s.approveAll[request.questionId] ?? false) : false));
+  const { decide, startEdit, cancelEdit, setApproveAll } = useBrainStore.getState();
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (request) dialogRef.current?.focus();
+  }, [request?.id]);
+
+  if (!request) return null;
+  const drafted = draft.dropPaths.length + draft.dropFields.length > 0;
+  // In edit mode with something ticked, everything shown is the edited payload's report.
+  const report = editing && preview ? preview : request.report;
+  const canSendEdit = editing && drafted && preview !== null && !problem;
+
+  return (
+    <div className="modal-backdrop">
+      <div
+        className="modal approval-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="approval-title"
+        data-testid="approval-dialog"
+        data-request={request.id}
+        tabIndex={-1}
+        ref={dialogRef}
+      >
+        <header className="modal-head">
+          <h2 id="approval-title">
+            Approve Brain call {request.call} <span className="muted small">({report.role})</span>
+          </h2>
+          <span className="muted small">{waiting > 1 ? `${waiting - 1} more waiting · ` : ''}nothing leaves until you approve</span>
+        </header>
+        <div className="modal-body approval-body">
+          <div className="approval-columns">
+            <section className="approval-left">
+              <h3>Payload text {editing && preview && <span className="tag tag-edited">edited</span>}</h3>
+              <pre className="payload-text" data-testid="approval-payload">
+                {report.text}
+              </pre>
+              {editing && <PayloadEditor report={request.report} />}
+            </section>
+            <section className="approval-right">
+              <h3>Exposed subgraph</h3>
+              <ExposedSubgraphCanvas subgraph={report.subgraph} />
+              <ExposureReportView report={report} />
+            </section>
+          </div>
+          {error && <ErrorNotice error={error} testId="approval-error" />}
+        </div>
+        <footer className="approval-foot">
+          <label className={`check approve-all${approveAll ? ' approve-all-on' : ''}`} data-testid="approve-all-label">
+            <input type="checkbox" checked={approveAll} onChange={(e) => setApproveAll(request.questionId, e.target.checked)} data-testid="approve-all" />
+            Approve all further calls for this question
+            {approveAll && <strong className="approve-all-flag"> · ON: later calls of this question will not ask</strong>}
+          </label>
+          <div className="row">
+            {editing ? (
+              <>
+                <button type="button" className="button" onClick={cancelEdit} disabled={deciding}>
+                  Cancel edit
+                </button>
+                <button type="button" className="button primary" onClick={() => void decide('edit')} disabled={deciding || !canSendEdit} data-testid="approval-apply-edit">
+                  Use edited payload
+                </button>
+              </>
+            ) : (
+              <>
+                <button type="button" className="button danger" onClick={() => void decide('deny')} disabled={deciding} data-testid="approval-deny">
+                  Deny
+                </button>
+                <button type="button" className="button" onClick={startEdit} disabled={deciding} data-testid="approval-edit">
+                  Edit…
+                </button>
+                <button type="button" className="button primary" onClick={() => void decide('approve')} disabled={deciding} data-testid="approval-approve">
+                  {approveAll ? 'Approve (and all later calls)' : 'Approve and send'}
+                </button>
+              </>
+            )}
+          </div>
+        </footer>
+      </div>
+    </div>
+  );
+}

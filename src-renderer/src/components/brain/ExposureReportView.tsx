@@ -1,0 +1,84 @@
+// Everything an analyst decides on: token count (and which tokenizer counted it), the entity tokens, edges,
+// relation labels and literals of the payload, each marked when new, and the view's k-anonymity.
+import type { ExposureReport } from '../../../../src-main/common/brainTypes.js';
+import { ExposureBadges } from './ExposureBadges.js';
+
+export function ExposureReportView({ report }: { report: ExposureReport }) {
+  const { counts, tokens, kAnonymity } = report;
+  return (
+    <div className="exposure-report" data-testid="exposure-report">
+      <div className="exposure-stats">
+        <Stat label="Tokens" value={String(tokens.count)} testId="report-tokens" hint={`${tokens.encoding}${tokens.estimate ? ' (estimate: unknown model family)' : ''}`} />
+        <Stat label="Entity tokens" value={String(counts.entities)} testId="report-entities" hint={`${counts.newEver} never exposed, ${counts.newInSession} new this session`} />
+        <Stat label="Edges" value={String(counts.edges)} testId="report-edges" />
+        <Stat label="Relation labels" value={String(counts.relations)} testId="report-relations" />
+        <Stat label="Literals" value={String(counts.literals)} testId="report-literals" />
+        <Stat
+          label="k-anonymity"
+          value={`${kAnonymity.achieved}`}
+          testId="report-k"
+          hint={kAnonymity.achieved >= kAnonymity.k ? `target k = ${kAnonymity.k} met` : `below target k = ${kAnonymity.k}`}
+          warn={kAnonymity.achieved < kAnonymity.k}
+        />
+      </div>
+      <p className="muted small">
+        To <span className="mono">{report.model}</span> at <span className="mono">{report.endpoint}</span> · counted with{' '}
+        <span className="mono" data-testid="report-tokenizer">{tokens.encoding}</span>
+      </p>
+      <details className="exposure-items" open>
+        <summary>Entity tokens ({report.entityTokens.length})</summary>
+        <ul className="item-list">
+          {report.entityTokens.map((t) => (
+            <li key={t.token} data-testid="report-entity">
+              <span className="mono">{t.token}</span>
+              {t.anchor && <span className="tag">anchor</span>}
+              {t.kind !== 'entity' && <span className="tag">{t.kind}</span>}
+              {t.literal !== undefined && <span className="muted small">= {t.literal}</span>}
+              <ExposureBadges status={t} />
+            </li>
+          ))}
+        </ul>
+      </details>
+      <details className="exposure-items">
+        <summary>Edges ({report.edges.length})</summary>
+        <ul className="item-list">
+          {report.edges.map((e) => (
+            <li key={`${e.head} ${e.relation} ${e.tail}`}>
+              <span className="mono">
+                {e.head} —{e.relation}→ {e.tail}
+              </span>
+              <ExposureBadges status={e} />
+            </li>
+          ))}
+        </ul>
+      </details>
+      <details className="exposure-items">
+        <summary>Relation labels ({report.relationLabels.length}) and literals ({report.literals.length})</summary>
+        <ul className="item-list">
+          {report.relationLabels.map((l) => (
+            <li key={`r:${l.value}`}>
+              <span className="tag">relation</span> <span className="mono">{l.value}</span>
+              <ExposureBadges status={l} />
+            </li>
+          ))}
+          {report.literals.map((l) => (
+            <li key={`l:${l.value}`}>
+              <span className="tag">literal</span> <span className="mono">{l.value}</span>
+              <ExposureBadges status={l} />
+            </li>
+          ))}
+        </ul>
+      </details>
+    </div>
+  );
+}
+
+function Stat({ label, value, hint, testId, warn }: { label: string; value: string; hint?: string; testId: string; warn?: boolean }) {
+  return (
+    <div className={`stat-card${warn ? ' stat-warn' : ''}`} data-testid={testId}>
+      <div className="stat-label">{label}</div>
+      <div className="stat-value">{value}</div>
+      {hint && <div className="muted small">{hint}</div>}
+    </div>
+  );
+}
