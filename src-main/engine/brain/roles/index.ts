@@ -5,6 +5,7 @@ import type { BrainRoleSpec } from './brainRoleSpec.js';
 import { rankingRole } from './rankingRole.js';
 
 export { analysisRole, rankingRole, type BrainRoleSpec };
+export { selectionRole, type SelectionRoleSpec } from './selectionRole.js';
 
 /** The system prompt sent with a payload of this role (the exposure report counts it). */
 export function systemPromptFor(role: BrainRole): string {

@@ -1,0 +1,57 @@
+// The controller's Brain plug-in, served by the gateway: the controller's request (view material only) becomes a
+// ranking payload, goes through brainStep (report → approval → audit → send → ledger), and the Brain's ranking
+// comes back as candidate indices into the request's paths. One adapter per question: it carries that question's
+// id and counter, so "approve all" and the calls/denied/tokens tally never leak into another question.
+import type { BrainPayload } from '../../common/brainTypes.js';
+import type { BrainStep, BrainStepRanking, BrainStepRequest } from '../controller/brainStep.js';
+import type { AuditLog } from '../audit/auditLog.js';
+import type { ExposureLedger } from '../exposure/exposureLedger.js';
+import type { Approver } from './approval.js';
+import type { Brain } from './brain.js';
+import type { BrainCallCounter } from './brainCallCounter.js';
+import { rankingPayload } from './brainPayload.js';
+import { brainStep, type BrainStepResult } from './brainStep.js';
+
+export interface ControllerBrainStepOptions {
+  brain: Brain;
+  approver: Approver;
+  counter: BrainCallCounter;
+  ledger?: ExposureLedger;
+  audit?: AuditLog;
+  questionId: string;
+  signal?: AbortSignal;
+  /** The payload about to go through approval (edit previews recompute reports from it). */
+  onPayload?: (payload: BrainPayload, request: BrainStepRequest) => void;
+  /** Every step's outcome (sent, denied, fallback, reason), for the UI and logs. */
+  onResult?: (result: BrainStepResult, request: BrainStepRequest) => void;
+}
+
+/** The payload input the gateway builds from a controller request: exactly the view, indicator and paths. */
+export function rankingPayloadOf(request: BrainStepRequest): BrainPayload {
+  return rankingPayload({ view: request.view, indicator: request.indicator, paths: request.paths, width: request.width });
+}
+
+export function controllerBrainStep(options: ControllerBrainStepOptions): BrainStep {
+  return async (request): Promise<BrainStepRanking | undefined> => {
+    // φ_Q keys the ledger by raw entity; without it a call could not be accounted for, so none is made.
+    if (!request.mapping || !request.graph || request.paths.length === 0) return undefined;
+    const payload = rankingPayloadOf(request);
+    options.onPayload?.(payload, request);
+    const result = await brainStep({
+      questionId: options.questionId,
+      payload,
+      mapping: request.mapping,
+      graph: request.graph,
+      approver: options.approver,
+      brain: options.brain,
+      counter: options.counter,
+      ...(options.ledger ? { ledger: options.ledger } : {}),
+      ...(options.audit ? { audit: options.audit } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    options.onResult?.(result, request);
+    // The payload's candidate indices are positions in request.paths (rankingPayload keeps their order).
+    const ranked = (result.ranking ?? []).filter((i) => Number.isInteger(i) && i >= 0 && i < request.paths.length);
+    return ranked.length > 0 ? { ranked } : undefined;
+  };
+}
