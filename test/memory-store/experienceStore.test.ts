@@ -118,19 +118,28 @@ describe('ExperienceStore', () => {
     const nearly = await retriever.retrieve({ ...query, questionVector: unit(DIM, 0, 0.01) });
     expect(nearly.source).toBe('buffer');
     expect(retriever.buffer.stats()).toMatchObject({ hits: 2 });
-    // A write that cannot change this answer (other π) keeps it; reusing a record it holds drops it.
+    // Writes keep the buffered answer exact without a new search: a write in another π changes nothing, a reuse
+    // re-scores the held record in place, a new record enters where it ranks — each time equal to a fresh search.
+    const options = { limit: 3, lambdaQ: 0.5, lambdaI: 0.5, weightBoost: 0 };
+    const summary = (hits: { record: { id: string; counters: { uses: number } }; score: number }[]) =>
+      hits.map((h) => [h.record.id, h.score.toFixed(6), h.record.counters.uses]);
+    const fromStore = async () => summary((await new ExperienceRetriever(store, options).retrieve(query)).hits);
     await store.add(newExperienceRecord({ ...verified, exposure: CLUSTERED }, { questionVector: unit(DIM, 0), indicatorVector: unit(DIM, 4) }));
     expect((await retriever.retrieve(query)).source).toBe('buffer');
     await recordReuse(store, a.id, true);
-    expect((await retriever.retrieve(query)).source).toBe('store');
-    // A new record that would enter the top W_exp drops the buffered answer too.
-    expect((await retriever.retrieve(query)).source).toBe('buffer');
+    const reused = await retriever.retrieve(query);
+    expect(reused.source).toBe('buffer');
+    expect(reused.hits.find((h) => h.record.id === a.id)!.record.counters.uses).toBe(1);
+    expect(summary(reused.hits)).toEqual(await fromStore());
     const exact = newExperienceRecord(verified, { questionVector: unit(DIM, 0), indicatorVector: unit(DIM, 4) });
     await store.add(exact);
     const fresh = await retriever.retrieve(query);
-    expect(fresh.source).toBe('store');
+    expect(fresh.source).toBe('buffer');
     expect(fresh.hits[0].record.id).toBe(exact.id);
-    expect((await retriever.retrieve(query)).source).toBe('buffer');
+    expect(summary(fresh.hits)).toEqual(await fromStore());
+    // Deleting a held record drops the buffered answer: the next lookup searches the store again.
+    await store.delete([exact.id]);
+    expect((await retriever.retrieve(query)).source).toBe('store');
 
     // Weight breaks near-ties: with a boost, the proven record overtakes.
     const boosted = new ExperienceRetriever(store, { limit: 2, lambdaQ: 1, lambdaI: 0, weightBoost: 1 });

@@ -128,13 +128,20 @@ export class HotBuffer<T> {
 
   /** Keeps only the entries `keep` accepts (called after a write with a test for staleness). */
   retain(keep: (value: T, q: Float32Array, i: Float32Array | undefined) => boolean): number {
+    return this.update((value, q, i) => (keep(value, q, i) ? value : undefined));
+  }
+
+  /** Replaces each entry's value with what `next` returns, dropping entries it returns undefined for. */
+  update(next: (value: T, q: Float32Array, i: Float32Array | undefined) => T | undefined): number {
     let dropped = 0;
     for (const [bucket, list] of this.buckets) {
-      for (let n = list.length - 1; n >= 0; n--)
-        if (!keep(list[n].value, list[n].q, list[n].i)) {
+      for (let n = list.length - 1; n >= 0; n--) {
+        const value = next(list[n].value, list[n].q, list[n].i);
+        if (value === undefined) {
           list.splice(n, 1);
           dropped++;
-        }
+        } else list[n].value = value;
+      }
       if (list.length === 0) this.buckets.delete(bucket);
     }
     this.size -= dropped;

@@ -133,9 +133,11 @@ export class ExperienceRetriever {
   }
 
   /**
-   * Drops only the buffered answers a write changes: those holding a changed or deleted record, and those a new
-   * record would now enter (same π, ranks above their last hit or fills a short list). Write-back after every
-   * question therefore does not flush the buffer for unrelated questions.
+   * Keeps buffered answers exact across writes without going back to LanceDB: the dual-key score of a written
+   * record against a buffered query is computable from the record's own vectors, so changed records are re-scored
+   * in place and new ones inserted where they rank. Only when a listed record falls in rank (an unlisted one might
+   * now belong in the list) or is deleted is the entry dropped. Write-back after every question therefore keeps the
+   * buffer warm for the very questions that keep recurring.
    */
   private invalidate(change: ExperienceChange): void {
     const { limit, weightBoost } = this.options;
@@ -144,18 +146,29 @@ export class ExperienceRetriever {
       this.buffer.retain((b) => !b.retrieval.hits.some((h) => gone.has(h.record.id)));
       return;
     }
-    const ids = new Set(change.upserted.map((r) => r.id));
-    const keyed = change.upserted.map((r) => ({ pi: exposureKey(r.exposure), record: r }));
-    this.buffer.retain((b, q, i) => {
-      const hits = b.retrieval.hits;
-      if (hits.some((h) => ids.has(h.record.id))) return false;
-      const floor = hits.length < limit ? -Infinity : hits[hits.length - 1].rank;
-      for (const { pi, record } of keyed) {
-        if (pi !== b.pi) continue;
-        const s = b.w.q * dot(record.questionVector, q) + (i ? b.w.i * dot(record.indicatorVector, i) : 0);
-        if (s + weightBoost * record.weight >= floor) return false;
+    const byId = new Map(change.upserted.map((r) => [r.id, r]));
+    this.buffer.update((b, q, i) => {
+      const rescore = (record: ExperienceRecord): RetrievedExperience => {
+        const questionSimilarity = dot(record.questionVector, q);
+        const indicatorSimilarity = i ? dot(record.indicatorVector, i) : 0;
+        const score = b.w.q * questionSimilarity + (i ? b.w.i * indicatorSimilarity : 0);
+        return { record, score, questionSimilarity, indicatorSimilarity, rank: score + weightBoost * record.weight };
+      };
+      const kept: RetrievedExperience[] = [];
+      for (const h of b.retrieval.hits) {
+        const updated = byId.get(h.record.id);
+        if (!updated) kept.push(h);
+        else if (exposureKey(updated.exposure) === b.pi) {
+          const next = rescore(updated);
+          if (next.rank < h.rank && b.retrieval.hits.length >= limit) return undefined;
+          kept.push(next);
+        } else if (b.retrieval.hits.length >= limit) return undefined;
       }
-      return true;
+      const listed = new Set(b.retrieval.hits.map((h) => h.record.id));
+      for (const record of change.upserted)
+        if (!listed.has(record.id) && exposureKey(record.exposure) === b.pi) kept.push(rescore(record));
+      const hits = kept.sort((x, y) => y.rank - x.rank).slice(0, limit);
+      return { ...b, retrieval: { ...b.retrieval, hits, warnings: warningsOf(hits) } };
     });
   }
 
