@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { AlgorithmicHand } from '../../src-main/engine/hand/algorithmicHand.js';
+import { AlgorithmicHand, categoricalScores } from '../../src-main/engine/hand/algorithmicHand.js';
 import { EntityNameIndex } from '../../src-main/engine/pipeline/entityNameIndex.js';
 import { graphAdjacency } from '../../src-main/engine/pipeline/localAdjacency.js';
 import { answerNouns } from '../../src-main/engine/pipeline/analyzeQuestion.js';
@@ -117,5 +117,50 @@ describe('analyzeQuestion', () => {
     expect([acted.side, acted.distance]).toEqual(['left', 2]); // "by" sits between
     expect(t.words.find((w) => w.text === 'years')!.side).toBe('right');
     expect(t.words.some((w) => w.text === 'x' || w.text === 'y')).toBe(false);
+  });
+
+  it('starts a new phrase at prepositions, articles and mentions, never at relative pronouns', () => {
+    const q = 'who published the books written by the writer who wrote Moonfall';
+    const start = q.indexOf('Moonfall');
+    const t = readQuestion(q, [{ start, end: start + 8 }]);
+    const phrase = (w: string): number => t.words.find((x) => x.text === w)!.phrase;
+    expect(phrase('books')).toBe(phrase('written'));
+    expect(phrase('writer')).toBeGreaterThan(phrase('written')); // "by the" between: another mention
+    expect(phrase('wrote')).toBe(phrase('writer')); // "who" opens a relative clause on the same entity
+    expect(phrase('published')).toBeLessThan(phrase('books'));
+  });
+
+  it('walks a relation named in two separate phrases twice (there and back), once when named in one', async () => {
+    expect(await chainFor('which publishers published the books written by the writer of Moonfall', 'Moonfall')).toEqual([
+      'written_by>',
+      'written_by<',
+      'published_by>',
+    ]);
+    expect(await chainFor('who is the writer who wrote Moonfall', 'Moonfall')).toEqual(['written_by>']);
+    // The answer noun may repeat the relation ("published by which publisher"): not a second mention.
+    expect(await chainFor('Moonfall is published by which publisher', 'Moonfall')).toEqual(['published_by>']);
+  });
+
+  it('reads a classification noun ("what types") as the hop onto the most categorical values', async () => {
+    // 120 records (named "Opus n": the noun "records" names none), 2 shared styles, one label each, 6 collectors.
+    const triples = Array.from({ length: 120 }, (_, i) => [
+      { head: `Opus ${i}`, relation: 'collected_by', tail: `Collector ${i % 6}` },
+      { head: `Opus ${i}`, relation: 'style', tail: i % 2 ? 'Baroque' : 'Gothic' },
+      { head: `Opus ${i}`, relation: 'catalogue_label', tail: `L-${i}` },
+    ]).flat();
+    const g = MemoryGraph.fromTriples('records', [], triples);
+    const cat = categoricalScores(g);
+    const style = g.relationLabels.indexOf('style');
+    const label = g.relationLabels.indexOf('catalogue_label');
+    expect(cat[style * 2]).toBeGreaterThan(0.5); // 60 records per style
+    expect(cat[label * 2]).toBe(0); // one record per label
+    expect(cat[style * 2 + 1]).toBe(0); // landing back on records: one per edge
+    const h = await AlgorithmicHand.create(g, await loadGloveDrm(), EntityNameIndex.build(g));
+    const q = 'what types are the records collected by Collector 3';
+    const entity = g.indexOf('Collector 3')!;
+    const start = q.indexOf('Collector 3');
+    const paths = schemaPaths(graphAdjacency(g), entity, { dMax: 2 });
+    const a = await h.analyzeQuestion({ question: q, topics: [{ entity, start, end: start + 11 }], schemaPaths: [paths], dMax: 2 });
+    expect(a!.chain.map((s) => `${g.relationLabels[s.relation]}${s.direction === 'out' ? '>' : '<'}`)).toEqual(['collected_by<', 'style>']);
   });
 });

@@ -5,7 +5,7 @@
 // some word). Nothing here knows any graph's relation names: relations are read through their label words.
 import type { Direction, LiteralKind } from '../../common/graphTypes.js';
 import type { QuestionText, QuestionWord } from './questionText.js';
-import { TIME_WH } from './questionText.js';
+import { CATEGORY_NOUNS, TIME_WH } from './questionText.js';
 import { chainKey, type SchemaPath, type SchemaStep } from './schemaPaths.js';
 import type { Indicator, IndicatorStep } from './types.js';
 import type { RelationMatcher } from './relationMatcher.js';
@@ -19,8 +19,10 @@ export interface AnalysisWeights {
   missingReciprocal: number;
   /** Score of a reciprocal cue word ("same", "co-", "together") aligned to a reciprocal hop. */
   reciprocalCue: number;
-  /** Factor on a second supporting word of an already supported hop: two mentions usually mean two hops. */
+  /** Factor on a second supporting word of an already supported hop, from the same phrase. */
   repeatedMention: number;
+  /** Factor on a second supporting word of an already supported hop from another phrase: two mentions, two hops. */
+  separateRepeat: number;
   /** Per hop: prefer the shorter chain when the words explain two chains equally. */
   lengthPenalty: number;
   /** Bonus when a time question ("when") ends on date/number literals, penalty scale when it does not. */
@@ -40,6 +42,8 @@ export interface AnalysisWeights {
    * the graph, their names), relative to the other chains of the same question.
    */
   candidateType: number;
+  /** Support a classification noun ("types", "kind") gives a last hop in proportion to how categorical it is. */
+  categoryNoun: number;
   /** Penalty for a person or place question ("who", "where") whose chain ends on dates and numbers. */
   literalMismatch: number;
 }
@@ -50,6 +54,7 @@ export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
   missingReciprocal: 0.25,
   reciprocalCue: 0.7,
   repeatedMention: 1,
+  separateRepeat: 0,
   lengthPenalty: 0.15,
   timeAnswer: 0.5,
   anchorPrior: 0.1,
@@ -59,6 +64,7 @@ export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
   answerTypeMin: 0.28,
   candidateType: 1,
   literalMismatch: 0.5,
+  categoryNoun: 0.7,
 };
 
 export interface AnalysisContext {
@@ -77,6 +83,11 @@ export interface AnalysisContext {
    * relations those entities take part in and against the words of their names. Absent: no candidate-type evidence.
    */
   candidateTypeSimilarity?(nouns: readonly string[], ends: ReadonlySet<number>): number;
+  /**
+   * How categorical the values a step lands on are, in [0, 1]: high when few non-literal values are shared by many
+   * entities (a classification such as a genre or a drug class), 0 for one-to-one and literal values.
+   */
+  categorical?(relation: number, direction: Direction): number;
   weights?: Partial<AnalysisWeights>;
 }
 
@@ -126,42 +137,66 @@ interface Alignment {
   support: number[];
 }
 
+/** Owner of a hop supported only by a cue word or an answer noun (see alignWords). */
+const NEUTRAL = -2;
+
+/**
+ * Answer nouns name the answer's type, which may repeat the last relation ("produced by which manufacturer"): they
+ * never count as a separate mention (phrase -1 in the copy returned).
+ */
+function neutralAnswerNouns(text: QuestionText): QuestionText {
+  const nouns = new Set(answerNounWords(text));
+  if (nouns.size === 0) return text;
+  return { ...text, words: text.words.map((x) => (nouns.has(x) ? { ...x, phrase: -1, category: CATEGORY_NOUNS.has(x.text) } : x)) };
+}
+
 /**
  * Monotone alignment of words to hops by dynamic programming: words keep their reading order, hops their chain
- * order; every word is explained by exactly one hop; unsupported hops pay a penalty.
+ * order; every word is explained by exactly one hop; unsupported hops pay a penalty. A hop remembers the phrase
+ * that first supported it: a supporting word from another phrase on the same hop ("the films written by the
+ * writer of X" read as one written_by hop) counts only `separateRepeat` of its score, since two separate mentions of
+ * a relation usually mean walking it twice (there and back).
  */
 export function alignWords(words: readonly QuestionWord[], steps: readonly SchemaStep[], ctx: AnalysisContext, w: AnalysisWeights): Alignment {
   const L = steps.length;
   const recip = steps.map((_, j) => isReciprocal(steps, j));
   const hopScore = (word: QuestionWord, j: number): number => {
     if (word.kind === 'cue') return recip[j] ? w.reciprocalCue : 0;
-    return ctx.matcher.contrast(word.text, steps[j].relation);
+    let c = ctx.matcher.contrast(word.text, steps[j].relation);
+    // "what types are the films …": a classification noun names the last hop when that hop lands on categories.
+    if (word.category && j === L - 1 && ctx.categorical) c = Math.max(c, w.categoryNoun * ctx.categorical(steps[j].relation, steps[j].direction));
+    return c;
   };
   const miss = (j: number): number => (recip[j] ? w.missingReciprocal : w.missingHop);
-  // State: current hop j, whether it is supported yet. Value: best score; support kept alongside for reporting.
-  type Cell = { v: number; sup: number[] } | undefined;
-  let dp: Cell[][] = Array.from({ length: L }, () => [undefined, undefined]);
-  dp[0][0] = { v: 0, sup: new Array<number>(L).fill(0) };
+  // State: current hop j and who supports it: -1 nobody yet, NEUTRAL a cue or answer noun (no phrase of its own),
+  // else the phrase of its first supporting word. Value: best score; support kept alongside for reporting.
+  type Cell = { v: number; sup: number[] };
+  let dp: Map<number, Cell>[] = Array.from({ length: L }, () => new Map());
+  dp[0].set(-1, { v: 0, sup: new Array<number>(L).fill(0) });
   for (const word of words) {
-    const next: Cell[][] = Array.from({ length: L }, () => [undefined, undefined]);
+    const next: Map<number, Cell>[] = Array.from({ length: L }, () => new Map());
+    const scores = steps.map((_, k) => hopScore(word, k));
+    const neutral = word.kind === 'cue' || word.phrase < 0;
     for (let j = 0; j < L; j++)
-      for (let g = 0; g < 2; g++) {
-        const cell = dp[j][g];
-        if (!cell) continue;
+      for (const [owner, cell] of dp[j]) {
         // Move to hop k ≥ j (paying for hops left unsupported), then explain the word with hop k.
         let carried = cell.v;
         for (let k = j; k < L; k++) {
-          if (k > j) carried -= k - 1 === j ? (g ? 0 : miss(j)) : miss(k - 1);
-          const s = hopScore(word, k);
-          const already = k === j && g === 1;
-          const supported = already || s >= w.supportMin;
-          const v = carried + (already && s >= w.supportMin ? s * w.repeatedMention : s);
-          const slot = supported ? 1 : 0;
-          const cur = next[k][slot];
+          if (k > j) carried -= k - 1 === j ? (owner !== -1 ? 0 : miss(j)) : miss(k - 1);
+          const s = scores[k];
+          const held = k === j ? owner : -1;
+          const strong = s >= w.supportMin;
+          let v = carried + s;
+          let slot = held;
+          if (strong && !neutral) {
+            if (held >= 0) v = carried + s * (word.phrase === held ? w.repeatedMention : w.separateRepeat);
+            else slot = word.phrase;
+          } else if (strong && held === -1) slot = NEUTRAL;
+          const cur = next[k].get(slot);
           if (!cur || v > cur.v) {
             const sup = cell.sup.slice();
             sup[k] = Math.max(sup[k], s);
-            next[k][slot] = { v, sup };
+            next[k].set(slot, { v, sup });
           }
         }
       }
@@ -169,10 +204,8 @@ export function alignWords(words: readonly QuestionWord[], steps: readonly Schem
   }
   let best: Alignment = { score: -Infinity, support: [] };
   for (let j = 0; j < L; j++)
-    for (let g = 0; g < 2; g++) {
-      const cell = dp[j][g];
-      if (!cell) continue;
-      let v = cell.v - (g ? 0 : miss(j));
+    for (const [owner, cell] of dp[j]) {
+      let v = cell.v - (owner !== -1 ? 0 : miss(j));
       for (let k = j + 1; k < L; k++) v -= miss(k);
       if (v > best.score) best = { score: v, support: cell.sup };
     }
@@ -184,11 +217,19 @@ export function alignWords(words: readonly QuestionWord[], steps: readonly Schem
  * content words right after the wh-word ("which city", "what conditions").
  */
 export function answerNouns(text: QuestionText): string[] {
-  const out: string[] = [];
+  const whAt = text.words.findIndex((w) => w.kind === 'wh');
+  if (whAt < 0) return [];
+  const wh = text.words[whAt];
+  const typed = wh.text === 'who' || wh.text === 'whom' || wh.text === 'where' || wh.text === 'when';
+  return [...(typed ? [wh.text] : []), ...answerNounWords(text).map((x) => x.text)];
+}
+
+/** The content words of answerNouns (after the wh-word). */
+function answerNounWords(text: QuestionText): QuestionWord[] {
+  const out: QuestionWord[] = [];
   const whAt = text.words.findIndex((w) => w.kind === 'wh');
   if (whAt < 0) return out;
   const wh = text.words[whAt];
-  if (wh.text === 'who' || wh.text === 'whom' || wh.text === 'where' || wh.text === 'when') out.push(wh.text);
   // Content words right after the wh-word ("which side effects", "who is listed as screenwriter"), never past a
   // topic mention: in "what movies did X act in", "act" is the relation, not the answer's type.
   let prev = wh;
@@ -198,7 +239,7 @@ export function answerNouns(text: QuestionText): string[] {
     if (w.kind !== 'content' || w.start - wh.start > 40 || crossesMention) break;
     // Participles name the relation, not the type ("the films that are directed by", "who is listed as").
     if (PARTICIPLE.test(w.text)) continue;
-    out.push(w.text);
+    out.push(w);
     prev = w;
   }
   return out;
@@ -303,6 +344,7 @@ export function analyzeQuestion(
   options: AnalyzeOptions,
 ): (Indicator & { ranked: ScoredChain[] }) | undefined {
   const w = { ...DEFAULT_ANALYSIS_WEIGHTS, ...ctx.weights };
+  text = neutralAnswerNouns(text);
   let ranked: ScoredChain[] = [];
   anchors.forEach((a, i) => ranked.push(...scoreSingle(text, i, a, pathsByAnchor[i] ?? [], ctx, w, anchors.length - 1)));
   if (anchors.length >= 2) ranked.push(...scorePairs(text, anchors, pathsByAnchor, ctx, w));

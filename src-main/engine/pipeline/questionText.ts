@@ -28,6 +28,21 @@ export const RECIPROCAL_CUES = new Set([
   'others', 'similar', 'fellow', 'alongside', 'collaborated', 'collaborate', 'collaborators', 'too',
 ]);
 
+/**
+ * Words that open a new phrase (prepositions and articles). Two words naming the same relation in different
+ * phrases ("the films *written* by | the *writer* of X") are two mentions, usually two hops; in one phrase ("which
+ * actors starred in", "the director who directed") they are one. Relative pronouns and auxiliaries do not split.
+ */
+export const PHRASE_BREAKS = new Set(['the', 'a', 'an', 'of', 'by', 'in', 'on', 'at', 'for', 'to', 'from', 'with', 'into', 'onto', 'about', 'as', 'than']);
+
+/**
+ * General English nouns that ask for a classification ("what types are the films …", "which kind of …"): the answer
+ * is the value of the graph's most categorical attribute (few values shared by many entities), whatever its label.
+ */
+export const CATEGORY_NOUNS = new Set([
+  'type', 'types', 'kind', 'kinds', 'sort', 'sorts', 'category', 'categories', 'class', 'classes', 'variety', 'varieties',
+]);
+
 /** Wh-words whose answer is a time (matched against literal date/number ends). */
 export const TIME_WH = new Set(['when']);
 
@@ -40,6 +55,10 @@ export interface QuestionWord {
   anchor: number;
   side: 'left' | 'right';
   distance: number;
+  /** Phrase index in reading order: it grows at every preposition or article and at every topic mention. */
+  phrase: number;
+  /** An answer noun asking for a classification (CATEGORY_NOUNS right after the wh-word); set by the analysis. */
+  category?: boolean;
 }
 
 export interface QuestionText {
@@ -56,16 +75,26 @@ const WORD = /[\p{L}\p{N}]+/gu;
 export function readQuestion(question: string, mentions: { start: number; end: number }[]): QuestionText {
   // Indexes in `anchor` and `answerSide` refer to the caller's order of mentions.
   const spans = mentions;
-  const raw: { text: string; start: number }[] = [];
+  const raw: { text: string; start: number; phrase: number }[] = [];
+  let phrase = 0;
+  let inMention = -1;
   for (const m of question.matchAll(WORD)) {
     const start = m.index ?? 0;
     const end = start + m[0].length;
-    if (spans.some((s) => start < s.end && end > s.start)) continue;
+    const mention = spans.findIndex((s) => start < s.end && end > s.start);
+    if (mention >= 0) {
+      if (mention !== inMention) phrase++;
+      inMention = mention;
+      continue;
+    }
+    if (inMention >= 0) phrase++;
+    inMention = -1;
     // Same folding as the DRM's tokenizer (diacritics, case, possessive 's).
     const [text] = tokenizeText(m[0]);
     if (!text) continue;
     if (text === 's' && start > 0 && /['’`]/.test(question[start - 1])) continue;
-    raw.push({ text, start });
+    if (PHRASE_BREAKS.has(text)) phrase++;
+    raw.push({ text, start, phrase });
   }
   // Word index of each mention (how many kept words precede it) for distances.
   const mentionAt = spans.map((s) => raw.filter((w) => w.start < s.start).length);
@@ -90,7 +119,7 @@ export function readQuestion(question: string, mentions: { start: number; end: n
         ? 'cue'
         : 'content';
     if (kind === 'content' && (STOPWORDS.has(w.text) || /^\d{1,2}$/.test(w.text))) return;
-    words.push({ text: w.text, start: w.start, kind, anchor: spans.length ? best : 0, side, distance: Number.isFinite(bestDist) ? bestDist : i + 1 });
+    words.push({ text: w.text, start: w.start, kind, anchor: spans.length ? best : 0, side, distance: Number.isFinite(bestDist) ? bestDist : i + 1, phrase: w.phrase });
   });
   const wh = words.find((w) => w.kind === 'wh');
   const answerSide = spans.map((s): 'left' | 'right' => (wh && wh.start > s.start ? 'right' : 'left'));
