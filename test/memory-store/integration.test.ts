@@ -55,8 +55,9 @@ describe('experience memory in the engine', () => {
     const ask = async (question: string, i: number) => {
       const counter = new BrainCallCounter(`q${i}`);
       const brainStep = controllerBrainStep({ brain, approver: new AutoApprover('all'), counter, questionId: `q${i}` });
-      // 'always': every verified round is "unsure", so without memory each question costs one ranking call.
-      const result = await engine.ask(question, { brainStep, brainPolicy: 'always' });
+      // An infinite margin makes every verified round "unsure", so without memory each question costs one ranking
+      // call (policy 'always' would ask the Brain even when memory could stand in).
+      const result = await engine.ask(question, { brainStep, confidenceMargin: Infinity });
       return { result, calls: counter.sent };
     };
 

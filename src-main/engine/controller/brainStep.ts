@@ -52,7 +52,9 @@ export interface LocalConfidence {
  */
 export function localConfidence(answers: readonly Pick<GroundedAnswer, 'score'>[], threshold = DEFAULT_CONFIDENCE_MARGIN, policy: BrainPolicy = 'whenUnsure'): LocalConfidence {
   // 'always' (tests, audits of what a Brain would see) treats every verified round as unsure.
-  if (answers.length < 2) return { confident: policy !== 'always' || answers.length === 0, margin: Infinity, threshold };
+  // A lone answer has no runner-up: confident, unless the caller demands an infinite margin (every round unsure,
+  // yet confident memory may still stand in for the Brain, unlike 'always').
+  if (answers.length < 2) return { confident: answers.length === 0 || (policy !== 'always' && Number.isFinite(threshold)), margin: Infinity, threshold };
   const margin = answers[0].score - answers[1].score;
   return { confident: policy !== 'always' && margin >= threshold, margin, threshold };
 }

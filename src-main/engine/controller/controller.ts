@@ -121,7 +121,8 @@ export async function runController(s: QuestionSession, options: ControllerOptio
     if (round && round.answers.length > 0) {
       const confidence = localConfidence(round.answers, options.confidenceMargin, options.brainPolicy);
       // Memory-gated Brain: a confident match whose chains support some answer decides instead of the Brain.
-      const byMemory = !confidence.confident && reuse ? applyMemoryRanking(round.answers, round.grounded, reuse) : undefined;
+      // Brain policy 'always' means the analyst wants the Brain asked at every round, so memory does not stand in.
+      const byMemory = !confidence.confident && options.brainPolicy !== 'always' && reuse ? applyMemoryRanking(round.answers, round.grounded, reuse) : undefined;
       if (byMemory) {
         round.answers = byMemory;
         if (options.brainStep) brain.saved++;

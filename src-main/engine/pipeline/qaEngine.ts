@@ -71,6 +71,8 @@ export interface AskOptions {
   brainStep?: BrainStep;
   /** When the controller asks the Brain (default 'whenUnsure'). */
   brainPolicy?: BrainPolicy;
+  /** Top-2 answer score margin below which local selection is unsure (Infinity: every round is unsure). */
+  confidenceMargin?: number;
 }
 
 export interface QaEngine {
@@ -260,6 +262,7 @@ export function createQaEngine(input: {
         experience,
         ...((options.brainStep ?? input.brainStep) ? { brainStep: options.brainStep ?? input.brainStep } : {}),
         ...(options.brainPolicy ? { brainPolicy: options.brainPolicy } : {}),
+        ...(options.confidenceMargin !== undefined ? { confidenceMargin: options.confidenceMargin } : {}),
         ...(input.grasp
           ? { grasp: { ...input.graspOptions, selector: input.grasp, questionVector: qVec, ...(input.selectionStep ? { selectionStep: input.selectionStep } : {}) } }
           : {}),

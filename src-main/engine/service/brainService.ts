@@ -174,8 +174,16 @@ export class BrainService {
     if (!brain) return undefined;
     const counter = new BrainCallCounter(questionId);
     const notes: string[] = [];
-    const ledger = brain.remote ? await this.ledger() : undefined;
-    const audit = brain.remote ? await this.audit() : undefined;
+    let ledger: ExposureLedger | undefined;
+    let audit: AuditLog | undefined;
+    try {
+      ledger = brain.remote ? await this.ledger() : undefined;
+      audit = brain.remote ? await this.audit() : undefined;
+    } catch (e) {
+      // A call that could not be recorded must not be made; the question itself is still answered locally.
+      const note = `Brain not asked: ${(e as Error).message}`;
+      return { questionId, step: async () => undefined, policy: s.policy, tally: () => ({ calls: 0, denied: 0, tokens: 0, describe: describe(s), notes: [note] }) };
+    }
     const approver = this.questionApprover(questionId);
     const step = controllerBrainStep({
       brain,
