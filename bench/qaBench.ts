@@ -15,7 +15,7 @@ const { values } = parseArgs({
   options: {
     limit: { type: 'string', default: '500' },
     hops: { type: 'string', default: '1,2,3' },
-    data: { type: 'string', default: '/work/shared/data/metaqa' },
+    data: { type: 'string', default: resolve(import.meta.dirname, '../../shared/data/metaqa') },
     'd-max': { type: 'string', default: '3' },
     warmup: { type: 'string', default: '5' },
     'no-demo': { type: 'boolean', default: false },
