@@ -15,6 +15,7 @@ import {
   type AbstractTrace,
   type ExperienceRecord,
 } from './experienceRecord.js';
+import { KeyIndex } from './keyIndex.js';
 import { FileKeyStore, type KeyStore } from './keyStore.js';
 import { CorruptMemoryError, MemoryKeyError } from './memoryErrors.js';
 import { open, seal } from './payloadCipher.js';
@@ -143,6 +144,8 @@ export class ExperienceStore {
     private readonly table: lancedb.Table,
     private readonly key: Buffer,
     private readonly connection: lancedb.Connection,
+    /** Search keys of every row, in process (filled at open, follows every write of this store). */
+    private readonly index: KeyIndex,
   ) {}
 
   /** Opens (or creates) the memory in `dir`. Checks the key before anything is written. */
@@ -170,7 +173,9 @@ export class ExperienceStore {
     const dim = typeof listSize === 'number' ? listSize / 2 : undefined;
     if (dim === undefined || (options.dim !== undefined && dim !== options.dim))
       throw new CorruptMemoryError(`The experience memory in ${dir} holds ${dim ?? 'unreadable'}-d vectors, not ${options.dim}-d; open it with the same DRM.`);
-    return new ExperienceStore(dir, dim, table, key, connection);
+    const index = new KeyIndex();
+    index.upsert((await table.query().toArray()).map(rowOf));
+    return new ExperienceStore(dir, dim, table, key, connection, index);
   }
 
   /** Whether `dir` holds a memory (without creating a key or a table). */
@@ -229,14 +234,18 @@ export class ExperienceStore {
     const list = Array.isArray(records) ? records : [records];
     if (!list.length) return;
     for (const r of list) assertAbstract(traceOf(r), options.names);
-    await this.table.mergeInsert('id').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(list.map((r) => this.rowFor(r)));
+    const rows = list.map((r) => this.rowFor(r));
+    await this.table.mergeInsert('id').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(rows);
+    this.index.upsert(rows.map(rowOf));
     this.changed({ upserted: list });
   }
 
   /** Writes without the abstraction check. For tests of the audit and for repair tools only. */
   async insertUnchecked(records: ExperienceRecord[]): Promise<void> {
     if (!records.length) return;
-    await this.table.add(records.map((r) => this.rowFor(r)));
+    const rows = records.map((r) => this.rowFor(r));
+    await this.table.add(rows);
+    this.index.upsert(rows.map(rowOf));
     this.changed({ upserted: records });
   }
 
@@ -279,6 +288,7 @@ export class ExperienceStore {
     const before = await this.table.countRows(where);
     if (before > 0) {
       await this.table.delete(where);
+      this.index.remove(list);
       this.changed({ deleted: list });
     }
     return before;
@@ -290,17 +300,11 @@ export class ExperienceStore {
 
   /**
    * Nearest rows by dot product with `query` (= λq·Q ‖ λI·I, so the dot product is the dual-key score exactly),
-   * restricted to one π key. Payloads stay sealed: the caller decrypts only what it keeps.
+   * restricted to one π key, from the in-process key index (exact below a few thousand rows per π, IVF above).
+   * Payloads stay sealed: the caller decrypts only what it keeps. One writer process per memory directory.
    */
   async search(query: Float32Array, pi: string, limit: number): Promise<ExperienceRow[]> {
-    const rows = await this.table
-      .vectorSearch(query)
-      .column('key')
-      .distanceType('dot')
-      .where(`pi = ${sqlString(pi)}`)
-      .limit(limit)
-      .toArray();
-    return rows.map(rowOf);
+    return this.index.search(query, pi, limit);
   }
 
   /**
@@ -309,13 +313,6 @@ export class ExperienceStore {
    */
   async compact(): Promise<void> {
     await this.table.optimize({ cleanupOlderThan: new Date() });
-  }
-
-  /** Builds an IVF_FLAT index on the search key (worth it from a few thousand records). */
-  async buildIndex(partitions?: number): Promise<void> {
-    const rows = await this.table.countRows();
-    const numPartitions = partitions ?? Math.max(1, Math.min(256, Math.round(Math.sqrt(rows))));
-    await this.table.createIndex('key', { config: lancedb.Index.ivfFlat({ numPartitions, distanceType: 'dot' }), replace: true });
   }
 }
 

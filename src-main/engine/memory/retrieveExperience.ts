@@ -135,9 +135,9 @@ export class ExperienceRetriever {
   /**
    * Keeps buffered answers exact across writes without going back to LanceDB: the dual-key score of a written
    * record against a buffered query is computable from the record's own vectors, so changed records are re-scored
-   * in place and new ones inserted where they rank. Only when a listed record falls in rank (an unlisted one might
-   * now belong in the list) or is deleted is the entry dropped. Write-back after every question therefore keeps the
-   * buffer warm for the very questions that keep recurring.
+   * in place and new ones inserted where they rank. Only when a listed record falls below the full list's floor (an
+   * unlisted one might now belong in it), leaves the π, or is deleted is the entry dropped. Write-back after every
+   * question therefore keeps the buffer warm for the very questions that keep recurring.
    */
   private invalidate(change: ExperienceChange): void {
     const { limit, weightBoost } = this.options;
@@ -154,15 +154,19 @@ export class ExperienceRetriever {
         const score = b.w.q * questionSimilarity + (i ? b.w.i * indicatorSimilarity : 0);
         return { record, score, questionSimilarity, indicatorSimilarity, rank: score + weightBoost * record.weight };
       };
+      // Records outside a full list rank at most as high as its last entry: an updated record that stays at or above
+      // that floor is still ahead of all of them, so the list stays exact; below it, an unseen record might overtake.
+      const hits0 = b.retrieval.hits;
+      const floor = hits0.length >= limit ? hits0[hits0.length - 1].rank : -Infinity;
       const kept: RetrievedExperience[] = [];
-      for (const h of b.retrieval.hits) {
+      for (const h of hits0) {
         const updated = byId.get(h.record.id);
         if (!updated) kept.push(h);
         else if (exposureKey(updated.exposure) === b.pi) {
           const next = rescore(updated);
-          if (next.rank < h.rank && b.retrieval.hits.length >= limit) return undefined;
+          if (next.rank < floor) return undefined;
           kept.push(next);
-        } else if (b.retrieval.hits.length >= limit) return undefined;
+        } else if (hits0.length >= limit) return undefined;
       }
       const listed = new Set(b.retrieval.hits.map((h) => h.record.id));
       for (const record of change.upserted)
