@@ -1,15 +1,18 @@
 // The Models tab in the browser host: add a tiny GGUF (generated at test time) by path, see its metadata, load it
-// on the CPU, watch the status card, unload; plus the typed error for a file that is not a model.
+// on the CPU, watch the status card, ask a demo question with it as the Hand, unload; plus the typed error for a
+// file that is not a model.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeTinyGguf } from '../src-main/engine/llm/tinyGguf.js';
 import { startGgufServer } from '../test/llm/ggufServer.js';
 import { expect, test } from './fixtures.js';
+import { AskPage } from './pages/AskPage.js';
 import { SettingsPage } from './pages/SettingsPage.js';
 
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
+const DEMO = join(import.meta.dirname, '..', 'resources', 'demo', 'hospital-network.txt');
 
-test('adds a model by path, loads it on the CPU, shows it in the status card, unloads', async ({ app, scratchDir }, testInfo) => {
+test('adds a model by path, loads it on the CPU, answers a question with it, unloads', async ({ app, host, scratchDir }, testInfo) => {
   const page = app.page;
   const model = await writeTinyGguf(join(scratchDir, 'tiny-e2e.gguf'), { seed: 11, name: 'Tiny e2e model' });
   const settings = new SettingsPage(page);
@@ -29,6 +32,27 @@ test('adds a model by path, loads it on the CPU, shows it in the status card, un
   await expect(settings.statusBackend).toHaveText('cpu');
   await expect(settings.status).toHaveAttribute('data-backend', 'cpu');
   await expect(settings.row('tiny-e2e.gguf')).toContainText('loaded');
+
+  // The loaded model is the Ask tab's Hand: its skill calls are listed (a random model: fallbacks are expected).
+  const imported = await host.running.engine.dispatch('graph.import', { jobId: 'hand-e2e', graph: 'demo', file: DEMO, replace: true });
+  expect(imported).toMatchObject({ ok: true });
+  await app.selectGraph('demo');
+  const ask = new AskPage(page);
+  await ask.open();
+  await ask.ask('Who manufactures Glimoravir?');
+  const handCard = page.getByTestId('hand-card');
+  await expect(handCard).toHaveAttribute('data-hand', 'tiny-e2e.gguf');
+  await expect(handCard.getByTestId('hand-call').first()).toHaveAttribute('data-skill', 'entityExtraction');
+  const calls = Number(await handCard.getAttribute('data-calls'));
+  expect(calls).toBeGreaterThan(0);
+  await expect(handCard.getByTestId('hand-call')).toHaveCount(calls);
+  await mkdir(ARTIFACTS, { recursive: true });
+  await handCard.screenshot({ path: join(ARTIFACTS, 'ask-hand-card.png') });
+
+  // Back in the Models tab, the status card adds them to its running totals per skill.
+  await settings.open();
+  await expect(settings.accounting).toHaveAttribute('data-calls', String(calls));
+  await expect(settings.accounting.locator('[data-testid="hand-skill-row"][data-skill="entityExtraction"]')).toBeVisible();
 
   await mkdir(ARTIFACTS, { recursive: true });
   const body = await page.screenshot({ path: join(ARTIFACTS, 'settings.png') });

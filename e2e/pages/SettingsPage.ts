@@ -1,5 +1,5 @@
 // Page object for the Models tab: adding a model file, reading the model table, loading and unloading the Hand,
-// and the status card.
+// and the status card (with its running skill-call totals).
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export class SettingsPage {
@@ -12,6 +12,8 @@ export class SettingsPage {
   readonly statusBackend: Locator;
   readonly fitEstimate: Locator;
   readonly loadError: Locator;
+  /** The status card's running per-skill totals of the Hand's model calls on questions. */
+  readonly accounting: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('models-panel');
@@ -23,6 +25,7 @@ export class SettingsPage {
     this.statusBackend = page.getByTestId('hand-backend');
     this.fitEstimate = page.getByTestId('fit-estimate');
     this.loadError = page.getByTestId('load-error');
+    this.accounting = page.getByTestId('hand-accounting');
   }
 
   /** Opens the Models tab from the sidebar (it works with or without a graph selected). */

@@ -95,6 +95,34 @@ export interface AskResult {
   memory?: AskMemorySummary;
   /** Brain accounting of this question (absent when no Brain was configured). */
   brain?: AskBrainTally;
+  /** Which Hand answered this question and what each of its model calls cost (absent from older engines). */
+  hand?: AskHandSummary;
+}
+
+/** The six Hand skills, named as the engine's HandAccounting names them. */
+export type HandSkill = 'entityExtraction' | 'questionAnalysis' | 'followUp' | 'prediction' | 'evidenceRefinement' | 'sufficiencyVerification';
+
+/** One model generation made for a Hand skill during the question. */
+export interface AskHandCall {
+  skill: HandSkill;
+  /** 1 for the first try, 2 for the one repair attempt. */
+  attempt: 1 | 2;
+  tokensIn: number;
+  tokensOut: number;
+  ms: number;
+  tokensPerSecond: number;
+  /** A repair attempt whose reply was accepted. */
+  repaired: boolean;
+  /** Set on the call after which the algorithmic skill took over: why the model's reply was not used. */
+  fallbackReason?: string;
+}
+
+/** The Hand's part in one question: `name` is 'algorithmic' or the model file the skills asked. */
+export interface AskHandSummary {
+  name: 'algorithmic' | (string & {});
+  calls: AskHandCall[];
+  /** The question's aggregate, in the field names eval writes. */
+  totals: { calls: number; tokens_in: number; tokens_out: number; fallbacks: number };
 }
 
 /** The experience memory's part in one question: all abstract (roles, visible labels, record ids). */

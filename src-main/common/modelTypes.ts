@@ -1,5 +1,6 @@
 // Plain shapes for the Hand's models and runtime as they cross the wire. The engine's llm/ module has its own
 // (richer, node-side) types; the service maps them to these, so the renderer never depends on engine code.
+import type { HandSkill } from './answerTypes.js';
 
 /** The compute backend llama.cpp actually chose. */
 export type HandBackend = 'cuda' | 'vulkan' | 'metal' | 'cpu';
@@ -108,6 +109,26 @@ export interface HandStatusInfo {
     llamaVramBytes: number;
   };
   usage: { calls: number; tokensIn: number; tokensOut: number; ms: number };
+  /** The Hand's skill calls on questions since the engine started, per skill (absent from older engines). */
+  accounting?: HandAccountingTotals;
+}
+
+/** Running totals of one Hand skill (or of all of them). */
+export interface HandSkillTotalsInfo {
+  calls: number;
+  tokensIn: number;
+  tokensOut: number;
+  ms: number;
+  repairs: number;
+  fallbacks: number;
+}
+
+export interface HandAccountingTotals extends HandSkillTotalsInfo {
+  /** Questions answered with a model loaded. */
+  questions: number;
+  /** Generated tokens per second over all calls' wall time (0 before any call). */
+  tokensPerSecond: number;
+  bySkill: Record<HandSkill, HandSkillTotalsInfo>;
 }
 
 export type LoadPhase = 'start' | 'inspect' | 'estimate' | 'load' | 'context' | 'done';

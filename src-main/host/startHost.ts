@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GraphLibrary } from '../engine/graph/graphLibrary.js';
 import { createAskService } from '../engine/service/askService.js';
+import { HandService } from '../engine/service/handService.js';
 import { BrainService } from '../engine/service/brainService.js';
 import { MemoryService } from '../engine/service/memoryService.js';
 import { createEngine, type AskFunction, type Engine } from '../engine/service/createEngine.js';
@@ -80,7 +81,9 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const brain = new BrainService({ dataDir });
   // The experience memory, keyed by the 0600 file <data>/memory/memory.key (no keychain headless).
   const memory = new MemoryService({ dataDir });
-  const asks = options.ask ? undefined : createAskService({ library, brain, memory });
+  // The Hand is shared too: a model loaded in the Models tab is the one questions use.
+  const hand = new HandService({ dataDir });
+  const asks = options.ask ? undefined : createAskService({ library, brain, memory, hand });
   const engine = createEngine({
     dataDir,
     resourcesDir: options.resourcesDir ?? join(REPO_ROOT, 'resources'),
@@ -89,6 +92,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     library,
     brain,
     memory,
+    hand,
     ask: options.ask ?? asks?.ask,
   });
   if (asks) engine.on('graph.changed', ({ graph }) => asks.invalidate(graph));

@@ -6,6 +6,7 @@ import { platformDataDir } from '../engine/node/dataDir.js';
 import { GraphLibrary } from '../engine/graph/graphLibrary.js';
 import { createAskService } from '../engine/service/askService.js';
 import { BrainService } from '../engine/service/brainService.js';
+import { HandService } from '../engine/service/handService.js';
 import { MemoryService, MEMORY_DIR } from '../engine/service/memoryService.js';
 import { SafeStorageMemoryKeyStore } from './safeStorageMemoryKeyStore.js';
 import { createEngine, type Engine } from '../engine/service/createEngine.js';
@@ -35,12 +36,15 @@ async function start(): Promise<void> {
   const brain = new BrainService({ dataDir: platformDataDir(), keyStore: new SafeStorageKeyStore(join(platformDataDir(), 'brain', 'api-key.enc')) });
   // The experience memory's key is sealed with safeStorage too; records themselves are AES-GCM sealed on disk.
   const memory = new MemoryService({ dataDir: platformDataDir(), keyStore: new SafeStorageMemoryKeyStore(join(platformDataDir(), MEMORY_DIR)) });
-  const asks = createAskService({ library, brain, memory });
+  // The Hand is shared too: a model loaded in the Models tab is the one questions use.
+  const hand = new HandService({ dataDir: platformDataDir() });
+  const asks = createAskService({ library, brain, memory, hand });
   engine = createEngine({
     dataDir: platformDataDir(),
     library,
     brain,
     memory,
+    hand,
     ask: asks.ask,
     resourcesDir: app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources'),
     version: app.getVersion(),

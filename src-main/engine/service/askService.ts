@@ -1,15 +1,22 @@
 // qa.ask behind the engine: one QA engine per graph, built on first use and dropped when the graph changes.
 // The DRM (word vectors) is shared by every graph and loaded once, lazily, so start-up and the channels that never
 // ask a question do not pay for it.
-import type { AskResult } from '../../common/answerTypes.js';
+// With a generative model loaded in the engine's HandService, the engine's Hand is the model-backed one (the
+// algorithmic Hand as its fallback); every result says which Hand answered and what each of its model calls cost.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AskHandCall, AskHandSummary, AskResult } from '../../common/answerTypes.js';
 import type { ParsedRequestOf } from '../../common/contract.js';
 import { loadGloveDrm } from '../drm/gloveDrm.js';
 import type { GraphLibrary } from '../graph/graphLibrary.js';
 import type { MemoryGraph } from '../graph/memoryGraph.js';
+import type { AlgorithmicHand } from '../hand/algorithmicHand.js';
+import { createLlmHand } from '../hand/llm/llmHand.js';
+import type { EntityNameIndex } from '../pipeline/entityNameIndex.js';
 import { createQaEngine, EmptyGraphError, EmptyQuestionError, type QaEngine } from '../pipeline/qaEngine.js';
 import type { Drm } from '../pipeline/types.js';
 import { ApiError } from './apiError.js';
 import type { BrainService } from './brainService.js';
+import type { ActiveHand, HandService } from './handService.js';
 import type { MemoryService } from './memoryService.js';
 import type { AskProgress } from './engineContext.js';
 
@@ -21,6 +28,8 @@ export interface AskServiceOptions {
   brain?: BrainService;
   /** The experience memory: every graph's engine retrieves from and writes back to it (none: no memory). */
   memory?: MemoryService;
+  /** The engine's Hand: its loaded model (if any) answers the skills, its accounting records them (none: algorithmic). */
+  hand?: HandService;
 }
 
 export interface AskService {
@@ -32,12 +41,20 @@ export interface AskService {
 interface CachedEngine {
   /** The in-memory graph the engine was built over, to notice a graph the library has since reloaded. */
   graph: MemoryGraph;
+  /** The Hand it was built with ('algorithmic' or one model load), to notice a load or unload since. */
+  handKey: string;
   engine: Promise<QaEngine>;
 }
 
-export function createAskService({ library, loadDrm = () => loadGloveDrm(), brain, memory }: AskServiceOptions): AskService {
+const ALGORITHMIC = 'algorithmic';
+
+export function createAskService({ library, loadDrm = () => loadGloveDrm(), brain, memory, hand }: AskServiceOptions): AskService {
   let drm: Promise<Drm> | undefined;
   const engines = new Map<string, CachedEngine>();
+  // The engine has one accounting, but questions may overlap (one waits on a Brain approval while another runs):
+  // each call is attributed to the question whose async context made it.
+  const questionCalls = new AsyncLocalStorage<AskHandCall[]>();
+  hand?.accounting.onCall((call) => questionCalls.getStore()?.push(call));
 
   function sharedDrm(): Promise<Drm> {
     if (!drm) {
@@ -50,16 +67,28 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
     return drm;
   }
 
-  async function engineFor(name: string): Promise<QaEngine> {
+  async function engineFor(name: string, active: ActiveHand | null): Promise<QaEngine> {
     // Throws UnknownGraphError for a graph that does not exist, which dispatch maps to unknown_graph.
     const graph = await library.memoryGraph(name);
+    const handKey = active ? `model#${active.id}` : ALGORITHMIC;
     const cached = engines.get(name);
-    // The library hands out a new MemoryGraph after a re-import even if no graph.changed reached us.
-    if (cached?.graph === graph) return cached.engine;
+    // The library hands out a new MemoryGraph after a re-import even if no graph.changed reached us; a model load or
+    // unload changes the Hand, which the engine builds once.
+    if (cached?.graph === graph && cached.handKey === handKey) return cached.engine;
+    const handFor =
+      active && hand
+        ? {
+            hand: (algorithmic: AlgorithmicHand, index: EntityNameIndex) =>
+              createLlmHand({ runtime: active.generator, fallback: algorithmic, graph, accounting: hand.accounting, options: { index, name: active.fileName } }),
+          }
+        : {};
     const entry: CachedEngine = {
       graph,
+      handKey,
       // A memory that cannot be opened (key missing, files damaged) leaves questions answerable without it.
-      engine: Promise.all([sharedDrm(), memory?.store().catch(() => undefined)]).then(([d, store]) => createQaEngine({ graph, drm: d, ...(store ? { memory: { store } } : {}) })),
+      engine: Promise.all([sharedDrm(), memory?.store().catch(() => undefined)]).then(([d, store]) =>
+        createQaEngine({ graph, drm: d, ...handFor, ...(store ? { memory: { store } } : {}) }),
+      ),
     };
     engines.set(name, entry);
     entry.engine.catch(() => {
@@ -70,16 +99,29 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
 
   return {
     async ask({ graph, question, dMax, relations, questionId }, progress) {
-      const engine = await engineFor(graph);
+      // Read once: the whole question runs on the Hand that was loaded when it started.
+      const active = hand?.activeHand() ?? null;
+      const engine = await engineFor(graph, active);
       const questionBrain = await brain?.forQuestion(questionId);
+      const calls: AskHandCall[] = [];
       try {
-        const result = await engine.ask(question, {
-          dMax,
-          relations,
-          ...(progress?.onTreeUpdate ? { onTreeUpdate: progress.onTreeUpdate } : {}),
-          ...(questionBrain ? { brainStep: questionBrain.step, brainPolicy: questionBrain.policy } : {}),
-        });
-        return questionBrain ? { ...result, brain: questionBrain.tally() } : result;
+        const run = () =>
+          engine.ask(question, {
+            dMax,
+            relations,
+            ...(progress?.onTreeUpdate ? { onTreeUpdate: progress.onTreeUpdate } : {}),
+            ...(questionBrain ? { brainStep: questionBrain.step, brainPolicy: questionBrain.policy } : {}),
+          });
+        let result: AskResult;
+        if (active && hand) {
+          // Counts the question in the running totals; its own calls come from `calls`, not the shared aggregate.
+          hand.accounting.beginQuestion();
+          result = await questionCalls.run(calls, run);
+        } else {
+          result = await run();
+        }
+        const withHand = { ...result, hand: handSummary(active?.fileName ?? ALGORITHMIC, calls) };
+        return questionBrain ? { ...withHand, brain: questionBrain.tally() } : withHand;
       } catch (err) {
         // The pipeline's own refusals are the user's to fix, not internal failures.
         if (err instanceof EmptyQuestionError) throw new ApiError('invalid_request', err.message);
@@ -89,6 +131,20 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
     },
     invalidate(graph) {
       engines.delete(graph);
+    },
+  };
+}
+
+/** The question's Hand: its name, each model call, and the aggregate eval writes (`hand: {calls, tokens_in, …}`). */
+function handSummary(name: string, calls: AskHandCall[]): AskHandSummary {
+  return {
+    name,
+    calls: calls.map((c) => ({ ...c })),
+    totals: {
+      calls: calls.length,
+      tokens_in: calls.reduce((n, c) => n + c.tokensIn, 0),
+      tokens_out: calls.reduce((n, c) => n + c.tokensOut, 0),
+      fallbacks: calls.filter((c) => c.fallbackReason !== undefined).length,
     },
   };
 }

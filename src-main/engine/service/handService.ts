@@ -1,6 +1,8 @@
 // One engine's Hand: its model files (ModelManager) and its llama.cpp runtime (HandRuntime). The runtime starts
 // lazily, on the first load or fit estimate, because getLlama() takes about a second and detects GPUs; listing
 // models and polling status never start it. Loads, unloads and runtime switches run one at a time.
+// It also owns the engine's one HandAccounting: every question answered with the loaded model records its skill
+// calls there, and hand.status reports the running totals.
 import { stat } from 'node:fs/promises';
 import { availableParallelism, freemem, totalmem } from 'node:os';
 import { basename, join, resolve } from 'node:path';
@@ -15,8 +17,12 @@ import type {
   ModelList,
   DownloadProgressInfo,
 } from '../../common/modelTypes.js';
+import { HandAccounting } from '../hand/accounting.js';
+import type { HandJsonGenerator } from '../hand/llm/runSkill.js';
 import { HandRuntime } from '../llm/handRuntime.js';
-import type { HandRuntimeOptions } from '../llm/handTypes.js';
+import { HandRuntimeError } from '../llm/handRuntimeError.js';
+import type { GenerateJsonOptions, HandJsonResult, HandPrompt, HandRuntimeOptions } from '../llm/handTypes.js';
+import type { JsonSchema } from '../llm/jsonSchema.js';
 import { ModelManager, type ModelDownload } from '../llm/modelManager.js';
 import { recommendedModels } from '../llm/recommendedModels.js';
 import { SerialQueue } from '../llm/serialQueue.js';
@@ -44,6 +50,22 @@ export interface ModelSettings {
   threads?: number;
 }
 
+/** The generative model questions may use now: one successful load, until it is unloaded or replaced. */
+export interface ActiveHand {
+  /** Distinct for every load, even of the same file: a cache keyed by it never outlives the model it was built for. */
+  id: number;
+  fileName: string;
+  /** Generates on this load's model only; once it is unloaded or replaced, calls fail as not_loaded (skills fall back). */
+  generator: HandJsonGenerator;
+}
+
+interface LoadedHand {
+  id: number;
+  fileName: string;
+  path: string;
+  runtime: HandRuntime;
+}
+
 /** Download progress events at most this often (the downloader reports per chunk). */
 const PROGRESS_INTERVAL_MS = 150;
 
@@ -54,6 +76,10 @@ export class HandService {
   private runtime: { mode: GpuMode; hand: HandRuntime } | null = null;
   private readonly queue = new SerialQueue();
   private readonly downloads = new Map<string, ModelDownload>();
+  /** Skill calls of every question answered with a loaded model (the ask service records, status reports). */
+  readonly accounting = new HandAccounting();
+  private loaded: LoadedHand | null = null;
+  private loads = 0;
   private closed = false;
 
   constructor(options: HandServiceOptions) {
@@ -65,6 +91,12 @@ export class HandService {
   /** The running runtime, for the question pipeline; null until a model was loaded or estimated. */
   get currentRuntime(): HandRuntime | null {
     return this.runtime?.hand ?? null;
+  }
+
+  /** The loaded generative model, for the question pipeline; null when questions must use the algorithmic Hand. */
+  activeHand(): ActiveHand | null {
+    const loaded = this.loaded;
+    return loaded ? { id: loaded.id, fileName: loaded.fileName, generator: this.generatorFor(loaded) } : null;
   }
 
   async list(): Promise<ModelList> {
@@ -128,24 +160,36 @@ export class HandService {
   /** Loads a model as the Hand, restarting llama.cpp first when the GPU choice changed. */
   load(settings: ModelSettings, onProgress: (phase: LoadPhase, fraction: number, fileName: string) => void): Promise<LoadedModel> {
     return this.queue.run(async () => {
-      const path = await this.resolveModelPath(settings);
-      const fileName = basename(path);
-      onProgress('start', 0, fileName);
-      const hand = await this.runtimeFor(settings.gpu, true);
-      const loaded = await withHandErrors(() =>
-        hand.load(
-          path,
-          { gpuLayers: settings.gpuLayers, contextSize: settings.contextSize, threads: settings.threads },
-          (p) => onProgress(p.phase, p.fraction, fileName),
-        ),
-      );
-      return toLoadedModel(loaded);
+      // Questions starting from now on run algorithmically. Generations already asked of the old model are ahead of
+      // this load in the runtime's queue, so none of them runs on the new model under the old one's name.
+      const previous = this.loaded;
+      this.loaded = null;
+      try {
+        const path = await this.resolveModelPath(settings);
+        const fileName = basename(path);
+        onProgress('start', 0, fileName);
+        const hand = await this.runtimeFor(settings.gpu, true);
+        const loaded = await withHandErrors(() =>
+          hand.load(
+            path,
+            { gpuLayers: settings.gpuLayers, contextSize: settings.contextSize, threads: settings.threads },
+            (p) => onProgress(p.phase, p.fraction, fileName),
+          ),
+        );
+        this.loaded = { id: ++this.loads, fileName, path, runtime: hand };
+        return toLoadedModel(loaded);
+      } catch (e) {
+        // A refused load (missing file, no fit) may leave the old model where it was: questions keep using it.
+        this.loaded = previous && (await this.stillLoaded(previous)) ? previous : null;
+        throw e;
+      }
     });
   }
 
   /** True when a model was loaded (and is now freed). */
   unload(): Promise<boolean> {
     return this.queue.run(async () => {
+      this.loaded = null;
       const hand = this.runtime?.hand;
       if (!hand || !(await hand.status()).hand) return false;
       await hand.unload();
@@ -187,6 +231,7 @@ export class HandService {
       hand: s.hand ? toLoadedModel(s.hand) : null,
       memory: s.memory,
       usage: s.usage,
+      accounting: this.accounting.totals(),
     };
   }
 
@@ -217,6 +262,32 @@ export class HandService {
         llamaVramBytes: 0,
       },
       usage: { calls: 0, tokensIn: 0, tokensOut: 0, ms: 0 },
+      accounting: this.accounting.totals(),
+    };
+  }
+
+  /** Call inside the queue: is `previous` still the runtime's loaded model? */
+  private async stillLoaded(previous: LoadedHand): Promise<boolean> {
+    if (this.runtime?.hand !== previous.runtime) return false;
+    const status = await previous.runtime.status().catch(() => undefined);
+    return status?.hand?.file.path === previous.path;
+  }
+
+  /** The runtime's generateJson, bound to one load: a question never runs half on one model and half on another. */
+  private generatorFor(loaded: LoadedHand): HandJsonGenerator {
+    const service = this;
+    const gone = () => new HandRuntimeError('not_loaded', `${loaded.fileName} was unloaded or replaced during this question`);
+    return {
+      async generateJson<T>(prompt: HandPrompt, schema: JsonSchema, options: GenerateJsonOptions): Promise<HandJsonResult<T>> {
+        if (service.loaded !== loaded) throw gone();
+        try {
+          return await loaded.runtime.generateJson<T>(prompt, schema, options);
+        } catch (e) {
+          // A runtime switch disposed it mid-question: the question finishes on the algorithmic skills.
+          if (e instanceof HandRuntimeError && e.code === 'disposed') throw gone();
+          throw e;
+        }
+      },
     };
   }
 
@@ -239,6 +310,7 @@ export class HandService {
   private async disposeRuntime(): Promise<void> {
     const current = this.runtime;
     this.runtime = null;
+    this.loaded = null;
     await current?.hand.dispose();
   }
 

@@ -8,6 +8,7 @@ import { AnswerList } from './AnswerList.js';
 import { BrainTallyCard } from '../brain/BrainTallyCard.js';
 import { BrainPayloads } from './BrainPayloads.js';
 import { EvidencePanes } from './EvidencePanes.js';
+import { HandCard } from './HandCard.js';
 import { IndicatorCard } from './IndicatorCard.js';
 import { NotFoundNotice } from './NotFoundNotice.js';
 import { QuestionBox } from './QuestionBox.js';
@@ -66,6 +67,7 @@ function AskResultView({ result, onPick }: { result: AskResult; onPick(name: str
     return (
       <div className="ask-result" data-testid="ask-result">
         <NotFoundNotice notFound={result.notFound} onPick={onPick} />
+        <HandCard hand={result.hand} />
       </div>
     );
   }
@@ -93,6 +95,8 @@ function AskResultView({ result, onPick }: { result: AskResult; onPick(name: str
         <StageTimings stagesMs={result.stagesMs} />
         <BrainTallyCard brain={result.brain} />
       </div>
+      {/* Full width: one row per model call, with the fallback reasons in full. */}
+      <HandCard hand={result.hand} />
       <BrainPayloads payloads={result.payloads} />
     </div>
   );

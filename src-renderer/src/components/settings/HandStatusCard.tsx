@@ -1,4 +1,7 @@
-// The Hand's live status: the loaded model, the backend llama.cpp chose, threads, and RAM / VRAM use.
+// The Hand's live status: the loaded model, the backend llama.cpp chose, threads, RAM / VRAM use, and what the
+// Hand's skills have cost on questions so far (running totals per skill, from the engine's one accounting).
+import type { HandSkill } from '../../../../src-main/common/answerTypes.js';
+import type { HandAccountingTotals } from '../../../../src-main/common/modelTypes.js';
 import { formatBytes, formatCount } from '../../api/formatters.js';
 import { useSettingsStore } from '../../stores/settingsStore.js';
 import { ErrorNotice } from '../ErrorNotice.js';
@@ -79,8 +82,38 @@ export function HandStatusCard() {
               </>
             )}
           </dl>
+          {status.accounting && status.accounting.calls > 0 && <SkillTotals totals={status.accounting} />}
         </>
       )}
+    </div>
+  );
+}
+
+/** Running per-skill totals: only skills the model was asked for, in the order the pipeline asks them. */
+function SkillTotals({ totals }: { totals: HandAccountingTotals }) {
+  const skills = (Object.keys(totals.bySkill) as HandSkill[]).filter((s) => totals.bySkill[s].calls > 0);
+  return (
+    <div className="hand-accounting" data-testid="hand-accounting" data-calls={totals.calls}>
+      <h4>Skill calls on questions</h4>
+      <p className="muted small">
+        {formatCount(totals.questions)} question{totals.questions === 1 ? '' : 's'} · {formatCount(totals.calls)} calls ·{' '}
+        {formatCount(totals.tokensIn)} in / {formatCount(totals.tokensOut)} out · {totals.tokensPerSecond.toFixed(0)} tok/s ·{' '}
+        {formatCount(totals.repairs)} repaired · {formatCount(totals.fallbacks)} fell back
+      </p>
+      {/* A line per skill rather than a table: the card is narrow and the skill names are long. */}
+      <ul className="small hand-skill-totals">
+        {skills.map((skill) => {
+          const t = totals.bySkill[skill];
+          return (
+            <li key={skill} data-testid="hand-skill-row" data-skill={skill}>
+              <span className="mono">{skill}</span>: {formatCount(t.calls)} call{t.calls === 1 ? '' : 's'} · {formatCount(t.tokensIn)} in /{' '}
+              {formatCount(t.tokensOut)} out · {formatCount(t.ms)} ms
+              {t.repairs > 0 && ` · ${formatCount(t.repairs)} repaired`}
+              {t.fallbacks > 0 && ` · ${formatCount(t.fallbacks)} fell back`}
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }
