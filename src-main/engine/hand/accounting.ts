@@ -1,15 +1,10 @@
 // What the Hand's model costs: one record per model generation (a skill may make two: the first try and one
 // repair), aggregated per question for eval's prediction lines and as running totals for the UI. Plain data so it
 // can cross IPC as it is.
+import type { AskHandCall, HandSkill } from '../../common/answerTypes.js';
 
-/** The six Hand skills, as accounting names them. */
-export type HandSkillName =
-  | 'entityExtraction'
-  | 'questionAnalysis'
-  | 'followUp'
-  | 'prediction'
-  | 'evidenceRefinement'
-  | 'sufficiencyVerification';
+/** The six Hand skills' names, defined once with the shared answer types (the renderer shows them per call). */
+export type HandSkillName = HandSkill;
 
 export const HAND_SKILLS: readonly HandSkillName[] = [
   'entityExtraction',
@@ -20,20 +15,8 @@ export const HAND_SKILLS: readonly HandSkillName[] = [
   'sufficiencyVerification',
 ];
 
-/** One model generation made for a skill. */
-export interface HandCallRecord {
-  skill: HandSkillName;
-  /** 1 for the first try, 2 for the repair attempt. */
-  attempt: 1 | 2;
-  tokensIn: number;
-  tokensOut: number;
-  ms: number;
-  tokensPerSecond: number;
-  /** True when this is a repair attempt whose reply was accepted. */
-  repaired: boolean;
-  /** Set on the call after which the algorithmic skill took over: why the model's reply was not used. */
-  fallbackReason?: string;
-}
+/** One model generation made for a skill: the shared AskHandCall, so an AskResult carries the records as they are. */
+export type HandCallRecord = AskHandCall;
 
 /** Per-question aggregate; the field names are the ones eval writes as `"hand": {...}`. */
 export interface HandQuestionUsage {
