@@ -88,4 +88,39 @@ describe('exploreTopicPaths', () => {
       expect(p.nodes.slice(1)).not.toContain('E_a');
     }
   });
+
+  it('lets the last step of a 3-step path land on an earlier bridge, never on the start or straight back', () => {
+    // X is written by W; W wrote F2 and F3; W directed F2 (the writer directed their own film), D directed F3.
+    const v = view(
+      [
+        ['E_x', 'written_by', 'E_w'],
+        ['E_f2', 'written_by', 'E_w'],
+        ['E_f3', 'written_by', 'E_w'],
+        ['E_f2', 'directed_by', 'E_w'],
+        ['E_f3', 'directed_by', 'E_d'],
+        ['E_f2', 'sequel_of', 'E_x'],
+      ],
+      ['E_x'],
+    );
+    const g = {
+      steps: [
+        { visible: 'written_by', direction: 'out' as const },
+        { visible: 'written_by', direction: 'in' as const },
+        { visible: 'directed_by', direction: 'out' as const },
+      ],
+      answerPosition: 3,
+      weight: 1,
+    };
+    const paths = exploreTopicPaths(viewAdjacency(v), { anchors: ['E_x'], guides: [g], depth: 3 });
+    const onGuide = paths.filter((p) => p.score === 1).map((p) => p.nodes.join(' '));
+    expect(onGuide.sort()).toEqual(['E_x E_w E_f2 E_w', 'E_x E_w E_f3 E_d']);
+    for (const p of paths) {
+      expect(p.nodes.slice(1)).not.toContain('E_x');
+      // Never straight back along the edge just walked (W → F2 → W by written_by twice).
+      const n = p.nodes.length;
+      if (p.nodes[n - 1] === p.nodes[n - 3]) expect(p.edges[n - 2].relation === p.edges[n - 3].relation && p.edges[n - 2].direction !== p.edges[n - 3].direction).toBe(false);
+    }
+    // Shorter paths stay simple.
+    for (const p of exploreTopicPaths(viewAdjacency(v), { anchors: ['E_x'], guides: [], depth: 2 })) expect(new Set(p.nodes).size).toBe(p.nodes.length);
+  });
 });

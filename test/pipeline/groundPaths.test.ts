@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { groundPath } from '../../src-main/engine/pipeline/groundPaths.js';
+import { groundPath, isSimple } from '../../src-main/engine/pipeline/groundPaths.js';
 import type { CandidatePath, ViewMapping } from '../../src-main/engine/pipeline/types.js';
 import { verifyAnswers } from '../../src-main/engine/pipeline/verifyAnswers.js';
 import { chainKey } from '../../src-main/engine/pipeline/schemaPaths.js';
@@ -90,5 +90,48 @@ describe('groundPath', () => {
     const none = verifyAnswers(g.paths, graph, { anchors: [id('Dora')], chains: new Map([['0> 1>', 1]]) });
     expect(none.answers).toEqual([]);
     expect(none.rejected[0].reason).toMatch(/not consistent with the indicator/);
+  });
+
+  it('grounds an answer that repeats an earlier bridge on a 3-step path, never the start', () => {
+    const g2 = MemoryGraph.fromTriples(
+      'toy2',
+      [],
+      [
+        { head: 'X', relation: 'written_by', tail: 'W' },
+        { head: 'F2', relation: 'written_by', tail: 'W' },
+        { head: 'F2', relation: 'directed_by', tail: 'W' },
+        { head: 'F2', relation: 'remake_of', tail: 'X' },
+      ],
+    );
+    const gid = (name: string): number => g2.indexOf(name)!;
+    const mp: ViewMapping = {
+      tokenOf: () => undefined,
+      members: (t) => [gid(t.slice(2))],
+      relationsOf: (v) => (g2.relationIndexOf(v) === undefined ? [] : [g2.relationIndexOf(v)!]),
+      visibleRelation: (r) => g2.relationLabels[r],
+      tokens: () => [],
+      discard: () => undefined,
+    };
+    const p: CandidatePath = {
+      nodes: ['E_X', 'E_W', 'E_F2', 'E_W'],
+      edges: [
+        { relation: 'written_by', direction: 'out' },
+        { relation: 'written_by', direction: 'in' },
+        { relation: 'directed_by', direction: 'out' },
+      ],
+      answerAt: 3,
+      score: 1,
+    };
+    const ok = groundPath(p, mp, g2, { anchors: [gid('X')] });
+    expect(ok.ok).toBe(true);
+    if (ok.ok) expect(ok.paths.map((x) => x.entities.map((e) => g2.names[e]))).toEqual([['X', 'W', 'F2', 'W']]);
+    // Back to the start is never an answer.
+    const toStart: CandidatePath = { ...p, nodes: ['E_X', 'E_W', 'E_F2', 'E_X'], edges: [...p.edges.slice(0, 2), { relation: 'remake_of', direction: 'out' }] };
+    expect(groundPath(toStart, mp, g2, { anchors: [gid('X')] }).ok).toBe(false);
+    // Straight back along the edge just walked is no path either.
+    expect(isSimple({ entities: [1, 2, 3, 2], edges: [{ relation: 0, direction: 'out' }, { relation: 1, direction: 'in' }, { relation: 1, direction: 'out' }] }, true)).toBe(false);
+    expect(isSimple({ entities: [1, 2, 3, 2], edges: [{ relation: 0, direction: 'out' }, { relation: 0, direction: 'in' }, { relation: 1, direction: 'out' }] }, true)).toBe(true);
+    // Two steps: still simple paths only.
+    expect(isSimple({ entities: [1, 2, 2], edges: [{ relation: 0, direction: 'out' }, { relation: 1, direction: 'out' }] }, true)).toBe(false);
   });
 });

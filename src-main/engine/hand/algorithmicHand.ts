@@ -9,7 +9,7 @@ import { analyzeQuestion, type AnalysisWeights } from '../pipeline/analyzeQuesti
 import type { EntityNameIndex } from '../pipeline/entityNameIndex.js';
 import { linkTopics } from '../pipeline/linkTopics.js';
 import { prunePaths } from '../pipeline/prunePaths.js';
-import { readQuestion } from '../pipeline/questionText.js';
+import { readQuestion, STOPWORDS } from '../pipeline/questionText.js';
 import { RelationMatcher } from '../pipeline/relationMatcher.js';
 import { relationText } from '../pipeline/relationVectors.js';
 import { relationWords } from '../pipeline/relationWords.js';
@@ -147,7 +147,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
     for (const c of analysis.ranked) {
       if (chains.size >= limit || c.score < best - margin) break;
       if (c.anchors[0] !== analysis.anchorOrder[0] || c.anchors.length !== analysis.anchorOrder.length) continue;
-      const key = chainKey(c.steps as SchemaStep[]);
+      // Two anchors: the same steps with the answer at another position are another reading (verifyAnswers).
+      const key = chainKey(c.steps as SchemaStep[]) + (c.anchors.length > 1 ? `@${c.answerPosition}` : '');
       if (!chains.has(key)) chains.set(key, c.score);
     }
     return verifyAnswers(request.grounded, this.graph, { anchors: analysis.anchorOrder, chains });
@@ -157,13 +158,15 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
    * How well the answer nouns name the entities of `ends` (see AnalysisContext.candidateTypeSimilarity): the share
    * of a sample of `ends` whose names contain a noun's stem ("hospitals" / "Ridgeway Community Hospital"), and for
    * "where" the best word match with a relation most of the sample is the value of (a city is what "located in"
-   * points to).
+   * points to); negative when the names share a head word no answer noun names ("which city" / "… Department").
    */
   private candidateTypeSimilarity(nouns: readonly string[], ends: ReadonlySet<number>, sample = 24): number {
     const g = this.graph;
     const inCount = new Map<number, number>();
     const nameHits = new Array<number>(nouns.length).fill(0);
+    const heads = new Map<string, { count: number; before: Set<string> }>();
     let n = 0;
+    let named = 0;
     for (const e of ends) {
       if (n++ >= sample) break;
       const seenIn = new Set<number>();
@@ -171,11 +174,27 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
       for (const r of seenIn) inCount.set(r, (inCount.get(r) ?? 0) + 1);
       if (g.literalOf(e)) continue;
       const tokens = this.nameTokens(e);
+      named++;
+      const words = tokens.filter((t) => !STOPWORDS.has(t));
+      if (words.length >= 2) {
+        const head = words[words.length - 1];
+        const h = heads.get(head) ?? { count: 0, before: new Set<string>() };
+        h.count++;
+        h.before.add(words[words.length - 2]);
+        heads.set(head, h);
+      }
       nouns.forEach((w, i) => {
         if (tokens.some((t) => sharesStem(w, t))) nameHits[i]++;
       });
     }
     if (n === 0) return 0;
+    // Names that end in one shared head word after varied words say what the entities are ("… Cardiology
+    // Department", "… Surgery Department"; a series such as "Police Story 2", "Police Story 3" does not vary): when
+    // no answer noun names that word ("which city"), these ends are another kind of thing than the question asks for.
+    const content = nouns.filter((w) => !TYPED_WH.has(w));
+    if (content.length && named >= TYPE_HEAD_MIN && nameHits.every((h) => h === 0))
+      for (const [head, h] of heads)
+        if (h.count >= TYPE_HEAD_SHARE * named && h.before.size >= Math.min(3, h.count) && !content.some((w) => sharesStem(w, head))) return -TYPE_HEAD_MISMATCH;
     const min = Math.max(1, 0.3 * n);
     let best = 0;
     // Role evidence only for the place wh-word: "where" is what "located in" and "headquartered in" point to. Label
@@ -228,6 +247,14 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
     return va && vb ? Math.max(0, cosine(va, vb)) : 0;
   }
 }
+
+/** Wh-words answerNouns passes along with the content nouns. */
+const TYPED_WH = new Set(['who', 'whom', 'where', 'when']);
+/** Ends (named, non-literal) needed before a shared head word counts as their type, and the share that must have it. */
+const TYPE_HEAD_MIN = 3;
+const TYPE_HEAD_SHARE = 0.8;
+/** Candidate-type value of ends whose shared head word no answer noun names (below the usual 0 of "no evidence"). */
+const TYPE_HEAD_MISMATCH = 0.3;
 
 /**
  * Per relation and direction, how categorical the landing values are: log10 of the mean number of edges per

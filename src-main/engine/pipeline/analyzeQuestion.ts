@@ -46,6 +46,13 @@ export interface AnalysisWeights {
   categoryNoun: number;
   /** Penalty for a person or place question ("who", "where") whose chain ends on dates and numbers. */
   literalMismatch: number;
+  /**
+   * Missing-hop penalty in the constraint half of a two-anchor chain (the half read with the weaker words): a second
+   * anchor the linker found in the question is itself evidence that some relation of it is meant.
+   */
+  missingConstraintHop: number;
+  /** Bonus for a two-anchor chain whose halves meet on a strict part of each half's answers (each one constrains). */
+  pairRestricts: number;
 }
 
 export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
@@ -65,6 +72,8 @@ export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
   candidateType: 1,
   literalMismatch: 0.5,
   categoryNoun: 0.7,
+  missingConstraintHop: 0.3,
+  pairRestricts: 0.15,
 };
 
 export interface AnalysisContext {
@@ -80,7 +89,8 @@ export interface AnalysisContext {
   anchorShare(anchor: number, step: SchemaStep): number;
   /**
    * How well the answer nouns name what the entities of `ends` are, in [0, 1]: the nouns against the labels of the
-   * relations those entities take part in and against the words of their names. Absent: no candidate-type evidence.
+   * relations those entities take part in and against the words of their names. Below 0 when their names say they
+   * are another kind of thing (a shared head word no noun names). Absent: no candidate-type evidence.
    */
   candidateTypeSimilarity?(nouns: readonly string[], ends: ReadonlySet<number>): number;
   /**
@@ -161,7 +171,15 @@ export function alignWords(words: readonly QuestionWord[], steps: readonly Schem
   const L = steps.length;
   const recip = steps.map((_, j) => isReciprocal(steps, j));
   const hopScore = (word: QuestionWord, j: number): number => {
-    if (word.kind === 'cue') return recip[j] ? w.reciprocalCue : 0;
+    if (word.kind === 'cue') {
+      if (!recip[j]) return 0;
+      // "share writers with": the cue licenses walking back the relation its object names, when it names one, in
+      // proportion to how well the object fits this relation against the relation it fits best.
+      const obj = word.cueObject;
+      const best = obj ? ctx.matcher.bestContrast(obj) : 0;
+      if (!obj || best < w.supportMin) return w.reciprocalCue;
+      return w.reciprocalCue * Math.max(0, Math.min(1, ctx.matcher.contrast(obj, steps[j].relation) / best));
+    }
     let c = ctx.matcher.contrast(word.text, steps[j].relation);
     // "what types are the films …": a classification noun names the last hop when that hop lands on categories.
     if (word.category && j === L - 1 && ctx.categorical) c = Math.max(c, w.categoryNoun * ctx.categorical(steps[j].relation, steps[j].direction));
@@ -364,39 +382,95 @@ export function analyzeQuestion(
   };
 }
 
+/**
+ * Readings of the words between two mentions: nearest-mention assignment puts "treat patients diagnosed with" of
+ * "clinicians at [A] treat patients diagnosed with [B]" by distance, but the phrase boundary can fall anywhere. Each
+ * split point gives the first k in-between words to the first mention (its right side) and the rest to the second
+ * (its left side); the words elsewhere keep their anchor.
+ */
+export function pairReadings(text: QuestionText): QuestionText[] {
+  const between = text.words.filter((x) => x.kind !== 'wh' && ((x.anchor === 0 && x.side === 'right') || (x.anchor === 1 && x.side === 'left'))).sort((a, b) => a.start - b.start);
+  if (between.length === 0) return [text];
+  const out: QuestionText[] = [];
+  for (let k = 0; k <= between.length; k++) {
+    const moved = new Map<QuestionWord, QuestionWord>();
+    between.forEach((x, i) => moved.set(x, i < k ? { ...x, anchor: 0, side: 'right', distance: i + 1 } : { ...x, anchor: 1, side: 'left', distance: between.length - i }));
+    out.push({ ...text, words: text.words.map((x) => moved.get(x) ?? x) });
+  }
+  return out;
+}
+
 /** Two anchors: anchor A → answer ← anchor B, the answer in the middle; each half read from its own words. */
 function scorePairs(text: QuestionText, anchors: readonly number[], pathsByAnchor: readonly SchemaPath[][], ctx: AnalysisContext, w: AnalysisWeights): ScoredChain[] {
-  const out: ScoredChain[] = [];
+  const best = new Map<string, ScoredChain>();
+  // The meeting set of two halves and its type evidence depend on the paths only, not on the reading.
+  const meetings = new Map<SchemaPath, Map<SchemaPath, Meeting>>();
+  // Answer nouns and the time wh-word belong to the question, whatever the split.
+  const nouns = answerNouns(text);
+  const time = timeQuestion(text);
+  for (const reading of pairReadings(text)) scorePairReading(reading, anchors, pathsByAnchor, ctx, w, { best, meetings, nouns, time });
+  return [...best.values()];
+}
+
+interface Meeting {
+  ends: Set<number>;
+  /** Answer-type and time evidence of the meeting set. */
+  bonus: number;
+}
+
+function scorePairReading(
+  text: QuestionText,
+  anchors: readonly number[],
+  pathsByAnchor: readonly SchemaPath[][],
+  ctx: AnalysisContext,
+  w: AnalysisWeights,
+  shared: { best: Map<string, ScoredChain>; meetings: Map<SchemaPath, Map<SchemaPath, Meeting>>; nouns: string[]; time: boolean },
+): void {
+  const { best, meetings, nouns, time } = shared;
   const TOP = 25;
+  // Each half is scored twice: as the main half, and as the constraint half, whose unsupported hops (other than a
+  // reciprocal one) are paid `missingConstraintHop` instead of `missingHop` (the same alignment, re-priced).
+  const refund = Math.max(0, w.missingHop - w.missingConstraintHop);
   const halves = anchors.slice(0, 2).map((a, i) => {
     const orders = orderedWords(text, i);
-    return (pathsByAnchor[i] ?? [])
+    const all = (pathsByAnchor[i] ?? [])
       .filter((p) => p.ends.size > 0)
       .map((p) => {
         const al = alignBest(orders, p.steps, ctx, w);
-        return { p, al, score: al.score - w.lengthPenalty * p.steps.length + w.anchorPrior * ctx.anchorShare(a, p.steps[0]) };
-      })
-      .sort((x, y) => y.score - x.score)
-      .slice(0, TOP);
+        const rest = -w.lengthPenalty * p.steps.length + w.anchorPrior * ctx.anchorShare(a, p.steps[0]);
+        const missed = p.steps.filter((_, j) => !isReciprocal(p.steps, j) && (al.support[j] ?? 0) < w.supportMin).length;
+        return { p, al, score: al.score + rest, asConstraint: al.score + rest + refund * missed };
+      });
+    const byMain = [...all].sort((x, y) => y.score - x.score).slice(0, TOP);
+    const byConstraint = [...all].sort((x, y) => y.asConstraint - x.asConstraint).slice(0, TOP);
+    return [...new Set([...byMain, ...byConstraint])];
   });
-  const time = timeQuestion(text);
   for (const h1 of halves[0])
     for (const h2 of halves[1] ?? []) {
-      const [small, large] = h1.p.ends.size <= h2.p.ends.size ? [h1.p.ends, h2.p.ends] : [h2.p.ends, h1.p.ends];
-      const ends = new Set<number>();
-      for (const e of small) if (large.has(e) && e !== anchors[0] && e !== anchors[1]) ends.add(e);
+      let byH2 = meetings.get(h1.p);
+      if (!byH2) meetings.set(h1.p, (byH2 = new Map()));
+      let meeting = byH2.get(h2.p);
+      if (!meeting) {
+        const [small, large] = h1.p.ends.size <= h2.p.ends.size ? [h1.p.ends, h2.p.ends] : [h2.p.ends, h1.p.ends];
+        const ends = new Set<number>();
+        for (const e of small) if (large.has(e) && e !== anchors[0] && e !== anchors[1]) ends.add(e);
+        let bonus = 0;
+        if (ends.size) {
+          bonus = w.answerType * answerTypeScore(nouns, ends, ctx, w);
+          // Each anchor narrows the other's answers: the pairing is not one half with a redundant second anchor.
+          if (ends.size < h1.p.ends.size && ends.size < h2.p.ends.size) bonus += w.pairRestricts;
+          if (time) bonus += w.timeAnswer * (2 * literalShare(ends, ctx) - 1);
+        }
+        byH2.set(h2.p, (meeting = { ends, bonus }));
+      }
+      const { ends } = meeting;
       if (ends.size === 0) continue;
-      let score = h1.score + h2.score + w.answerType * answerTypeScore(answerNouns(text), ends, ctx, w);
-      if (time) score += w.timeAnswer * (2 * literalShare(ends, ctx) - 1);
+      const score = Math.max(h1.score + h2.asConstraint, h1.asConstraint + h2.score) + meeting.bonus;
       const back = [...h2.p.steps].reverse().map((s) => ({ relation: s.relation, direction: flip(s.direction) }));
-      const backSupport = [...h2.al.support].reverse();
-      out.push({
-        anchors: [anchors[0], anchors[1]],
-        steps: [...toSteps(h1.p.steps, h1.al.support, ctx), ...toSteps(back, backSupport, ctx)],
-        answerPosition: h1.p.steps.length,
-        ends,
-        score,
-      });
+      const steps = [...toSteps(h1.p.steps, h1.al.support, ctx), ...toSteps(back, [...h2.al.support].reverse(), ctx)];
+      const key = `${chainKey(steps)}@${h1.p.steps.length}`;
+      const cur = best.get(key);
+      if (cur && cur.score >= score) continue;
+      best.set(key, { anchors: [anchors[0], anchors[1]], steps, answerPosition: h1.p.steps.length, ends, score });
     }
-  return out;
 }

@@ -59,6 +59,20 @@ function onPath(s: State, token: string): boolean {
   return false;
 }
 
+/**
+ * Whether the last step of a path of ≥ 3 steps may land on a node already on it: only an earlier bridge (never the
+ * start), and never by walking the previous edge straight back. "Who directed the movies written by the writer of
+ * X" is answered by the writer when they directed one of their own films; the answer is a bridge seen again.
+ */
+function mayRevisitBridge(s: State, token: string, relation: string, direction: Direction, last: boolean, length: number): boolean {
+  if (!last || length < 3) return false;
+  let start: State = s;
+  while (start.parent) start = start.parent;
+  if (start.node === token) return false;
+  const back = s.parent?.node === token && s.relation === relation && s.direction !== direction;
+  return !back;
+}
+
 function scoreOf(alive: number, weights: number[], offChain: number): number {
   let best = 0;
   for (let i = 0; i < weights.length; i++) if (alive & (1 << i)) best = Math.max(best, weights[i]);
@@ -69,7 +83,7 @@ function scoreOf(alive: number, weights: number[], offChain: number): number {
  * Beam search of `length` steps from `start` along the guide halves `halves` (one step list per guide, already
  * oriented away from `start`). Returns the complete states (simple paths, never through `avoid`).
  */
-function walk(adj: ViewAdjacency, start: string, length: number, halves: (GuideStep[] | undefined)[], weights: number[], avoid: ReadonlySet<string>, beam: number, perNode: number, offChain: number, multi: ReadonlySet<string>): State[] {
+function walk(adj: ViewAdjacency, start: string, length: number, halves: (GuideStep[] | undefined)[], weights: number[], avoid: ReadonlySet<string>, beam: number, perNode: number, offChain: number, multi: ReadonlySet<string>, revisitLast = false): State[] {
   let alive0 = 0;
   halves.forEach((h, i) => {
     if (h && h.length === length && i < 31) alive0 |= 1 << i;
@@ -79,7 +93,8 @@ function walk(adj: ViewAdjacency, start: string, length: number, halves: (GuideS
     const next: State[] = [];
     for (const s of layer) {
       for (const step of adj.get(s.node) ?? []) {
-        if (avoid.has(step.neighbor) || (!multi.has(step.neighbor) && onPath(s, step.neighbor))) continue;
+        if (avoid.has(step.neighbor)) continue;
+        if (!multi.has(step.neighbor) && onPath(s, step.neighbor) && !(revisitLast && mayRevisitBridge(s, step.neighbor, step.relation, step.direction, d === length - 1, length))) continue;
         let alive = 0;
         for (let i = 0; i < halves.length && i < 31; i++) {
           if (!(s.alive & (1 << i))) continue;
@@ -134,7 +149,8 @@ export function exploreTopicPaths(adj: ViewAdjacency, options: ExploreOptions): 
   if (m === 1) {
     for (let len = minLen; len <= maxLen; len++) {
       const halves = guides.map((g) => (g.steps.length === len ? g.steps : undefined));
-      for (const s of walk(adj, anchors[0], len, halves, weights, avoid, beam, perNode, offChain, multi)) {
+      // One anchor: the path ends at the answer, which may be an earlier bridge seen again (mayRevisitBridge).
+      for (const s of walk(adj, anchors[0], len, halves, weights, avoid, beam, perNode, offChain, multi, true)) {
         const p = unwind(s);
         out.push({ ...p, answerAt: p.nodes.length - 1, score: s.score });
       }

@@ -93,7 +93,7 @@ export function groundPath(path: CandidatePath, mapping: ViewMapping, graph: Mem
     if ('failedAt' in fwd) return { ok: false, reason: `no raw edge for step ${fwd.failedAt + 1}` };
     const ends = [...fwd.layers[fwd.layers.length - 1].parent.keys()].filter((e) => !anchors.has(e));
     if (ends.length === 0) return { ok: false, reason: 'the answer would be an anchor' };
-    const paths = ends.map((answer) => ({ answer, ...trace(fwd.layers, answer, start), view: path })).filter(isSimple);
+    const paths = ends.map((answer) => ({ answer, ...trace(fwd.layers, answer, start), view: path })).filter((p) => isSimple(p, true));
     if (paths.length === 0) return { ok: false, reason: 'every raw path repeats an entity' };
     return { ok: true, paths: paths.slice(0, maxAnswers) };
   }
@@ -122,12 +122,26 @@ export function groundPath(path: CandidatePath, mapping: ViewMapping, graph: Mem
         view: path,
       };
     })
-    .filter(isSimple);
+    .filter((p) => isSimple(p, false));
   if (paths.length === 0) return { ok: false, reason: 'every raw path repeats an entity' };
   return { ok: true, paths: paths.slice(0, maxAnswers) };
 }
 
-/** A raw path visits each entity once (view paths may revisit a supernode, raw ones may not). */
-function isSimple(p: { entities: number[] }): boolean {
-  return new Set(p.entities).size === p.entities.length;
+/**
+ * A raw path visits each entity once (view paths may revisit a supernode, raw ones may not) — except that, with
+ * `answerRepeats`, the last entity of a path of ≥ 3 steps may be an earlier bridge (never the start, never by
+ * walking the previous edge straight back): "who directed the movies written by the writer of X" can be the writer.
+ * Mirrors the rule of exploreTopicPaths.
+ */
+export function isSimple(p: { entities: readonly number[]; edges: readonly RawStep[] }, answerRepeats: boolean): boolean {
+  const n = p.entities.length;
+  if (new Set(p.entities).size === n) return true;
+  if (!answerRepeats || p.edges.length < 3) return false;
+  const last = p.entities[n - 1];
+  const before = p.entities.slice(0, n - 1);
+  if (new Set(before).size !== before.length || last === p.entities[0]) return false;
+  const a = p.edges[n - 2];
+  const b = p.edges[n - 3];
+  const back = p.entities[n - 3] === last && a.relation === b.relation && a.direction !== b.direction;
+  return !back;
 }

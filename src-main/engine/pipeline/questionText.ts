@@ -59,6 +59,11 @@ export interface QuestionWord {
   phrase: number;
   /** An answer noun asking for a classification (CATEGORY_NOUNS right after the wh-word); set by the analysis. */
   category?: boolean;
+  /**
+   * For a cue word: the content word it is about ("share *writers* with", "the same *director* as"). It names the
+   * relation walked there and back, so the cue supports r⁻¹ in proportion to how well that word fits r.
+   */
+  cueObject?: string;
 }
 
 export interface QuestionText {
@@ -70,6 +75,9 @@ export interface QuestionText {
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Participles name a relation ("directed by the director of"), never the things an agent made. */
+const PARTICIPLE_FORM = /^[a-z]{3,}(ed|ing|en)$/;
 
 /** Splits a question into classified words positioned relative to the mentions (character spans). */
 export function readQuestion(question: string, mentions: { start: number; end: number }[]): QuestionText {
@@ -98,6 +106,36 @@ export function readQuestion(question: string, mentions: { start: number; end: n
   }
   // Word index of each mention (how many kept words precede it) for distances.
   const mentionAt = spans.map((s) => raw.filter((w) => w.start < s.start).length);
+  const mentionBetween = (i: number): boolean => {
+    const from = raw[i].start;
+    const to = i + 1 < raw.length ? raw[i + 1].start : Infinity;
+    return spans.some((s) => s.start > from && s.start < to);
+  };
+  const cueAt = (t: string): boolean => RECIPROCAL_CUES.has(t);
+  const contentAt = (t: string): boolean => !STOPWORDS.has(t) && !WH_WORDS.has(t) && !cueAt(t) && !/^\d{1,2}$/.test(t);
+  // "films for the writer of X", "movies by the director of X": the things the AGENT of X made, i.e. the agent's
+  // relation walked back (r r⁻¹). The noun before "for/by the AGENT of" then marks a reciprocal hop, like a cue.
+  const agentNoun = new Set<number>();
+  raw.forEach((w, i) => {
+    if ((w.text !== 'for' && w.text !== 'by') || i === 0 || mentionBetween(i - 1)) return;
+    const noun = raw[i - 1].text;
+    if (!contentAt(noun) || PARTICIPLE_FORM.test(noun)) return;
+    let j = i + 1;
+    if (raw[j]?.text === 'the' && !mentionBetween(i)) j++;
+    else if (raw[j]?.text === 'the') return;
+    if (!raw[j] || mentionBetween(j - 1) || !contentAt(raw[j].text) || mentionBetween(j)) return;
+    if (raw[j + 1]?.text === 'of' && mentionBetween(j + 1)) agentNoun.add(i - 1);
+  });
+  // The word a cue is about: the next content word, past articles and other cues ("share the same director").
+  const cueObjectOf = (i: number): string | undefined => {
+    for (let j = i + 1; j < raw.length && j <= i + 3; j++) {
+      if (mentionBetween(j - 1)) return undefined;
+      const t = raw[j].text;
+      if (contentAt(t)) return t;
+      if (!cueAt(t) && !PHRASE_BREAKS.has(t)) return undefined;
+    }
+    return undefined;
+  };
   const words: QuestionWord[] = [];
   raw.forEach((w, i) => {
     let best = 0;
@@ -115,11 +153,21 @@ export function readQuestion(question: string, mentions: { start: number; end: n
     });
     const kind: QuestionWord['kind'] = WH_WORDS.has(w.text)
       ? 'wh'
-      : RECIPROCAL_CUES.has(w.text)
+      : RECIPROCAL_CUES.has(w.text) || agentNoun.has(i)
         ? 'cue'
         : 'content';
     if (kind === 'content' && (STOPWORDS.has(w.text) || /^\d{1,2}$/.test(w.text))) return;
-    words.push({ text: w.text, start: w.start, kind, anchor: spans.length ? best : 0, side, distance: Number.isFinite(bestDist) ? bestDist : i + 1, phrase: w.phrase });
+    const cueObject = kind === 'cue' && !agentNoun.has(i) ? cueObjectOf(i) : undefined;
+    words.push({
+      text: w.text,
+      start: w.start,
+      kind,
+      anchor: spans.length ? best : 0,
+      side,
+      distance: Number.isFinite(bestDist) ? bestDist : i + 1,
+      phrase: w.phrase,
+      ...(cueObject ? { cueObject } : {}),
+    });
   });
   const wh = words.find((w) => w.kind === 'wh');
   const answerSide = spans.map((s): 'left' | 'right' => (wh && wh.start > s.start ? 'right' : 'left'));

@@ -1,7 +1,12 @@
 // How strongly a question word points at a relation, relative to the graph's other relations. Raw word-vector
 // similarity is high for generic words ("movies" is close to most film relations), so a word's mean similarity to
 // all of the graph's relations is subtracted: only words that single a relation out support a hop.
-import type { WordVectors } from './wordSimilarity.js';
+import { STEM_MATCH, type WordVectors } from './wordSimilarity.js';
+
+/** True when `word` spells the initials of a label of two or more words ("pi" / principal investigator). */
+export function isInitialism(word: string, label: readonly string[]): boolean {
+  return label.length >= 2 && word.length === label.length && label.every((lw, i) => lw[0] === word[i]);
+}
 
 export class RelationMatcher {
   private readonly memo = new Map<string, Float32Array>();
@@ -22,6 +27,14 @@ export class RelationMatcher {
     return this.row(word)[relation * 2 + 1];
   }
 
+  /** The best contrast of the word over all relations: whether it names any relation of the graph at all. */
+  bestContrast(word: string): number {
+    const r = this.row(word);
+    let best = -Infinity;
+    for (let k = 1; k < r.length; k += 2) best = Math.max(best, r[k]);
+    return best;
+  }
+
   private row(word: string): Float32Array {
     let r = this.memo.get(word);
     if (r) return r;
@@ -31,6 +44,8 @@ export class RelationMatcher {
     for (let k = 0; k < n; k++) {
       let best = 0;
       for (const lw of this.relationWords[k]) best = Math.max(best, this.words.similarity(word, lw));
+      // An abbreviation of the whole label ("PI" for principal_investigator) names it as surely as a shared stem.
+      if (isInitialism(word, this.relationWords[k])) best = Math.max(best, STEM_MATCH);
       r[k * 2] = best;
       sum += best;
     }

@@ -12,7 +12,10 @@ import type { GroundedAnswer } from './types.js';
 export interface VerifyOptions {
   /** Anchors in indicator order. */
   anchors: readonly number[];
-  /** Accepted raw chains (chainKey of the steps, walked from anchors[0]) → analysis score; best first. */
+  /**
+   * Accepted raw chains (chainKey of the steps, walked from anchors[0]) → analysis score; best first. A two-anchor
+   * chain may be keyed `chainKey@answerPosition`: the same steps with the answer elsewhere are another reading.
+   */
   chains: ReadonlyMap<string, number>;
   /** Answers returned (default 20). */
   limit?: number;
@@ -30,13 +33,19 @@ function hasEdge(graph: MemoryGraph, from: number, relation: number, direction: 
   return false;
 }
 
+/** The analysis score of the path's chain read with its answer where the path has it, if accepted. */
+function acceptedScore(p: GroundedPath, options: VerifyOptions): number | undefined {
+  const key = chainKey(p.edges);
+  return options.chains.get(`${key}@${p.view.answerAt}`) ?? options.chains.get(key);
+}
+
 /** Why a grounded path fails the constraints, or undefined when it passes. */
 export function violation(p: GroundedPath, graph: MemoryGraph, options: VerifyOptions): string | undefined {
   const [a, b] = options.anchors;
   if (p.entities[0] !== a) return 'does not start at the first anchor';
   if (b !== undefined && p.view.answerAt < p.view.nodes.length - 1 && p.entities[p.entities.length - 1] !== b) return 'does not reach the second anchor';
   if (options.anchors.includes(p.answer)) return 'answer is an anchor';
-  if (!options.chains.has(chainKey(p.edges))) return 'relation chain not consistent with the indicator';
+  if (acceptedScore(p, options) === undefined) return 'relation chain not consistent with the indicator';
   for (let i = 0; i < p.edges.length; i++)
     if (!hasEdge(graph, p.entities[i], p.edges[i].relation, p.edges[i].direction, p.entities[i + 1])) return 'raw edge missing';
   return undefined;
@@ -51,7 +60,7 @@ export function verifyAnswers(paths: readonly GroundedPath[], graph: MemoryGraph
       rejected.set(why, (rejected.get(why) ?? 0) + 1);
       continue;
     }
-    const chainScore = options.chains.get(chainKey(p.edges))!;
+    const chainScore = acceptedScore(p, options)!;
     const cur = byAnswer.get(p.answer);
     if (!cur) byAnswer.set(p.answer, { chainScore, pathScore: p.view.score, paths: [p] });
     else {

@@ -19,7 +19,10 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
     'fly:flew,flown eat:ate,eaten feel:felt bring:brought think:thought fight:fought catch:caught seek:sought ' +
     'tell:told shoot:shot become:became come:came get:got,gotten forget:forgot,forgotten hide:hid,hidden ' +
     'steal:stole,stolen wear:wore,worn tear:tore,torn swim:swam,swum shake:shook,shaken stand:stood ' +
-    'understand:understood undergo:underwent,undergone withdraw:withdrew,withdrawn oversee:oversaw,overseen'
+    'understand:understood undergo:underwent,undergone withdraw:withdrew,withdrawn oversee:oversaw,overseen ' +
+    // Derived nouns whose spelling hides the verb ("born" / "birth", "died" / "death"): general English morphology.
+    'bear:birth die:death,dead,died marry:marriage,married speak:speech sell:sale,sales lose:loss ' +
+    'choose:choice grow:growth weigh:weight succeed:success'
   )
     .split(' ')
     .flatMap((entry) => {
