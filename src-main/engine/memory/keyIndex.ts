@@ -126,7 +126,8 @@ export class KeyIndex {
     const n = p.rows.size;
     if (n < this.options.ivfFrom || (p.centroids && n < 2 * p.builtAt)) return;
     const rows = [...p.rows.values()];
-    const k = Math.max(2, Math.round(Math.sqrt(n)));
+    // 2·√n lists: each probe scans ~√n/2 rows, so 8 probes touch ~4·√n rows (400 at 10k) plus 2·√n centroids.
+    const k = Math.max(2, Math.round(2 * Math.sqrt(n)));
     const centroids = trainCentroids(sampleOf(rows, Math.max(this.options.sample, k)).map((r) => r.key), k, this.options.rounds);
     const lists = centroids.map(() => new Set<string>());
     const listOf = new Map<string, number>();
