@@ -10,13 +10,13 @@ export interface KeyIndexOptions {
   ivfFrom: number;
   /** Centroids scanned per query (default 8). */
   probes: number;
-  /** Rows sampled to train the centroids (default 1024). */
+  /** Rows sampled to train the centroids (default 512). */
   sample: number;
-  /** k-means rounds (default 6). */
+  /** k-means rounds (default 4). */
   rounds: number;
 }
 
-const DEFAULT_KEY_INDEX: KeyIndexOptions = { ivfFrom: 2048, probes: 8, sample: 1024, rounds: 6 };
+const DEFAULT_KEY_INDEX: KeyIndexOptions = { ivfFrom: 2048, probes: 8, sample: 512, rounds: 4 };
 
 function dot(a: Float32Array, b: Float32Array): number {
   let s = 0;
@@ -27,8 +27,8 @@ function dot(a: Float32Array, b: Float32Array): number {
 interface Partition {
   rows: Map<string, ExperienceRow>;
   centroids?: Float32Array[];
-  /** Row ids per centroid, when clustered. */
-  lists?: Set<string>[];
+  /** Rows per centroid, when clustered (arrays: scanned on every query, so no id lookups on the hot path). */
+  lists?: ExperienceRow[][];
   listOf?: Map<string, number>;
   /** Size at the last clustering: the partition is re-clustered when it doubles. */
   builtAt: number;
@@ -71,11 +71,26 @@ export function trainCentroids(keys: Float32Array[], k: number, rounds: number):
   return centroids;
 }
 
-/** Indexes of the `n` centroids with the largest dot product with v. */
+/** Indexes of the `n` centroids with the largest dot product with v (partial selection, no allocation per centroid). */
 function nearest(centroids: Float32Array[], v: Float32Array, n: number): number[] {
-  const scored = centroids.map((c, i) => ({ i, s: dot(c, v) }));
-  scored.sort((a, b) => b.s - a.s);
-  return scored.slice(0, n).map((x) => x.i);
+  const best: number[] = [];
+  const bestScore: number[] = [];
+  for (let c = 0; c < centroids.length; c++) {
+    const s = dot(centroids[c], v);
+    if (best.length === n && s <= bestScore[n - 1]) continue;
+    let j = Math.min(best.length, n - 1);
+    if (best.length < n) {
+      best.push(c);
+      bestScore.push(s);
+    }
+    for (; j > 0 && bestScore[j - 1] < s; j--) {
+      best[j] = best[j - 1];
+      bestScore[j] = bestScore[j - 1];
+    }
+    best[j] = c;
+    bestScore[j] = s;
+  }
+  return best;
 }
 
 export class KeyIndex {
@@ -103,7 +118,7 @@ export class KeyIndex {
       p.rows.set(row.id, row);
       if (p.centroids && p.lists && p.listOf) {
         const c = nearest(p.centroids, row.key, 1)[0];
-        p.lists[c].add(row.id);
+        p.lists[c].push(row);
         p.listOf.set(row.id, c);
       }
     }
@@ -116,7 +131,8 @@ export class KeyIndex {
         if (!p.rows.delete(id)) continue;
         const c = p.listOf?.get(id);
         if (c !== undefined) {
-          p.lists![c].delete(id);
+          const list = p.lists![c];
+          list.splice(list.findIndex((r) => r.id === id), 1);
           p.listOf!.delete(id);
         }
       }
@@ -129,11 +145,11 @@ export class KeyIndex {
     // 2·√n lists: each probe scans ~√n/2 rows, so 8 probes touch ~4·√n rows (400 at 10k) plus 2·√n centroids.
     const k = Math.max(2, Math.round(2 * Math.sqrt(n)));
     const centroids = trainCentroids(sampleOf(rows, Math.max(this.options.sample, k)).map((r) => r.key), k, this.options.rounds);
-    const lists = centroids.map(() => new Set<string>());
+    const lists = centroids.map((): ExperienceRow[] => []);
     const listOf = new Map<string, number>();
     for (const r of rows) {
       const c = nearest(centroids, r.key, 1)[0];
-      lists[c].add(r.id);
+      lists[c].push(r);
       listOf.set(r.id, c);
     }
     Object.assign(p, { centroids, lists, listOf, builtAt: n });
@@ -143,23 +159,19 @@ export class KeyIndex {
   search(query: Float32Array, pi: string, limit: number): ExperienceRow[] {
     const p = this.partitions.get(pi);
     if (!p) return [];
-    let candidates: Iterable<ExperienceRow> = p.rows.values();
-    if (p.centroids && p.lists) {
-      const picked: ExperienceRow[] = [];
-      for (const c of nearest(p.centroids, query, this.options.probes)) for (const id of p.lists[c]) picked.push(p.rows.get(id)!);
-      candidates = picked;
-    }
+    const lists: Iterable<ExperienceRow>[] = p.centroids && p.lists ? nearest(p.centroids, query, this.options.probes).map((c) => p.lists![c]) : [p.rows.values()];
     const top: { row: ExperienceRow; s: number }[] = [];
-    for (const row of candidates) {
-      const s = dot(row.key, query);
-      if (top.length < limit) {
-        top.push({ row, s });
-        if (top.length === limit) top.sort((a, b) => b.s - a.s);
-      } else if (s > top[limit - 1].s) {
-        top[limit - 1] = { row, s };
-        for (let j = limit - 1; j > 0 && top[j].s > top[j - 1].s; j--) [top[j], top[j - 1]] = [top[j - 1], top[j]];
+    for (const list of lists)
+      for (const row of list) {
+        const s = dot(row.key, query);
+        if (top.length < limit) {
+          top.push({ row, s });
+          if (top.length === limit) top.sort((a, b) => b.s - a.s);
+        } else if (s > top[limit - 1].s) {
+          top[limit - 1] = { row, s };
+          for (let j = limit - 1; j > 0 && top[j].s > top[j - 1].s; j--) [top[j], top[j - 1]] = [top[j - 1], top[j]];
+        }
       }
-    }
     return top.sort((a, b) => b.s - a.s).map((x) => x.row);
   }
 
