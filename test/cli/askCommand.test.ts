@@ -1,24 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src-main/cli/runCli.js';
+import { runCliCaptured } from '../helpers/runCliCaptured.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ctrlg-ask-'));
 const data = join(dir, 'data');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await runCli(args, { stdout, stderr });
-  return { code, out, err };
-}
+const cli = runCliCaptured;
 
 beforeAll(async () => {
   const kb = join(dir, 'kb.txt');

@@ -3,11 +3,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../src-main/cli/runCli.js';
 import { writeTinyGguf } from '../../src-main/engine/llm/tinyGguf.js';
 import { startRecordingServer, type RecordingServer } from '../brain/recordingServer.js';
+import { runCliCaptured } from '../helpers/runCliCaptured.js';
 
 const KEY = 'sk-askflags-SECRET-9876543210';
 const dir = mkdtempSync(join(tmpdir(), 'ctrlg-askflags-'));
@@ -18,16 +17,7 @@ let savedKey: string | undefined;
 let server: RecordingServer;
 let tiny: string;
 
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await runCli(args, { stdout, stderr });
-  return { code, out, err };
-}
+const cli = runCliCaptured;
 
 const ask = (flags: string[], question = 'who wrote Moonfall') => cli(['ask', '--graph', 'books', '--data', data, ...flags, question]);
 

@@ -4,13 +4,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../src-main/cli/runCli.js';
 import { defaultAuditPath } from '../../src-main/engine/audit/auditPaths.js';
 import { ledgerPaths } from '../../src-main/engine/exposure/ledgerPaths.js';
 import { writeTinyGguf } from '../../src-main/engine/llm/tinyGguf.js';
 import { closedPortURL, startRecordingServer, type RecordingServer } from '../brain/recordingServer.js';
+import { runCliCaptured } from '../helpers/runCliCaptured.js';
 
 const KEY = 'sk-evalflags-SECRET-0123456789';
 const dir = mkdtempSync(join(tmpdir(), 'ctrlg-evalflags-'));
@@ -36,16 +35,7 @@ let tiny: string;
 
 type Line = Record<string, unknown> & { brain_calls: number; brain_denied: number; brain_tokens: number; brain_fallbacks: number; answers: string[] };
 
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await runCli(args, { stdout, stderr });
-  return { code, out, err };
-}
+const cli = runCliCaptured;
 
 async function evalRun(name: string, extra: string[]): Promise<{ code: number; out: string; err: string; preds: Line[]; summary: Record<string, any>; dir: string }> {
   const out = join(dir, name);

@@ -1,22 +1,12 @@
-import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src-main/cli/runCli.js';
 import { MOVIES, tempDir } from '../import/helpers.js';
+import { runCliCaptured } from '../helpers/runCliCaptured.js';
 
 const dir = tempDir();
 afterAll(() => dir.remove());
 const data = `${dir.path}/data`;
 
-async function ctrlg(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c) => (out += c));
-  stderr.on('data', (c) => (err += c));
-  const code = await runCli([...argv, '--data', data], { stdout, stderr });
-  return { code, out, err };
-}
+const ctrlg = (...argv: string[]) => runCliCaptured([...argv, '--data', data]);
 
 describe('graph CLI commands', () => {
   it('imports, lists, shows stats and neighbours', async () => {

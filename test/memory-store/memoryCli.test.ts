@@ -1,29 +1,19 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src-main/cli/runCli.js';
 import { abstractTrace } from '../../src-main/engine/memory/abstractTrace.js';
 import { ExperienceStore } from '../../src-main/engine/memory/experienceStore.js';
 import { newExperienceRecord } from '../../src-main/engine/memory/writeExperience.js';
 import { MOVIES } from '../import/helpers.js';
 import { sessionTrace, tempDir, unit } from './fixtures.js';
+import { runCliCaptured } from '../helpers/runCliCaptured.js';
 
 const t = tempDir();
 const data = join(t.path, 'data');
 const memory = join(data, 'memory');
 afterAll(() => t.remove());
 
-async function ctrlg(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c) => (out += c));
-  stderr.on('data', (c) => (err += c));
-  const code = await runCli([...argv, '--data', data], { stdout, stderr });
-  return { code, out, err };
-}
+const ctrlg = (...argv: string[]) => runCliCaptured([...argv, '--data', data]);
 
 const vectors = { questionVector: unit(8, 0), indicatorVector: unit(8, 1) };
 
