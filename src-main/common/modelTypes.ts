@@ -89,6 +89,18 @@ export interface LoadedModel {
   vramBytes: number;
 }
 
+/** System and llama.cpp memory, as node-llama-cpp reports it (shared by the engine's status and the UI). */
+export interface HandMemoryUse {
+  ramTotalBytes: number;
+  ramFreeBytes: number;
+  vramTotalBytes: number;
+  vramUsedBytes: number;
+  vramFreeBytes: number;
+  /** What llama.cpp itself holds (models and contexts). */
+  llamaRamBytes: number;
+  llamaVramBytes: number;
+}
+
 export interface HandStatusInfo {
   /** False until something needed llama.cpp (a load or fit estimate); the numbers then come from the OS. */
   started: boolean;
@@ -98,16 +110,7 @@ export interface HandStatusInfo {
   gpuDevices: string[];
   threads: number;
   hand: LoadedModel | null;
-  memory: {
-    ramTotalBytes: number;
-    ramFreeBytes: number;
-    vramTotalBytes: number;
-    vramUsedBytes: number;
-    vramFreeBytes: number;
-    /** What llama.cpp itself holds (models and contexts). */
-    llamaRamBytes: number;
-    llamaVramBytes: number;
-  };
+  memory: HandMemoryUse;
   usage: { calls: number; tokensIn: number; tokensOut: number; ms: number };
   /** The Hand's skill calls on questions since the engine started, per skill (absent from older engines). */
   accounting?: HandAccountingTotals;

@@ -1,5 +1,6 @@
 // Public shapes of the Hand runtime: options in, status and per-call accounting out. Plain data, so the service
 // layer can pass them over IPC as they are.
+import type { HandMemoryUse } from '../../common/modelTypes.js';
 import type { ModelFileInfo } from './modelFiles.js';
 
 /** The compute backend llama.cpp actually chose (not the one asked for). */
@@ -71,16 +72,7 @@ export interface HandStatus {
   threads: number;
   hand: LoadedModelInfo | null;
   embedding: LoadedModelInfo | null;
-  memory: {
-    ramTotalBytes: number;
-    ramFreeBytes: number;
-    vramTotalBytes: number;
-    vramUsedBytes: number;
-    vramFreeBytes: number;
-    /** What llama.cpp itself holds (models, contexts), as node-llama-cpp reports it. */
-    llamaRamBytes: number;
-    llamaVramBytes: number;
-  };
+  memory: HandMemoryUse;
   usage: HandUsage;
 }
 
