@@ -181,7 +181,7 @@ try {
   console.log(`write-back: ${[...writes].map(([k, v]) => `${k} ${v}`).join(', ')}`);
   if (FILL > 0) {
     const scale = await lookupAtScale(drm, dir, withMemory);
-    console.log(`lookup at ${scale.records} records (stream records + synthetic filler, one exposure mode): p50 ${scale.cold.toFixed(3)} ms cold (LanceDB flat scan), ${scale.buffered.toFixed(3)} ms repeated (${(100 * scale.bufferRate).toFixed(0)}% from the hot buffer)`);
+    console.log(`lookup at ${scale.records} records (stream records + synthetic filler, one exposure mode): p50 ${scale.cold.toFixed(3)} ms cold (in-process key index), ${scale.buffered.toFixed(3)} ms repeated (${(100 * scale.bufferRate).toFixed(0)}% from the hot buffer)`);
   }
 } finally {
   await rm(dir, { recursive: true, force: true });
