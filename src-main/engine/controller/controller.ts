@@ -20,7 +20,7 @@ import { planPrediction, predictedPaths } from './predictMode.js';
 import { groundAndVerify, recordRankingPayload, runRound, type QuestionSession } from './questionSession.js';
 import { ReasoningTree, SKIPPED_NOTE, summarizeTree, type ReasoningMode, type ReasoningNode } from './reasoningTree.js';
 import { wholeQuestionCheck } from './wholeQuestionCheck.js';
-import { graspNode, type GraspModeOptions } from './graspMode.js';
+import { graspNode, groundedShort, mergeByChainScore, type GraspModeOptions } from './graspMode.js';
 
 export interface ControllerOptions {
   /** Retrieved experience for this question (NO_EXPERIENCE without a provider). */
@@ -31,7 +31,10 @@ export interface ControllerOptions {
   confidenceMargin?: number;
   /** 'always' asks the Brain at every verified answer round (default 'whenUnsure'). */
   brainPolicy?: BrainPolicy;
-  /** Trained GraSP selector: its selection answers (with one inferred edge at most) when Topic verified nothing. */
+  /**
+   * Trained GraSP selector: its selection answers (with one inferred edge at most) when Topic verified nothing, or
+   * competes by chain score when Topic verified only a shorter or weaker chain than the best-scoring one.
+   */
   grasp?: GraspModeOptions;
   /** Live progress: the tree after every change. */
   onTreeUpdate?: (tree: ReasoningTreeSummary) => void;
@@ -158,6 +161,13 @@ export async function runController(s: QuestionSession, options: ControllerOptio
     if (node.mode === 'Topic') triedDepths.push(node.depth);
     if (found.length > 0) {
       answers = found;
+      // Incomplete graphs: a verified chain shorter or weaker than the best-scoring one may be a bridge (or a
+      // neighbouring relation) standing in for the answer; the encoder selection's answers compete by chain score.
+      if (options.grasp && !graspTried && node.mode === 'Topic' && groundedShort(s, found)) {
+        graspTried = true;
+        const g = await graspNode(s, tree, node, whole, options.grasp, 'Topic verified a shorter or weaker chain than the best-scoring one');
+        if (g.answers.length > 0) answers = mergeByChainScore(s, found, g.answers);
+      }
       emit();
       break;
     }

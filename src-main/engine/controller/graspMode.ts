@@ -1,5 +1,6 @@
 // Encoder-driven answering for incomplete graphs (the GraSP part of Predict): when topic-path exploration verified
-// nothing, the trained selector ranks the entities around the anchors — including ones the question's chain no
+// nothing, or verified only along a shorter or weaker chain than the question's best (groundedShort), the trained
+// selector ranks the entities around the anchors — including ones the question's chain no
 // longer reaches because an edge is missing — and each is grounded in the raw graph along the analysis' chains
 // with one step allowed to be missing (relaxedGrounding). With a selection step the loop is two-stage: the
 // selection goes out as sanitized evidence (tokens and visible relation words, never names), a Brain answers
@@ -7,10 +8,13 @@
 // Brain's final answer counts only if it grounds, and inferred answers say so in their evidence.
 import { randomBytes } from 'node:crypto';
 import type { ViewPath } from '../../common/answerTypes.js';
+import { DIR_OUT } from '../graph/memoryGraph.js';
 import type { DetailedSelection, SelectOptions } from '../grasp/graspSelector.js';
 import type { GraspSelectorLike } from '../grasp/graspSelectorLike.js';
-import { relaxedGrounding, type ChainStep, type RelaxedAnswer } from '../grasp/relaxedGrounding.js';
+import { canCarry, relaxedGrounding, type ChainStep, type RelaxedAnswer } from '../grasp/relaxedGrounding.js';
+import { slotTypeFit } from '../grasp/relationSchema.js';
 import { selectionEvidence } from '../grasp/selectionEvidence.js';
+import { chainKey } from '../pipeline/schemaPaths.js';
 import type { GroundedAnswer } from '../pipeline/types.js';
 import type { QuestionSession } from './questionSession.js';
 import type { ReasoningNode, ReasoningTree } from './reasoningTree.js';
@@ -88,6 +92,36 @@ function answerChains(s: QuestionSession, max = 4): { anchor: number; steps: Cha
   return out;
 }
 
+/**
+ * The last entities a chain reaches before its walk from the anchor runs dry (at most `perChain` per chain, `max`
+ * in all): a chain that grounds end to end, or dries up at the anchor itself, adds none.
+ */
+export function bridgesBeforeGap(s: QuestionSession, chains: ReturnType<typeof answerChains>, perChain = 2, max = 4): number[] {
+  const out: number[] = [];
+  const g = s.graph;
+  for (const c of chains) {
+    let layer = [c.anchor];
+    let reached: number[] = [];
+    let stoppedAt = -1;
+    for (let i = 0; i < c.steps.length; i++) {
+      const want = c.steps[i].direction === 'out' ? DIR_OUT : 1 - DIR_OUT;
+      const next = new Set<number>();
+      for (const u of layer)
+        for (let k = g.offsets[u]; k < g.offsets[u + 1] && next.size < 2000; k++)
+          if (g.edgeRelation[k] === c.steps[i].relation && g.edgeDirection[k] === want && g.edgeNeighbor[k] !== c.anchor) next.add(g.edgeNeighbor[k]);
+      if (next.size === 0) {
+        stoppedAt = i;
+        reached = layer;
+        break;
+      }
+      layer = [...next];
+    }
+    if (stoppedAt > 0) for (const e of reached.slice(0, perChain)) if (!out.includes(e)) out.push(e);
+    if (out.length >= max) break;
+  }
+  return out.slice(0, max);
+}
+
 /** Relaxed groundings of the selection along every chain; an entity keeps its best (earliest chain first). */
 function groundSelection(s: QuestionSession, chains: ReturnType<typeof answerChains>, selection: DetailedSelection, minShare: number): RelaxedAnswer[] {
   const best = selection.ranked[0]?.score ?? 0;
@@ -95,8 +129,13 @@ function groundSelection(s: QuestionSession, chains: ReturnType<typeof answerCha
   chains.forEach((c, i) => {
     // Later (weaker) chains count a little less, so the indicator's own chain wins ties.
     const weight = 0.9 ** i;
+    const last = c.steps[c.steps.length - 1];
+    const answerSlot = { relation: last.relation, direction: last.direction === 'out' ? ('in' as const) : ('out' as const) };
     for (const r of relaxedGrounding(s.graph, c.anchor, c.steps, selection.ranked)) {
       if (r.missingAt !== undefined && r.score < minShare * best) continue;
+      // An inferred answer must be the answer's kind of thing by the graph's slot co-occurrence (a film is never a
+      // language), not only by the looser per-slot signature, which a name shared by two kinds slips through.
+      if (r.missingAt !== undefined && !canCarry(s.graph, r.entity, answerSlot) && slotTypeFit(s.graph, r.entity, answerSlot) < 0.1) continue;
       const scored = { ...r, score: r.score * weight };
       const prev = byEntity.get(r.entity);
       const rank = (x: RelaxedAnswer): number => (x.missingAt === undefined ? 1 : 0);
@@ -139,6 +178,9 @@ export async function runGraspMode(s: QuestionSession, o: GraspModeOptions): Pro
   const maxIterations = Math.max(1, Math.floor(o.maxIterations ?? DEFAULT_SELECTION_ITERATIONS));
   const minShare = o.minInferredShare ?? 0.05;
   const anchors = [...new Set(s.analysis.anchorOrder)];
+  // Where a chain stops short, the entities it still reaches are the heads of the missing edge: the selector looks
+  // around them too (its training predicts hidden edges from their head), else the answer lies outside its reach.
+  for (const b of bridgesBeforeGap(s, chains)) if (!anchors.includes(b)) anchors.push(b);
   const evidence: string[] = [];
   const decisions: (SelectionDecision | undefined)[] = [];
   let grounded: RelaxedAnswer[] = [];
@@ -201,12 +243,55 @@ export async function runGraspMode(s: QuestionSession, o: GraspModeOptions): Pro
  * Runs the encoder selection as a child of `parent` in the reasoning tree (a Predict node: the encoder predicts
  * where the chain cannot reach) and returns the node with its answers.
  */
-export async function graspNode(s: QuestionSession, tree: ReasoningTree, parent: ReasoningNode, subquestion: string, o: GraspModeOptions): Promise<{ node: ReasoningNode; answers: GroundedAnswer[] }> {
-  const node = tree.add({ parent: parent.id, subquestion, role: { kind: 'answer' }, depth: s.dMax, mode: 'Predict', notes: ['encoder selection (GraSP): topic paths verified nothing'] });
+export async function graspNode(s: QuestionSession, tree: ReasoningTree, parent: ReasoningNode, subquestion: string, o: GraspModeOptions, why = 'topic paths verified nothing'): Promise<{ node: ReasoningNode; answers: GroundedAnswer[] }> {
+  const node = tree.add({ parent: parent.id, subquestion, role: { kind: 'answer' }, depth: s.dMax, mode: 'Predict', notes: [`encoder selection (GraSP): ${why}`] });
   const r = await runGraspMode(s, o);
   node.notes.push(...r.notes);
   node.candidates = r.answers.map((a) => a.viewPaths[0]?.nodes.at(-1) ?? '').filter(Boolean).slice(0, 50);
   node.evidence = r.answers.map((a) => a.entity);
   node.status = r.answers.length > 0 ? 'verified' : 'pruned';
   return { node, answers: r.answers };
+}
+
+/** The analysis' best score for a single-anchor chain with these raw steps (undefined when it has none). */
+function chainScoreOf(s: QuestionSession, edges: readonly { relation: number; direction: 'out' | 'in' }[] | undefined): number | undefined {
+  if (!edges) return undefined;
+  const key = chainKey(edges);
+  for (const c of s.analysis.ranked) if (c.anchors.length === 1 && c.answerPosition === c.steps.length && chainKey(c.steps) === key) return c.score;
+  return undefined;
+}
+
+/**
+ * Whether Topic grounded a weaker reading than the question's best: the best-scoring chain reads from one anchor
+ * and the top verified answer came along another chain — shorter (the question implies more hops than grounded:
+ * the film verified where its director was asked for) or scored lower (a neighbouring relation stood in for one
+ * whose edge is gone). On an incomplete graph that is where the encoder selection gets its turn.
+ */
+export function groundedShort(s: QuestionSession, verified: readonly GroundedAnswer[]): boolean {
+  const best = s.analysis.ranked[0];
+  const top = verified[0]?.rawPaths[0];
+  if (!best || !top || best.anchors.length !== 1 || best.answerPosition !== best.steps.length) return false;
+  if (best.steps.length > top.edges.length) return true;
+  const score = chainScoreOf(s, top.edges);
+  return score !== undefined && score < best.score;
+}
+
+/**
+ * Short-chain answers and the encoder selection's answers in one list, ordered by the analysis score of the chain
+ * each was grounded along (stable: within a chain each list keeps its own order); an entity keeps its first place.
+ */
+export function mergeByChainScore(s: QuestionSession, verified: readonly GroundedAnswer[], selected: readonly GroundedAnswer[]): GroundedAnswer[] {
+  const best = s.analysis.ranked[0]?.score ?? -Infinity;
+  // An inferred answer displaces a grounded one only along the question's best chain: along a weaker chain the
+  // missing edge plus the weaker reading is too little evidence (it then follows the grounded answers).
+  const chainScore = (a: GroundedAnswer): number => {
+    const c = chainScoreOf(s, a.rawPaths[0]?.edges) ?? -Infinity;
+    return a.inferred && c < best ? -Infinity : c;
+  };
+  const scored = [...verified, ...selected].map((a, i) => ({ a, i, c: chainScore(a) }));
+  scored.sort((x, y) => y.c - x.c || x.i - y.i);
+  const seen = new Set<number>();
+  const out: GroundedAnswer[] = [];
+  for (const { a } of scored) if (!seen.has(a.entity)) seen.add(a.entity), out.push(a);
+  return out;
 }

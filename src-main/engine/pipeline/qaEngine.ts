@@ -29,7 +29,8 @@ import { DEFAULT_PRUNE_WIDTH } from './prunePaths.js';
 import { buildQuestionSubgraph } from './questionSubgraph.js';
 import { candidateEntities } from './candidateEntities.js';
 import { embedRelations } from './relationVectors.js';
-import { schemaPaths } from './schemaPaths.js';
+import { chainKey, schemaPaths } from './schemaPaths.js';
+import { schemaChains } from '../grasp/relationSchema.js';
 import { DEFAULT_SANITIZE_CONFIG, type Drm, type RelationClusters, type SanitizeConfig, type SanitizedView, type ViewMapping } from './types.js';
 import { viewAdjacency } from './viewAdjacency.js';
 
@@ -196,6 +197,9 @@ export function createQaEngine(input: {
     const adj = new LocalAdjacency(subgraph.edges);
     const exclude = new Set(anchors);
     const paths = anchors.map((a) => schemaPaths(adj, a, { dMax, exclude }));
+    // With a GraSP selector the graph may be incomplete: the question's chain can be missing around the anchor, so
+    // the whole graph's type-level chains join the candidates (scored alike; the selector grounds them later).
+    if (input.grasp) paths.forEach((ps, i) => ps.push(...schemaChains(graph, anchors[i], { dMax, known: new Set(ps.map((p) => chainKey(p.steps))) })));
     // Visible labels as the sanitizer will show them (labels, or cluster labels in clustered mode).
     const visibleRelation = (r: number): string => (relations === 'clustered' ? (clusters.labelOf[r] ?? 'R0') : graph.relationLabels[r]);
     const analysis = await hand.analyzeQuestion({ question, topics: anchorTopics, schemaPaths: paths, dMax, visibleRelation });
