@@ -1,12 +1,21 @@
 // Hand runtime benchmark: npm run bench:hand -- [--model PATH] [--threads N] [--gpu auto|off] [--context N]
 //   [--tokens N] [--runs N]
 // Without --model it generates the tiny random-weight GGUF (measures the runtime's overhead, not a real model).
-// Reports runtime start, model load, prompt tokens/s and generated tokens/s through generateJson (grammar on).
+// Reports runtime start, model load, prompt tokens/s and generated tokens/s through generateJson (grammar on), then
+// per Hand skill: the bundled demo questions answered with the model as the Hand (--questions N), every skill call
+// through its real prompt, schema and checks, summed per skill from the Hand's accounting.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
+import { pipeTriplesGraph } from '../src-main/engine/eval/pipeTriplesGraph.js';
+import { parseQuestions } from '../src-main/engine/eval/questionsFile.js';
+import { HAND_SKILLS, HandAccounting } from '../src-main/engine/hand/accounting.js';
+import { createLlmHand } from '../src-main/engine/hand/llm/llmHand.js';
 import { HandRuntime } from '../src-main/engine/llm/handRuntime.js';
+import { createQaEngine } from '../src-main/engine/pipeline/qaEngine.js';
 import type { JsonSchema } from '../src-main/engine/llm/jsonSchema.js';
 import { writeTinyGguf } from '../src-main/engine/llm/tinyGguf.js';
 
@@ -18,6 +27,7 @@ const { values } = parseArgs({
     context: { type: 'string', default: '2048' },
     tokens: { type: 'string', default: '96' },
     runs: { type: 'string', default: '3' },
+    questions: { type: 'string', default: '5' },
   },
 });
 const threads = values.threads ? Number(values.threads) : availableParallelism();
@@ -68,6 +78,31 @@ for (let i = 0; i < runs; i++) {
       `${r.ms.toFixed(0)} ms, ${r.value !== undefined ? 'valid' : `invalid (${r.error?.slice(0, 60)})`}`,
   );
 }
+// ---- per skill, on the demo graph ----
+const graph = await pipeTriplesGraph(resolve(import.meta.dirname, '../resources/demo/hospital-network.txt'));
+const demo = parseQuestions(readFileSync(resolve(import.meta.dirname, '../resources/demo/questions.txt'), 'utf8')).slice(0, Number(values.questions));
+const accounting = new HandAccounting();
+const engine = createQaEngine({
+  graph,
+  drm: await loadGloveDrm(),
+  hand: (algorithmic, index) => createLlmHand({ runtime, fallback: algorithmic, graph, accounting, options: { index } }),
+});
+for (const q of demo) await engine.ask(q.question);
+console.log(`\nper skill over ${demo.length} demo questions (prompt tok/s = tokens in / prompt time; gen tok/s = tokens out / generation time)`);
+console.log('skill                     calls  fallbacks  tokens in  prompt tok/s  tokens out  gen tok/s   ms/call');
+for (const skill of HAND_SKILLS) {
+  const calls = accounting.recent().filter((c) => c.skill === skill);
+  if (!calls.length) continue;
+  const sum = (f: (c: (typeof calls)[number]) => number): number => calls.reduce((a, c) => a + f(c), 0);
+  const promptMs = sum((c) => c.promptMs ?? 0);
+  const genMs = sum((c) => c.ms - (c.promptMs ?? 0));
+  console.log(
+    `${skill.padEnd(25)} ${String(calls.length).padStart(5)}  ${String(calls.filter((c) => c.fallbackReason).length).padStart(9)}  ` +
+      `${String(sum((c) => c.tokensIn)).padStart(9)}  ${(promptMs > 0 ? (sum((c) => c.tokensIn) * 1000) / promptMs : 0).toFixed(0).padStart(12)}  ` +
+      `${String(sum((c) => c.tokensOut)).padStart(10)}  ${(genMs > 0 ? (sum((c) => c.tokensOut) * 1000) / genMs : 0).toFixed(1).padStart(9)}  ${(sum((c) => c.ms) / calls.length).toFixed(0).padStart(8)}`,
+  );
+}
+
 const s = await runtime.status();
 console.log(`memory     llama RAM ${(s.memory.llamaRamBytes / 2 ** 20).toFixed(1)} MiB, VRAM ${(s.memory.llamaVramBytes / 2 ** 20).toFixed(1)} MiB`);
 await runtime.dispose();

@@ -110,6 +110,8 @@ export interface AskHandCall {
   tokensIn: number;
   tokensOut: number;
   ms: number;
+  /** Part of `ms` spent reading the prompt (up to the first generated token), for prompt tokens/s. */
+  promptMs?: number;
   tokensPerSecond: number;
   /** A repair attempt whose reply was accepted. */
   repaired: boolean;

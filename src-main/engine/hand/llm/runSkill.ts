@@ -63,7 +63,7 @@ export async function runSkill<TReply, TResult>(ctx: SkillRunContext, request: S
       return { result: await request.fallback(), source: 'fallback', fallbackReason: reason };
     }
     const checked: SkillCheck<TResult> = reply.value !== undefined ? request.check(reply.value) : { ok: false, errors: [reply.error ?? 'no reply'] };
-    const stats = { skill, attempt, tokensIn: reply.tokensIn, tokensOut: reply.tokensOut, ms: reply.ms, tokensPerSecond: reply.tokensPerSecond };
+    const stats = { skill, attempt, tokensIn: reply.tokensIn, tokensOut: reply.tokensOut, ms: reply.ms, ...(reply.promptMs !== undefined ? { promptMs: reply.promptMs } : {}), tokensPerSecond: reply.tokensPerSecond };
     if (checked.ok) {
       ctx.accounting.record({ ...stats, repaired: attempt === 2 });
       return { result: checked.value, source: attempt === 2 ? 'repaired' : 'model' };
