@@ -11,26 +11,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { normalizeName } from '../src-main/common/normalizeName.js';
+import { createPrng } from '../src-main/engine/random/prng.js';
 
 const SEED = 20_240_611;
 const OUT_DIR = fileURLToPath(new URL('../resources/demo/', import.meta.url));
 const GRAPH_FILE = 'hospital-network.txt';
 
 // ---------------------------------------------------------------------------------------------------------
-// Seeded randomness (mulberry32): tiny, fast, and identical on every platform.
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const rand = mulberry32(SEED);
+// Seeded randomness: the same seed regenerates the same files.
+const rand = createPrng(SEED).next;
 const int = (lo: number, hi: number): number => lo + Math.floor(rand() * (hi - lo + 1));
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 const chance = (p: number): boolean => rand() < p;

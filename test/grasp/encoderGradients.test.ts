@@ -7,7 +7,7 @@ import { glorot, ParamSet, uniform } from '../../src-main/engine/grasp/encoder/p
 import { projectionBackward, projectionForward } from '../../src-main/engine/grasp/encoder/projectionHead.js';
 import { headBackward, headForward, type HeadParams } from '../../src-main/engine/grasp/encoder/scoringHead.js';
 import { setSoftmaxLoss } from '../../src-main/engine/grasp/encoder/setLoss.js';
-import { createPrng } from '../../src-main/engine/grasp/prng.js';
+import { createPrng } from '../../src-main/engine/random/prng.js';
 import { checkInput, checkParam, lossWeights, weighted } from './gradientCheck.js';
 
 const H = 5;

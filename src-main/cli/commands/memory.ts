@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { GraphLibrary } from '../../engine/graph/graphLibrary.js';
 import { auditMemory, type AuditReport } from '../../engine/memory/auditMemory.js';
 import { ExperienceStore } from '../../engine/memory/experienceStore.js';
+import { graphDictionaries, type GraphDictionaries } from '../../engine/memory/graphDictionaries.js';
 import type { ExperienceRecord } from '../../engine/memory/experienceRecord.js';
 import { maintainMemory } from '../../engine/memory/maintainMemory.js';
 import { nameScanner } from '../../engine/memory/traceLeaks.js';
@@ -18,18 +19,10 @@ export function defaultMemoryDir(dataDir: string): string {
 }
 
 /** Names and ids of one graph, or of every graph in the data directory. */
-async function graphDictionaries(dataDir: string, graph: string | undefined): Promise<{ names: string[]; ids: string[]; graphs: string[] }> {
+async function dictionariesIn(dataDir: string, graph: string | undefined): Promise<GraphDictionaries> {
   const library = new GraphLibrary(dataDir);
   try {
-    const graphs = graph ? [graph] : (await library.list()).map((g) => g.name);
-    const names: string[] = [];
-    const ids: string[] = [];
-    for (const g of graphs) {
-      const m = await library.memoryGraph(g);
-      names.push(...m.names);
-      ids.push(...m.ids);
-    }
-    return { names, ids, graphs };
+    return await graphDictionaries(library, graph ? [graph] : undefined);
   } finally {
     await library.close();
   }
@@ -99,7 +92,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   if (sub === 'audit') {
     const k = values.k === undefined ? 2 : Number(values.k);
     if (!Number.isInteger(k) || k < 1) throw new CliError(`--k must be a positive integer, not "${values.k}"`);
-    const dict = await graphDictionaries(ctx.dataDir, values.graph);
+    const dict = await dictionariesIn(ctx.dataDir, values.graph);
     const report = await withStore(dir, (store) => auditMemory(store, { names: nameScanner(dict.names), ids: nameScanner(dict.ids), k }));
     out(values.json ? JSON.stringify({ ...report, graphs: dict.graphs }, null, 2) : formatAudit(report, dir, dict.graphs));
     return report.clean ? 0 : 1;

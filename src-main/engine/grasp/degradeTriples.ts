@@ -1,7 +1,7 @@
 // Making a graph incomplete on purpose, for measuring how answering copes with missing edges: remove an exact,
 // seeded share of the triples — uniformly, or only among the edges touching given topic entities (the GraSP
 // setting, where exactly the edges a question starts from are missing).
-import { createPrng, sampleIndices } from './prng.js';
+import { createPrng, sampleIndices } from '../random/prng.js';
 
 export interface TripleLine {
   head: string;

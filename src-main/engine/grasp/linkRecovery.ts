@@ -4,7 +4,7 @@
 import type { GraspEncoder } from './encoder/graspEncoder.js';
 import { runExample } from './exampleStep.js';
 import type { GraspContext } from './graspContext.js';
-import { createPrng } from './prng.js';
+import { createPrng } from '../random/prng.js';
 import type { RelevanceOptions } from './relevantSubgraph.js';
 import { linkExample } from './trainingExamples.js';
 

@@ -5,7 +5,7 @@ import { Adam } from './encoder/adam.js';
 import { DEFAULT_ENCODER_SHAPE, GraspEncoder, type EncoderConfig } from './encoder/graspEncoder.js';
 import { runExample } from './exampleStep.js';
 import type { GraspContext } from './graspContext.js';
-import { createPrng, type Prng } from './prng.js';
+import { createPrng, type Prng } from '../random/prng.js';
 import type { RelevanceOptions } from './relevantSubgraph.js';
 import { EXTRA_FEATURES } from './subgraphBatch.js';
 import { linkExample, pathExample, type TrainingExample } from './trainingExamples.js';

@@ -8,7 +8,7 @@
 import type { MemoryGraph } from '../graph/memoryGraph.js';
 import { relationText } from '../pipeline/relationVectors.js';
 import type { GraspContext } from './graspContext.js';
-import type { Prng } from './prng.js';
+import type { Prng } from '../random/prng.js';
 import type { EdgeFilter } from './relevantSubgraph.js';
 
 export interface TrainingExample {

@@ -2,6 +2,7 @@
 // repair), aggregated per question for eval's prediction lines and as running totals for the UI. Plain data so it
 // can cross IPC as it is.
 import type { AskHandCall, HandSkill } from '../../common/answerTypes.js';
+import type { HandSkillTotalsInfo } from '../../common/modelTypes.js';
 
 /** The six Hand skills' names, defined once with the shared answer types (the renderer shows them per call). */
 export type HandSkillName = HandSkill;
@@ -26,14 +27,8 @@ export interface HandQuestionUsage {
   fallbacks: number;
 }
 
-export interface HandSkillTotals {
-  calls: number;
-  tokensIn: number;
-  tokensOut: number;
-  ms: number;
-  repairs: number;
-  fallbacks: number;
-}
+/** Running totals of one skill: the shared shape the Models tab shows. */
+export type HandSkillTotals = HandSkillTotalsInfo;
 
 /** Running totals since the accounting was created (or reset). */
 export interface HandTotals extends HandSkillTotals {

@@ -2,6 +2,7 @@
 // is proven on a model the project makes itself: real enough for llama.cpp to load, tokenize (SentencePiece with
 // byte fallback, so any UTF-8 text) and sample under a grammar; its output is gibberish by design.
 import { writeGguf, type GgufTensor, type GgufValue } from './ggufEncoder.js';
+import { createPrng } from '../random/prng.js';
 
 export interface TinyGgufOptions {
   /** PRNG seed for the weights; the same seed gives a byte-identical file. */
@@ -45,18 +46,6 @@ const DEFAULT_PIECES = [
   ' the', ' of', ' and', ' to', ' in', ' is', ' who', ' what', ' which', ' where', ' film', ' person',
   ' answer', ' question', 'true', 'false', 'null', '{"', '":', '",', '"}', '["', '"]', '":"', '","',
 ];
-
-/** mulberry32: tiny, fast and good enough for test weights; deterministic across platforms. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function buildVocab(extraPieces: readonly string[]): { tokens: string[]; scores: number[]; types: number[] } {
   const tokens: string[] = ['<unk>', '<s>', '</s>'];
@@ -103,7 +92,7 @@ export async function writeTinyGguf(path: string, options: TinyGgufOptions = {})
   const contextLength = options.contextLength ?? 2048;
   const arch = options.architecture ?? 'llama';
   if (embd % heads !== 0) throw new Error(`embd (${embd}) must be divisible by heads (${heads})`);
-  const rand = mulberry32(options.seed ?? 42);
+  const rand = createPrng(options.seed ?? 42).next;
   const { tokens, scores, types } = buildVocab(options.extraPieces ?? []);
   const vocab = tokens.length;
   const headDim = embd / heads;

@@ -9,6 +9,7 @@ import { chainRoles, renderTemplate } from '../memory/abstractTrace.js';
 import { auditMemory } from '../memory/auditMemory.js';
 import { exposureKey, type ExperienceRecord } from '../memory/experienceRecord.js';
 import { ExperienceStore } from '../memory/experienceStore.js';
+import { graphDictionaries } from '../memory/graphDictionaries.js';
 import { FileKeyStore, type KeyStore } from '../memory/keyStore.js';
 import { nameScanner } from '../memory/traceLeaks.js';
 
@@ -72,14 +73,7 @@ export class MemoryService {
 
   /** Audits against the names and ids of every graph on this machine (what the memory may have seen). */
   async audit(library: GraphLibrary): Promise<MemoryAuditView> {
-    const graphs = (await library.list()).map((g) => g.name);
-    const names: string[] = [];
-    const ids: string[] = [];
-    for (const g of graphs) {
-      const m = await library.memoryGraph(g);
-      names.push(...m.names);
-      ids.push(...m.ids);
-    }
+    const { names, ids, graphs } = await graphDictionaries(library);
     const report = await auditMemory(await this.store(), { names: nameScanner(names), ids: nameScanner(ids) });
     return { records: report.records, counts: report.counts, rareTemplates: report.rareTemplates, k: report.k, clean: report.clean, graphs, findings: report.findings.slice(0, 200) };
   }

@@ -1,6 +1,6 @@
 // The topology-aware scorer: input lift → L relation-aware attention layers → scoring head (and an optional
 // projection head). Holds the parameters; forward returns everything backward needs.
-import { createPrng } from '../prng.js';
+import { createPrng } from '../../random/prng.js';
 import { attentionBackward, attentionForward, type AttentionCache, type AttentionParams } from './attentionLayer.js';
 import type { GraphBatch } from './graphBatch.js';
 import { headBackward, headForward, type HeadCache, type HeadParams } from './scoringHead.js';

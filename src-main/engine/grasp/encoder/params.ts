@@ -1,6 +1,6 @@
 // Named parameter tensors with their gradients: one flat list the optimiser, the serialiser and the gradient
 // checks all walk in the same order.
-import type { Prng } from '../prng.js';
+import type { Prng } from '../../random/prng.js';
 import { zeros, type Arr, type DType } from './tensor.js';
 
 export interface Param {

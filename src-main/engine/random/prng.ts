@@ -1,5 +1,5 @@
-// Seeded pseudo-random numbers (mulberry32): training, sampling and degradation must be reproducible from a seed,
-// so nothing in grasp/ calls Math.random.
+// Seeded pseudo-random numbers (mulberry32): generated weights, the demo graph, training, sampling and degradation
+// must be reproducible from a seed and identical on every platform, so none of them calls Math.random.
 
 export interface Prng {
   /** Uniform in [0, 1). */
