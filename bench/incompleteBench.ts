@@ -111,9 +111,52 @@ async function run(engine: QaEngine, questions: EvalQuestion[]): Promise<{ hits:
   return { hits, inferredTop, p50: quantile(lat, 0.5) };
 }
 
+/** Entities within `hops` steps of `start`, any relation, either direction. */
+function within(graph: MemoryGraph, start: number, hops: number): Set<number> {
+  const seen = new Set([start]);
+  let frontier = [start];
+  for (let d = 0; d < hops; d++) {
+    const next: number[] = [];
+    for (const u of frontier)
+      for (let k = graph.offsets[u]; k < graph.offsets[u + 1]; k++) {
+        const v = graph.edgeNeighbor[k];
+        if (!seen.has(v)) {
+          seen.add(v);
+          next.push(v);
+        }
+      }
+    frontier = next;
+  }
+  return seen;
+}
+
+/**
+ * What any answerer confined to the graph could reach: questions with a gold answer within `hops` steps (any
+ * relation, either direction) of their bracketed topic entity, and questions whose topic entity lost every edge.
+ */
+function ceiling(graph: MemoryGraph, questions: EvalQuestion[], hops: number): { reachable: number; isolated: number } {
+  let reachable = 0;
+  let isolated = 0;
+  for (const q of questions) {
+    const topic = graph.indexOf(/\[([^\]]+)\]/.exec(q.question)?.[1] ?? '');
+    if (topic === undefined) continue;
+    if (graph.degreeOf(topic) === 0) isolated++;
+    const near = within(graph, topic, hops);
+    if (q.gold.some((g) => { const i = graph.indexOf(g); return i !== undefined && i !== topic && near.has(i); })) reachable++;
+  }
+  return { reachable, isolated };
+}
+
 const rows: Row[] = [];
+const ceilings: string[] = [];
 for (const hops of HOPS) {
   const questions = sample(parseQuestions(readFileSync(join(DATA, `${hops}-hop`, 'qa_dev.txt'), 'utf8')), LIMIT);
+  const [cf, cd] = [ceiling(full, questions, hops), ceiling(degraded, questions, hops)];
+  ceilings.push(
+    `${hops}-hop ceiling: a gold answer within ${hops} hops of the topic entity (any relation) in ${cf.reachable}/${questions.length} questions on the full graph, ` +
+      `${cd.reachable}/${questions.length} on the degraded one; topic entity left without edges in ${cd.isolated}`,
+  );
+  console.log(`  ${ceilings.at(-1)}`);
   for (const [gName, graph] of [['full', full], [`${Math.round(REMOVE * 100)}% removed`, degraded]] as const)
     for (const selector of ['path', 'grasp'] as const) {
       const r = await run(engineFor(graph, selector), questions);
@@ -128,4 +171,5 @@ for (const r of rows) {
   const h = (100 * r.hits) / r.n;
   console.log(`| ${r.hops} | ${r.graph} | ${r.selector} | ${r.n} | ${h.toFixed(1)} | ${(100 * base.hits / base.n - h).toFixed(1)} | ${r.inferredTop} | ${r.p50.toFixed(0)} |`);
 }
+for (const c of ceilings) console.log(`\n${c}`);
 console.log(`\ntarget: grasp drops ≤ 6 points at ${Math.round(REMOVE * 100)}% removal (total ${((performance.now() - t0) / 1000).toFixed(0)} s)`);

@@ -51,3 +51,31 @@ describe('KeyIndex', () => {
     expect(found / 200).toBeGreaterThan(0.9);
   });
 });
+
+describe('KeyIndex storage', () => {
+  it('stays exact through many removals and re-inserts, clustered or not', () => {
+    for (const ivfFrom of [Infinity, 200]) {
+      const rows = Array.from({ length: 600 }, (_, i) => row(`r${i}`, unit(Float32Array.from({ length: DIM }, rand))));
+      const index = new KeyIndex({ ivfFrom, probes: 10_000 }); // every list probed: results must equal a brute force
+      index.upsert(rows);
+      const gone = rows.filter((_, i) => i % 3 === 0).map((r) => r.id);
+      index.remove(gone);
+      const left = rows.filter((r) => !gone.includes(r.id));
+      const moved = left.slice(0, 50).map((r) => ({ ...r, key: unit(Float32Array.from({ length: DIM }, rand)) }));
+      index.upsert(moved);
+      const now = [...moved, ...left.slice(50)];
+      expect(index.size('p')).toBe(400);
+      for (let t = 0; t < 10; t++) {
+        const q = unit(Float32Array.from({ length: DIM }, rand));
+        expect(index.search(q, 'p', 7).map((r) => r.id)).toEqual(bruteForce(now, q, 7));
+      }
+    }
+  });
+
+  it('refuses keys of another dimension instead of mixing them', () => {
+    const index = new KeyIndex();
+    index.upsert([row('a', unit(Float32Array.from({ length: DIM }, rand)))]);
+    expect(() => index.upsert([row('b', new Float32Array(DIM + 2))])).toThrow(/dimensions/);
+    expect(() => index.search(new Float32Array(3), 'p', 1)).toThrow(/dimensions/);
+  });
+});

@@ -271,8 +271,8 @@ export class ExperienceStore {
 
   /**
    * Opened payloads (abstract JSON, no names) by id + IV + tag — unique per seal, so a rewritten record is never
-   * served stale. Setting up AES-GCM costs ~0.15 ms a record, most of a cold lookup; reparsing the JSON is cheap and
-   * hands every caller its own copy.
+   * served stale. Opening a record (decipher, copy, UTF-8 decode) is ~0.03 ms, a tenth of a cold lookup's budget per
+   * kept record; reparsing the JSON is cheap and hands every caller its own copy.
    */
   private readonly opened = new Map<string, string>();
 

@@ -2,36 +2,107 @@
 // 10k records here) on the hot path. LanceDB stays the store of record: the index is filled from it at open and
 // follows every write. Small π partitions are scanned exactly; from `ivfFrom` rows on, rows are grouped around
 // k-means centroids (trained on a sample, rebuilt when the partition doubles) and a query scans only the rows of
-// its `probes` best centroids — approximate, like any IVF, but sub-millisecond at 10k records.
+// its `probes` best centroids — approximate, like any IVF, but sub-millisecond at 10k records. Keys live in one
+// contiguous Float32Array per list (not one small array per row): the scan is a straight pass over memory, which
+// is what makes it ~3× faster than chasing row objects.
 import type { ExperienceRow } from './experienceStore.js';
 
 export interface KeyIndexOptions {
   /** Rows in a π partition before it is clustered (default 2048). */
   ivfFrom: number;
-  /** Centroids scanned per query (default 8). */
+  /** Centroids scanned per query (default 16). */
   probes: number;
-  /** Rows sampled to train the centroids (default 512). */
+  /** Rows sampled to train the centroids: at least this many, and at least 8 per centroid (default 512). */
   sample: number;
   /** k-means rounds (default 4). */
   rounds: number;
 }
 
-const DEFAULT_KEY_INDEX: KeyIndexOptions = { ivfFrom: 2048, probes: 8, sample: 512, rounds: 4 };
+const DEFAULT_KEY_INDEX: KeyIndexOptions = { ivfFrom: 2048, probes: 16, sample: 512, rounds: 4 };
 
-function dot(a: Float32Array, b: Float32Array): number {
-  let s = 0;
-  for (let d = 0; d < a.length; d++) s += a[d] * b[d];
-  return s;
+/** Dot product of a[ao … ao+dim) with b, four accumulators (independent adds pipeline; ~2× a plain loop). */
+function dotAt(a: Float32Array, ao: number, b: Float32Array, dim: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let d = 0;
+  for (; d + 3 < dim; d += 4) {
+    s0 += a[ao + d] * b[d];
+    s1 += a[ao + d + 1] * b[d + 1];
+    s2 += a[ao + d + 2] * b[d + 2];
+    s3 += a[ao + d + 3] * b[d + 3];
+  }
+  for (; d < dim; d++) s0 += a[ao + d] * b[d];
+  return s0 + s1 + s2 + s3;
 }
 
-interface Partition {
-  rows: Map<string, ExperienceRow>;
-  centroids?: Float32Array[];
-  /** Rows per centroid, when clustered (arrays: scanned on every query, so no id lookups on the hot path). */
-  lists?: ExperienceRow[][];
-  listOf?: Map<string, number>;
-  /** Size at the last clustering: the partition is re-clustered when it doubles. */
-  builtAt: number;
+/** Rows and their keys, the keys packed back to back; removal swaps the last row into the hole. */
+class FlatList {
+  keys: Float32Array;
+  readonly rows: ExperienceRow[] = [];
+
+  constructor(readonly dim: number, capacity = 16) {
+    this.keys = new Float32Array(dim * capacity);
+  }
+
+  get size(): number {
+    return this.rows.length;
+  }
+
+  /** Appends a row; returns its slot. */
+  push(row: ExperienceRow): number {
+    const slot = this.rows.length;
+    if ((slot + 1) * this.dim > this.keys.length) {
+      const grown = new Float32Array(this.keys.length * 2);
+      grown.set(this.keys);
+      this.keys = grown;
+    }
+    this.keys.set(row.key.subarray(0, this.dim), slot * this.dim);
+    this.rows.push(row);
+    return slot;
+  }
+
+  /** Removes the row at `slot`; returns the row that moved into it (if any), whose slot is now `slot`. */
+  removeAt(slot: number): ExperienceRow | undefined {
+    const last = this.rows.length - 1;
+    const moved = slot === last ? undefined : this.rows[last];
+    if (moved) {
+      this.rows[slot] = moved;
+      this.keys.copyWithin(slot * this.dim, last * this.dim, (last + 1) * this.dim);
+    }
+    this.rows.pop();
+    return moved;
+  }
+
+  scan(query: Float32Array, top: TopK): void {
+    const { keys, rows, dim } = this;
+    for (let r = 0; r < rows.length; r++) top.offer(dotAt(keys, r * dim, query, dim), rows[r]);
+  }
+}
+
+/** The `limit` best (score, row) pairs seen, best first; insertion keeps it sorted (limit is small). */
+class TopK {
+  readonly scores: number[] = [];
+  readonly rows: ExperienceRow[] = [];
+
+  constructor(readonly limit: number) {}
+
+  offer(s: number, row: ExperienceRow): void {
+    const n = this.rows.length;
+    if (n === this.limit && s <= this.scores[n - 1]) return;
+    let j = n < this.limit ? n : n - 1;
+    if (n < this.limit) {
+      this.scores.push(s);
+      this.rows.push(row);
+    }
+    for (; j > 0 && this.scores[j - 1] < s; j--) {
+      this.scores[j] = this.scores[j - 1];
+      this.rows[j] = this.rows[j - 1];
+    }
+    this.scores[j] = s;
+    this.rows[j] = row;
+  }
 }
 
 /** Deterministic sample (xorshift) so clustering is reproducible. */
@@ -49,34 +120,13 @@ function sampleOf<T>(items: T[], n: number): T[] {
   return out.slice(0, n);
 }
 
-/** Spherical k-means by dot product (keys are concatenations of unit vectors). */
-export function trainCentroids(keys: Float32Array[], k: number, rounds: number): Float32Array[] {
-  const dim = keys[0].length;
-  let centroids = keys.slice(0, k).map((v) => Float32Array.from(v));
-  for (let r = 0; r < rounds; r++) {
-    const sums = centroids.map(() => new Float32Array(dim));
-    const counts = new Array<number>(centroids.length).fill(0);
-    for (const v of keys) {
-      const c = nearest(centroids, v, 1)[0];
-      counts[c]++;
-      const s = sums[c];
-      for (let d = 0; d < dim; d++) s[d] += v[d];
-    }
-    centroids = sums.map((s, c) => {
-      if (counts[c] === 0) return centroids[c];
-      const n = Math.hypot(...s) || 1;
-      return s.map((x) => x / n);
-    });
-  }
-  return centroids;
-}
-
-/** Indexes of the `n` centroids with the largest dot product with v (partial selection, no allocation per centroid). */
-function nearest(centroids: Float32Array[], v: Float32Array, n: number): number[] {
+/** Indexes of the `n` centroids (packed, `dim` each) with the largest dot product with v. */
+function nearest(centroids: Float32Array, dim: number, v: Float32Array, n: number): number[] {
+  const k = centroids.length / dim;
   const best: number[] = [];
   const bestScore: number[] = [];
-  for (let c = 0; c < centroids.length; c++) {
-    const s = dot(centroids[c], v);
+  for (let c = 0; c < k; c++) {
+    const s = dotAt(centroids, c * dim, v, dim);
     if (best.length === n && s <= bestScore[n - 1]) continue;
     let j = Math.min(best.length, n - 1);
     if (best.length < n) {
@@ -93,6 +143,41 @@ function nearest(centroids: Float32Array[], v: Float32Array, n: number): number[
   return best;
 }
 
+/** Spherical k-means by dot product (keys are concatenations of unit vectors); centroids packed, `dim` each. */
+export function trainCentroids(keys: Float32Array[], k: number, rounds: number): Float32Array {
+  const dim = keys[0].length;
+  const centroids = new Float32Array(k * dim);
+  keys.slice(0, k).forEach((v, c) => centroids.set(v, c * dim));
+  for (let r = 0; r < rounds; r++) {
+    const sums = new Float32Array(k * dim);
+    const counts = new Array<number>(k).fill(0);
+    for (const v of keys) {
+      const c = nearest(centroids, dim, v, 1)[0];
+      counts[c]++;
+      for (let d = 0; d < dim; d++) sums[c * dim + d] += v[d];
+    }
+    for (let c = 0; c < k; c++) {
+      if (counts[c] === 0) continue; // an empty cluster keeps its old centre
+      let n = 0;
+      for (let d = 0; d < dim; d++) n += sums[c * dim + d] ** 2;
+      n = Math.sqrt(n) || 1;
+      for (let d = 0; d < dim; d++) centroids[c * dim + d] = sums[c * dim + d] / n;
+    }
+  }
+  return centroids;
+}
+
+interface Partition {
+  dim: number;
+  /** One list when exact, one per centroid when clustered. */
+  lists: FlatList[];
+  centroids?: Float32Array;
+  /** Where each row is: list and slot. */
+  where: Map<string, { list: number; slot: number }>;
+  /** Size at the last clustering: the partition is re-clustered when it doubles. */
+  builtAt: number;
+}
+
 export class KeyIndex {
   private readonly partitions = new Map<string, Partition>();
   readonly options: KeyIndexOptions;
@@ -101,26 +186,26 @@ export class KeyIndex {
     this.options = { ...DEFAULT_KEY_INDEX, ...options };
   }
 
-  private partition(pi: string): Partition {
+  private partition(pi: string, dim: number): Partition {
     let p = this.partitions.get(pi);
     if (!p) {
-      p = { rows: new Map(), builtAt: 0 };
+      p = { dim, lists: [new FlatList(dim)], where: new Map(), builtAt: 0 };
       this.partitions.set(pi, p);
     }
+    if (p.dim !== dim) throw new Error(`Experience key of ${dim} dimensions in a memory partition of ${p.dim}.`);
     return p;
+  }
+
+  private place(p: Partition, row: ExperienceRow): void {
+    const list = p.centroids ? nearest(p.centroids, p.dim, row.key, 1)[0] : 0;
+    p.where.set(row.id, { list, slot: p.lists[list].push(row) });
   }
 
   /** Inserts or replaces rows by id (a row that changed π leaves its old partition). */
   upsert(rows: readonly ExperienceRow[]): void {
     for (const row of rows) {
       this.remove([row.id]);
-      const p = this.partition(row.pi);
-      p.rows.set(row.id, row);
-      if (p.centroids && p.lists && p.listOf) {
-        const c = nearest(p.centroids, row.key, 1)[0];
-        p.lists[c].push(row);
-        p.listOf.set(row.id, c);
-      }
+      this.place(this.partition(row.pi, row.key.length), row);
     }
     for (const p of this.partitions.values()) this.maybeCluster(p);
   }
@@ -128,57 +213,44 @@ export class KeyIndex {
   remove(ids: readonly string[]): void {
     for (const id of ids)
       for (const p of this.partitions.values()) {
-        if (!p.rows.delete(id)) continue;
-        const c = p.listOf?.get(id);
-        if (c !== undefined) {
-          const list = p.lists![c];
-          list.splice(list.findIndex((r) => r.id === id), 1);
-          p.listOf!.delete(id);
-        }
+        const at = p.where.get(id);
+        if (!at) continue;
+        p.where.delete(id);
+        const moved = p.lists[at.list].removeAt(at.slot);
+        if (moved) p.where.set(moved.id, at);
       }
   }
 
   private maybeCluster(p: Partition): void {
-    const n = p.rows.size;
+    const n = p.where.size;
     if (n < this.options.ivfFrom || (p.centroids && n < 2 * p.builtAt)) return;
-    const rows = [...p.rows.values()];
-    // 2·√n lists: each probe scans ~√n/2 rows, so 8 probes touch ~4·√n rows (400 at 10k) plus 2·√n centroids.
+    const rows = p.lists.flatMap((l) => l.rows);
+    // 2·√n lists: each probe scans ~√n/2 rows, so 16 probes touch ~8·√n rows (800 at 10k) plus 2·√n centroids.
     const k = Math.max(2, Math.round(2 * Math.sqrt(n)));
-    const centroids = trainCentroids(sampleOf(rows, Math.max(this.options.sample, k)).map((r) => r.key), k, this.options.rounds);
-    const lists = centroids.map((): ExperienceRow[] => []);
-    const listOf = new Map<string, number>();
-    for (const r of rows) {
-      const c = nearest(centroids, r.key, 1)[0];
-      lists[c].push(r);
-      listOf.set(r.id, c);
-    }
-    Object.assign(p, { centroids, lists, listOf, builtAt: n });
+    // ≥ 8 sampled rows per centroid: with fewer, k-means leaves a few huge lists that every query then scans.
+    const sample = sampleOf(rows, Math.max(this.options.sample, 8 * k)).map((r) => r.key);
+    p.centroids = trainCentroids(sample, k, this.options.rounds);
+    p.lists = Array.from({ length: k }, () => new FlatList(p.dim, Math.max(16, Math.ceil(n / k))));
+    p.where.clear();
+    for (const r of rows) this.place(p, r);
+    p.builtAt = n;
   }
 
   /** The `limit` rows of π with the largest dot product with `query` (exact below ivfFrom, IVF above). */
   search(query: Float32Array, pi: string, limit: number): ExperienceRow[] {
     const p = this.partitions.get(pi);
-    if (!p) return [];
-    const lists: Iterable<ExperienceRow>[] = p.centroids && p.lists ? nearest(p.centroids, query, this.options.probes).map((c) => p.lists![c]) : [p.rows.values()];
-    const top: { row: ExperienceRow; s: number }[] = [];
-    for (const list of lists)
-      for (const row of list) {
-        const s = dot(row.key, query);
-        if (top.length < limit) {
-          top.push({ row, s });
-          if (top.length === limit) top.sort((a, b) => b.s - a.s);
-        } else if (s > top[limit - 1].s) {
-          top[limit - 1] = { row, s };
-          for (let j = limit - 1; j > 0 && top[j].s > top[j - 1].s; j--) [top[j], top[j - 1]] = [top[j - 1], top[j]];
-        }
-      }
-    return top.sort((a, b) => b.s - a.s).map((x) => x.row);
+    if (!p || limit <= 0) return [];
+    if (query.length !== p.dim) throw new Error(`Query of ${query.length} dimensions against experience keys of ${p.dim}.`);
+    const top = new TopK(limit);
+    const lists = p.centroids ? nearest(p.centroids, p.dim, query, this.options.probes).map((c) => p.lists[c]) : p.lists;
+    for (const list of lists) list.scan(query, top);
+    return top.rows;
   }
 
   size(pi?: string): number {
-    if (pi !== undefined) return this.partitions.get(pi)?.rows.size ?? 0;
+    if (pi !== undefined) return this.partitions.get(pi)?.where.size ?? 0;
     let n = 0;
-    for (const p of this.partitions.values()) n += p.rows.size;
+    for (const p of this.partitions.values()) n += p.where.size;
     return n;
   }
 }

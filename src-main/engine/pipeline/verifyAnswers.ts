@@ -1,10 +1,11 @@
 // Sufficiency verification and answer ranking. A grounded path counts only if it satisfies the constraints of the
 // question: it starts at the first anchor (and ends at the second, for two), its raw relation chain is one the
 // analysis accepted, its answer is not an anchor, and the answer really carries the chain's last relation in the
-// walked direction. Answers are ranked by their best chain (the indicator's first), then by how many paths
-// support them.
+// walked direction. Answers are ranked by their best chain (the indicator's first), then by how many walks of
+// that chain reach them from the anchor on the raw graph (see chainSupport), then by path score.
 import type { Direction } from '../../common/graphTypes.js';
 import { DIR_OUT, type MemoryGraph } from '../graph/memoryGraph.js';
+import { chainSupport } from './chainSupport.js';
 import type { GroundedPath } from './groundPaths.js';
 import { chainKey } from './schemaPaths.js';
 import type { GroundedAnswer } from './types.js';
@@ -69,16 +70,45 @@ export function verifyAnswers(paths: readonly GroundedPath[], graph: MemoryGraph
       cur.paths.push(p);
     }
   }
+  const support = supportOf(graph, options);
   const ranked = [...byAnswer.entries()].sort(
     ([ea, a], [eb, b]) =>
-      b.chainScore - a.chainScore || b.pathScore - a.pathScore || b.paths.length - a.paths.length || graph.names[ea].localeCompare(graph.names[eb]) || ea - eb,
+      b.chainScore - a.chainScore ||
+      support(eb, b) - support(ea, a) ||
+      b.pathScore - a.pathScore ||
+      graph.names[ea].localeCompare(graph.names[eb]) ||
+      ea - eb,
   );
   const answers: GroundedAnswer[] = ranked.slice(0, options.limit ?? 20).map(([entity, r]) => ({
     entity,
-    // Chain score dominates; path score and support separate answers of one chain.
-    score: r.chainScore + 0.1 * r.pathScore + 0.01 * Math.log1p(r.paths.length),
+    // Chain score dominates; support and path score separate answers of one chain.
+    score: r.chainScore + 0.1 * r.pathScore + 0.01 * Math.log1p(support(entity, r)),
     rawPaths: r.paths.slice(0, 5).map((p) => ({ entities: p.entities, edges: p.edges })),
     viewPaths: r.paths.slice(0, 5).map((p) => ({ nodes: p.view.nodes, edges: p.view.edges })),
   }));
   return { answers, rejected: [...rejected].map(([reason, count]) => ({ reason, count })) };
+}
+
+type AnswerPaths = { chainScore: number; pathScore: number; paths: GroundedPath[] };
+
+/**
+ * Support of an answer: walks of its best accepted chain from the first anchor to it (one-anchor readings, answer
+ * at the end), else the number of verified paths. Chains are walked once each and memoised.
+ */
+function supportOf(graph: MemoryGraph, options: VerifyOptions): (entity: number, r: AnswerPaths) => number {
+  const walks = new Map<string, Map<number, number> | undefined>();
+  const memo = new Map<number, number>();
+  return (entity, r) => {
+    let n = memo.get(entity);
+    if (n !== undefined) return n;
+    n = r.paths.length;
+    const best = r.paths.find((p) => acceptedScore(p, options) === r.chainScore);
+    if (best && options.anchors.length === 1 && best.view.answerAt === best.view.nodes.length - 1) {
+      const key = chainKey(best.edges);
+      if (!walks.has(key)) walks.set(key, chainSupport(graph, options.anchors[0], best.edges));
+      n = walks.get(key)?.get(entity) ?? n;
+    }
+    memo.set(entity, n);
+    return n;
+  };
 }
