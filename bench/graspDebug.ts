@@ -1,6 +1,6 @@
 // Debugging aid for the incomplete-graph bench: trains (or loads a cached) encoder on the degraded MetaQA graph and
 // prints, for the grasp selector's misses, the indicator, the top answer and the tree notes.
-//   node bin/run-ts.mjs bench/graspDebug.ts [--hops 2] [--limit 100] [--train-seconds 60] [--cache /tmp/enc.bin]
+//   node bin/run-ts.mjs bench/graspDebug.ts [--hops 2] [--limit 100] [--train-seconds 60] [--cache /tmp/enc.bin] [--path] [--vote]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +25,7 @@ const { values } = parseArgs({
     'top-k': { type: 'string', default: '40' },
     verbose: { type: 'boolean', default: false },
     path: { type: 'boolean', default: false },
+    vote: { type: 'boolean', default: false },
   },
 });
 const full = pipeTriplesGraph(join(values.data!, 'kb.txt'), 'metaqa');
@@ -42,7 +43,7 @@ else {
   encoder = (await trainEncoder(graspContext(degraded, drm), { seed: 1, epochs: 1000, maxSeconds: Number(values['train-seconds']), relevance })).encoder;
   writeFileSync(values.cache!, serializeEncoder(encoder, degraded.relationLabels));
 }
-const engine = values.path ? createQaEngine({ graph: degraded, drm }) : createQaEngine({ graph: degraded, drm, grasp: createGraspSelector(encoder, drm), graspOptions: { topK: Number(values['top-k']), maxIterations: 1, select: { k1: (relevance.k1 ?? 16) * 2, k2: (relevance.k2 ?? 6) * 2 } } });
+const engine = values.path ? createQaEngine({ graph: degraded, drm }) : createQaEngine({ graph: degraded, drm, grasp: createGraspSelector(encoder, drm), graspOptions: { vote: values.vote, topK: Number(values['top-k']), maxIterations: 1, select: { k1: (relevance.k1 ?? 16) * 2, k2: (relevance.k2 ?? 6) * 2 } } });
 const qs = parseQuestions(readFileSync(join(values.data!, `${values.hops}-hop`, 'qa_dev.txt'), 'utf8'));
 const n = Number(values.limit);
 const step = qs.length / n;

@@ -2,7 +2,8 @@
 // selector and with the `grasp` selector (encoder trained on the degraded graph within a time budget), on the
 // full graph and on one with a seeded share of the triples removed (as `ctrlg degrade` does).
 //   npm run bench:incomplete -- [--limit 300] [--hops 2,3] [--remove 0.4] [--seed 1] [--train-seconds 120]
-//     [--top-k 40] [--k1 16] [--k2 6] [--iterations 1] [--two-stage] [--data DIR]
+//     [--top-k 40] [--k1 16] [--k2 6] [--iterations 1] [--two-stage] [--vote] [--data DIR]
+// --vote merges the peer vote's predictions for broken chain steps into the encoder's selection.
 // --two-stage runs the selection loop with the DRM stand-in Brain (sanitized evidence → sufficient/expand/final).
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,7 +18,7 @@ import type { GraspEncoder } from '../src-main/engine/grasp/encoder/graspEncoder
 import { deserializeEncoder, serializeEncoder } from '../src-main/engine/grasp/encoder/serializeEncoder.js';
 import { graspContext } from '../src-main/engine/grasp/graspContext.js';
 import { createGraspSelector } from '../src-main/engine/grasp/graspSelector.js';
-import { evaluateLinkRecovery } from '../src-main/engine/grasp/linkRecovery.js';
+import { evaluateLinkRecovery, evaluateVoteRecovery } from '../src-main/engine/grasp/linkRecovery.js';
 import { DEFAULT_TRAIN_OPTIONS, trainEncoder } from '../src-main/engine/grasp/train.js';
 import { createQaEngine, type QaEngine } from '../src-main/engine/pipeline/qaEngine.js';
 
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     k2: { type: 'string', default: String(DEFAULT_TRAIN_OPTIONS.relevance.k2) },
     iterations: { type: 'string', default: '3' },
     'two-stage': { type: 'boolean', default: false },
+    vote: { type: 'boolean', default: false },
   },
 });
 const DATA = values.data!;
@@ -64,6 +66,8 @@ console.log(
   `encoder: ${trainSeconds.toFixed(0)} s, ${metrics.epochLoss.length} epoch(s), loss ${metrics.epochLoss[0]?.toFixed(3)} → ${metrics.epochLoss.at(-1)?.toFixed(3)}; ` +
     `hidden-edge Hits@1 ${(100 * recovery.hitsAt1).toFixed(1)}% (coverage ${(100 * recovery.coverage).toFixed(0)}%)`,
 );
+const voted = evaluateVoteRecovery(dctx, 100, 424242);
+console.log(`peer vote on the same hidden edges: Hits@1 ${(100 * voted.hitsAt1).toFixed(1)}% (coverage ${(100 * voted.coverage).toFixed(0)}%)`);
 
 /** The same parameters with relation embeddings re-indexed to another graph's relation order. */
 function forGraph(enc: GraspEncoder, from: MemoryGraph, to: MemoryGraph): GraspEncoder {
@@ -83,7 +87,7 @@ function engineFor(graph: MemoryGraph, selector: 'path' | 'grasp'): QaEngine {
     drm,
     grasp: createGraspSelector(forGraph(encoder, degraded, graph), drm),
     ...(values['two-stage'] ? { selectionStep: drmStandInSelectionStep(drm) } : {}),
-    graspOptions: { topK: Number(values['top-k']), maxIterations: Number(values.iterations), select: { k1: relevance.k1 * 2, k2: relevance.k2 * 2 } },
+    graspOptions: { vote: values.vote, topK: Number(values['top-k']), maxIterations: Number(values.iterations), select: { k1: relevance.k1 * 2, k2: relevance.k2 * 2 } },
   });
 }
 

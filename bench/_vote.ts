@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
+import { pipeTriplesGraph } from '../src-main/engine/eval/pipeTriplesGraph.js';
+import { MemoryGraph } from '../src-main/engine/graph/memoryGraph.js';
+import { chooseRemovals } from '../src-main/engine/grasp/degradeTriples.js';
+import { graspContext } from '../src-main/engine/grasp/graspContext.js';
+import { evaluateVoteRecovery } from '../src-main/engine/grasp/linkRecovery.js';
+const full = pipeTriplesGraph(join('/work/shared/data/metaqa', 'kb.txt'), 'metaqa');
+const triples: { head: string; relation: string; tail: string }[] = [];
+for await (const b of full.triples()) triples.push(...b);
+const removed = chooseRemovals(triples.length, 0.4, 1);
+const entities = []; for await (const b of full.entities()) entities.push(...b);
+const g = MemoryGraph.fromTriples('d', entities, triples.filter((_, i) => !removed[i]));
+const drm = await loadGloveDrm();
+const t = performance.now();
+const r = evaluateVoteRecovery(graspContext(g, drm), 100, 424242);
+console.log(JSON.stringify(r), (performance.now() - t).toFixed(0), 'ms');
