@@ -1,5 +1,6 @@
-// Plain shapes for the Hand's models and runtime as they cross the wire. The engine's llm/ module has its own
-// (richer, node-side) types; the service maps them to these, so the renderer never depends on engine code.
+// Plain shapes for the Hand's models and runtime as they cross the wire, defined once: the engine's llm/ module
+// extends them where it knows more (ModelFileInfo, FitEstimate) and the service maps back down to these, so the
+// renderer never depends on engine code.
 import type { HandSkill } from './answerTypes.js';
 
 /** The compute backend llama.cpp actually chose. */
@@ -42,15 +43,20 @@ export interface ModelEntry {
   error?: { problem: ModelFileProblem; message: string };
 }
 
-export interface RecommendedModelInfo {
+/** A curated model the picker offers (engine/llm/recommendedModels.ts lists them). */
+export interface RecommendedModel {
   id: string;
   role: 'hand' | 'embedding';
   label: string;
   uri: string;
+  /** Approximate download size in bytes. */
   approxBytes: number;
   parameters: string;
   quantisation: string;
   note: string;
+}
+
+export interface RecommendedModelInfo extends RecommendedModel {
   /** Already in the data folder (matched by file name). */
   downloaded: boolean;
 }

@@ -1,10 +1,9 @@
 // Public shapes of the Hand runtime: options in, status and per-call accounting out. Plain data, so the service
 // layer can pass them over IPC as they are.
-import type { HandMemoryUse } from '../../common/modelTypes.js';
+import type { FitEstimateInfo, HandBackend, HandMemoryUse } from '../../common/modelTypes.js';
 import type { ModelFileInfo } from './modelFiles.js';
 
-/** The compute backend llama.cpp actually chose (not the one asked for). */
-export type HandBackend = 'cuda' | 'vulkan' | 'metal' | 'cpu';
+export type { HandBackend };
 
 export interface HandRuntimeOptions {
   /** 'auto' lets node-llama-cpp pick CUDA, Vulkan or Metal when a working binary and device exist; false is CPU only. */
@@ -34,18 +33,8 @@ export interface HandLoadProgress {
   fraction: number;
 }
 
-export interface FitEstimate {
-  fits: boolean;
-  /** Layers the configuration resolver would offload (0 on CPU). */
-  gpuLayers: number;
-  contextSize: number;
-  ramBytes: number;
-  vramBytes: number;
-  freeRamBytes: number;
-  freeVramBytes: number;
-  /** Why it does not fit, when it does not. */
-  reason?: string;
-}
+/** The wire's fit estimate before the runtime adds the backend it chose. */
+export type FitEstimate = Omit<FitEstimateInfo, 'backend'>;
 
 export interface LoadedModelInfo {
   file: ModelFileInfo;

@@ -10,31 +10,16 @@ import {
   type GgufFileInfo,
   type Llama,
 } from 'node-llama-cpp';
+import type { ModelFileInfo as WireModelFileInfo } from '../../common/modelTypes.js';
 import { ggmlTensorBytes } from './ggmlTypeSizes.js';
 import { ModelFileError } from './modelFileError.js';
 
-export interface ModelFileInfo {
-  path: string;
-  fileName: string;
-  fileSizeBytes: number;
-  ggufVersion: number;
-  /** `general.architecture`, e.g. "llama", "qwen3", "nomic-bert". */
-  architecture: string;
-  /** `general.name` when the file has one. */
-  name?: string;
-  /** Sum of all tensor elements. */
-  parameters: number;
+/** The wire shape (common/modelTypes.ts) plus what only the engine reads. */
+export interface ModelFileInfo extends WireModelFileInfo {
   tensorCount: number;
-  /** Quantisation from `general.file_type` ("Q4_K_M", "F16", "F32"…); "unknown" when the file does not say. */
-  quantisation: string;
+  /** `general.file_type`, the number behind `quantisation`. */
   fileType?: number;
-  /** The context length the model was trained with. */
-  contextLength?: number;
   embeddingLength?: number;
-  layers?: number;
-  /** An embedding model (encoder or pooled output) rather than a generative one. */
-  isEmbeddingModel: boolean;
-  hasChatTemplate: boolean;
 }
 
 export interface InspectOptions {

@@ -2,17 +2,9 @@
 // disk/RAM check before downloading); the download itself checks against the size the server reports.
 // URIs use node-llama-cpp's `hf:<owner>/<repo>/<file>` form, which resolves to huggingface.co on the user's machine.
 
-export interface RecommendedModel {
-  id: string;
-  role: 'hand' | 'embedding';
-  label: string;
-  uri: string;
-  /** Approximate download size in bytes. */
-  approxBytes: number;
-  parameters: string;
-  quantisation: string;
-  note: string;
-}
+import type { RecommendedModel } from '../../common/modelTypes.js';
+
+export type { RecommendedModel };
 
 const GB = 1e9;
 const MB = 1e6;
