@@ -5,14 +5,14 @@
 //     [--top-k 40] [--k1 16] [--k2 6] [--iterations 1] [--two-stage] [--vote] [--data DIR]
 // --vote merges the peer vote's predictions for broken chain steps into the encoder's selection.
 // --two-stage runs the selection loop with the DRM stand-in Brain (sanitized evidence → sufficient/expand/final).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { drmStandInSelectionStep } from '../src-main/engine/brain/selectionSteps.js';
 import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
 import { pipeTriplesGraph } from '../src-main/engine/eval/pipeTriplesGraph.js';
 import { hitAt1, parseQuestions, quantile, type EvalQuestion } from '../src-main/engine/eval/questionsFile.js';
-import { MemoryGraph } from '../src-main/engine/graph/memoryGraph.js';
+import { DIR_OUT, MemoryGraph } from '../src-main/engine/graph/memoryGraph.js';
 import { chooseRemovals } from '../src-main/engine/grasp/degradeTriples.js';
 import type { GraspEncoder } from '../src-main/engine/grasp/encoder/graspEncoder.js';
 import { deserializeEncoder, serializeEncoder } from '../src-main/engine/grasp/encoder/serializeEncoder.js';
@@ -151,14 +151,61 @@ function ceiling(graph: MemoryGraph, questions: EvalQuestion[], hops: number): {
   return { reachable, isolated };
 }
 
+// Evaluation oracle only (never used for answering): MetaQA's qa_dev_qtype.txt names each question's chain of entity
+// types ("director_to_movie_to_language"); with the type → relation table of its movie graph, that gives the gold
+// relation chain, so the bench can count questions whose own chain still reaches a gold answer.
+const QTYPE_RELATION: Record<string, string> = {
+  director: 'directed_by', writer: 'written_by', actor: 'starred_actors', genre: 'has_genre', year: 'release_year',
+  language: 'in_language', tags: 'has_tags', tag: 'has_tags', imdbrating: 'has_imdb_rating', imdbvotes: 'has_imdb_votes',
+};
+
+/** The gold chain of a qtype as (relation, direction) steps of `graph`, or undefined when a type is unknown. */
+function qtypeChain(graph: MemoryGraph, qtype: string): { relation: number; dirBit: number }[] | undefined {
+  const types = qtype.trim().split('_to_');
+  const steps: { relation: number; dirBit: number }[] = [];
+  for (let i = 0; i + 1 < types.length; i++) {
+    const [a, b] = [types[i], types[i + 1]];
+    const relation = graph.relationIndexOf(QTYPE_RELATION[a === 'movie' ? b : a] ?? '');
+    if (relation === undefined) return undefined;
+    steps.push({ relation, dirBit: a === 'movie' ? DIR_OUT : 1 - DIR_OUT });
+  }
+  return steps;
+}
+
+/** Questions whose gold relation chain, walked on `graph` from the topic entity, reaches a gold answer. */
+function chainCeiling(graph: MemoryGraph, questions: EvalQuestion[], qtypes: (string | undefined)[]): number | undefined {
+  let reached = 0;
+  for (const [i, q] of questions.entries()) {
+    const steps = qtypes[i] ? qtypeChain(graph, qtypes[i]!) : undefined;
+    const topic = graph.indexOf(/\[([^\]]+)\]/.exec(q.question)?.[1] ?? '');
+    if (!steps) return undefined;
+    if (topic === undefined) continue;
+    let layer = new Set([topic]);
+    for (const st of steps) {
+      const next = new Set<number>();
+      for (const u of layer)
+        for (let k = graph.offsets[u]; k < graph.offsets[u + 1]; k++)
+          if (graph.edgeRelation[k] === st.relation && graph.edgeDirection[k] === st.dirBit && graph.edgeNeighbor[k] !== topic) next.add(graph.edgeNeighbor[k]);
+      layer = next;
+    }
+    if (q.gold.some((g) => layer.has(graph.indexOf(g) ?? -1))) reached++;
+  }
+  return reached;
+}
+
 const rows: Row[] = [];
 const ceilings: string[] = [];
 for (const hops of HOPS) {
-  const questions = sample(parseQuestions(readFileSync(join(DATA, `${hops}-hop`, 'qa_dev.txt'), 'utf8')), LIMIT);
+  const all = parseQuestions(readFileSync(join(DATA, `${hops}-hop`, 'qa_dev.txt'), 'utf8'));
+  const questions = sample(all, LIMIT);
+  const qtypeFile = join(DATA, `${hops}-hop`, 'qa_dev_qtype.txt');
+  const qtypes = existsSync(qtypeFile) ? sample(readFileSync(qtypeFile, 'utf8').split('\n').slice(0, all.length), LIMIT) : [];
   const [cf, cd] = [ceiling(full, questions, hops), ceiling(degraded, questions, hops)];
+  const exact = qtypes.length ? chainCeiling(degraded, questions, qtypes) : undefined;
   ceilings.push(
     `${hops}-hop ceiling: a gold answer within ${hops} hops of the topic entity (any relation) in ${cf.reachable}/${questions.length} questions on the full graph, ` +
-      `${cd.reachable}/${questions.length} on the degraded one; topic entity left without edges in ${cd.isolated}`,
+      `${cd.reachable}/${questions.length} on the degraded one; topic entity left without edges in ${cd.isolated}` +
+      (exact !== undefined ? `; the question's own relation chain (MetaQA qtype) still reaches a gold answer in ${exact}/${questions.length}` : ''),
   );
   console.log(`  ${ceilings.at(-1)}`);
   for (const [gName, graph] of [['full', full], [`${Math.round(REMOVE * 100)}% removed`, degraded]] as const)

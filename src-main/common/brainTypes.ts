@@ -3,7 +3,8 @@
 // the approval dialog renders exactly the objects the gateway sends.
 import type { Direction } from './graphTypes.js';
 
-export type BrainRole = 'analysis' | 'ranking';
+/** analysis: plan the question; ranking: order candidate paths; selection: judge the GraSP encoder's selection. */
+export type BrainRole = 'analysis' | 'ranking' | 'selection';
 
 /** Optional parts of a payload an analyst may drop before approving (the question itself cannot be dropped). */
 export type PayloadField = 'indicator' | 'literals' | 'relations';
@@ -48,6 +49,11 @@ export interface BrainPayload {
   maxReturn: number;
   /** Fields dropped by an edit. */
   omitted: PayloadField[];
+  /**
+   * Selection: the round of the two-stage loop, and per candidate path id the encoder's probability and whether
+   * the question's chain reaches it only with one edge missing. The paths are the candidates' expansion paths.
+   */
+  selection?: { iteration: number; maxIterations: number; scores: Record<number, number>; inferred: number[] };
   /** k-anonymity of the view the payload was cut from (local bookkeeping, not sent). */
   view: { k: number; achievedK: number };
   text: string;

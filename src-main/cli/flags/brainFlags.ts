@@ -14,6 +14,8 @@ import { controllerBrainStep } from '../../engine/brain/controllerBrainStep.js';
 import { APPROVE_MODES, BRAIN_KINDS, createBrainFromOptions, type BrainSetup } from '../../engine/brain/createBrainFromOptions.js';
 import { BRAIN_KEY_ENV, EnvKeyProvider } from '../../engine/brain/keyProvider.js';
 import type { BrainPolicy, BrainStep } from '../../engine/controller/brainStep.js';
+import type { SelectionStep } from '../../engine/controller/selectionStep.js';
+import { selectionBrainStep } from '../../engine/brain/selectionBrainStep.js';
 import { ExposureLedger } from '../../engine/exposure/exposureLedger.js';
 import { FileKeyStore } from '../../engine/exposure/keyStore.js';
 import { ledgerPaths } from '../../engine/exposure/ledgerPaths.js';
@@ -52,6 +54,8 @@ export function parseBrainPolicy(value: string | undefined): BrainPolicy {
 export interface BrainQuestion {
   counter: BrainCallCounter;
   brainStep?: BrainStep;
+  /** Two-stage answering through the same Brain (used when the GraSP selector runs). */
+  selectionStep?: SelectionStep;
   results: BrainStepResult[];
 }
 
@@ -163,16 +167,10 @@ export async function openBrain(values: BrainFlagValues, input: OpenBrainInput):
       const counter = new BrainCallCounter(questionId);
       const results: BrainStepResult[] = [];
       if (!brain) return { counter, results };
-      const brainStep = controllerBrainStep({
-        brain,
-        approver: setup.approver,
-        counter,
-        questionId,
-        ...(ledger ? { ledger } : {}),
-        ...(audit ? { audit } : {}),
-        onResult: (r) => results.push(r),
-      });
-      return { counter, brainStep, results };
+      const common = { brain, approver: setup.approver, counter, questionId, ...(ledger ? { ledger } : {}), ...(audit ? { audit } : {}) };
+      const brainStep = controllerBrainStep({ ...common, onResult: (r) => results.push(r) });
+      const selectionStep = selectionBrainStep({ ...common, onResult: (r) => results.push(r) });
+      return { counter, brainStep, selectionStep, results };
     },
     exposure: () => ledger?.summary(),
     close: release,

@@ -3,6 +3,7 @@
 // against the payload; mapping tokens back to raw entities (φ_Q⁻¹) happens locally in brainStep, never here.
 import type { BrainPayload } from '../../common/brainTypes.js';
 import type { Direction } from '../../common/graphTypes.js';
+import type { SelectionDecision } from '../controller/selectionStep.js';
 
 /** Something in a reply that was not in the payload (invented) or over a limit: dropped and reported. */
 export interface Rejection {
@@ -58,6 +59,8 @@ export interface Brain {
   readonly endpoint: string;
   analyze(payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<BrainAnalysis>>;
   rank(payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<BrainRanking>>;
+  /** Two-stage answering: judge the encoder's selection (absent: this Brain cannot, the local ranking stands). */
+  select?(payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<SelectionDecision>>;
 }
 
 export function fallback(reason: string, extra: { error?: Error; delivered?: boolean; usage?: BrainUsage; attempts?: number } = {}): BrainOutcome<never> {

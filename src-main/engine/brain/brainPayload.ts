@@ -71,3 +71,46 @@ export function rankingPayload(input: RankingPayloadInput): BrainPayload {
     view: viewK(view),
   });
 }
+
+export interface SelectionPayloadInput {
+  question: string;
+  anchors: readonly string[];
+  /** The encoder's candidates, best first: their order gives the `candidate` indices (P1 = candidates[0]). */
+  candidates: readonly { nodes: readonly string[]; edges: readonly { relation: string; direction: 'out' | 'in' }[]; score: number; inferred: boolean }[];
+  iteration: number;
+  maxIterations: number;
+  /** Coarsened values of literal tokens (only those on a candidate's path are kept). */
+  literals?: Readonly<Record<string, string>>;
+  view: BrainPayload['view'];
+}
+
+/** Selection payload (two-stage answering): the candidates as numbered paths with their probabilities. */
+export function selectionPayload(input: SelectionPayloadInput): BrainPayload {
+  const paths: PayloadPath[] = input.candidates.map((c, i) => ({
+    id: i + 1,
+    candidate: i,
+    nodes: [...c.nodes],
+    edges: c.edges.map((e) => ({ relation: e.relation, direction: e.direction })),
+    answerAt: c.nodes.length - 1,
+  }));
+  const shown = new Set(paths.flatMap((p) => p.nodes));
+  const literals: Record<string, string> = {};
+  for (const [t, v] of Object.entries(input.literals ?? {})) if (shown.has(t)) literals[t] = v;
+  return finalizePayload({
+    role: 'selection',
+    question: input.question,
+    anchors: [...input.anchors],
+    relations: [],
+    paths,
+    literals,
+    maxReturn: 1,
+    omitted: [],
+    view: { ...input.view },
+    selection: {
+      iteration: input.iteration,
+      maxIterations: input.maxIterations,
+      scores: Object.fromEntries(paths.map((p, i) => [p.id, input.candidates[i].score])),
+      inferred: paths.filter((_p, i) => input.candidates[i].inferred).map((p) => p.id),
+    },
+  });
+}

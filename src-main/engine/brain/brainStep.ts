@@ -7,6 +7,7 @@ import type { BrainPayload, ExposureReport } from '../../common/brainTypes.js';
 import type { AuditLog } from '../audit/auditLog.js';
 import type { ExposureLedger } from '../exposure/exposureLedger.js';
 import { tokenResolver } from '../exposure/tokenResolver.js';
+import type { SelectionDecision } from '../controller/selectionStep.js';
 import type { ViewMapping } from '../pipeline/types.js';
 import { requestApproval, type Approver } from './approval.js';
 import type { Brain, BrainAnalysis, BrainOutcome, BrainRanking, Rejection } from './brain.js';
@@ -35,6 +36,8 @@ export interface BrainStepResult {
   /** Ranking: candidate indices (into the paths the payload was built from), best first. */
   ranking?: number[];
   reasons?: string[];
+  /** Selection: the Brain's decision, still in tokens (the caller maps and grounds it locally). */
+  selection?: SelectionDecision;
   /** Analysis, with anchor tokens mapped back to raw entity indexes (φ_Q⁻¹). */
   analysis?: BrainAnalysis & { anchorEntities: number[][] };
   sent: boolean;
@@ -62,6 +65,9 @@ export async function brainStep(ctx: BrainStepContext): Promise<BrainStepResult>
   const reportOf = (p: BrainPayload): ExposureReport =>
     exposureReport({ payload: p, system, model: brain.model, endpoint: brain.endpoint, history: ledger ? ledger.history(resolve) : NO_HISTORY });
 
+  // Nothing to approve for a call this Brain cannot answer.
+  if (ctx.payload.role === 'selection' && !brain.select)
+    return { sent: false, denied: false, fallback: true, tokens: { sent: 0, received: 0 }, reason: `the ${brain.kind} Brain has no selection role`, rejected: [] };
   let payload = ctx.payload;
   let report: ExposureReport | undefined;
   if (brain.remote) {
@@ -92,8 +98,12 @@ export async function brainStep(ctx: BrainStepContext): Promise<BrainStepResult>
     });
   }
 
-  const outcome: BrainOutcome<BrainAnalysis | BrainRanking> =
-    payload.role === 'ranking' ? await brain.rank(payload, ctx.signal) : await brain.analyze(payload, ctx.signal);
+  const outcome: BrainOutcome<BrainAnalysis | BrainRanking | SelectionDecision> =
+    payload.role === 'ranking'
+      ? await brain.rank(payload, ctx.signal)
+      : payload.role === 'selection'
+        ? await brain.select!(payload, ctx.signal)
+        : await brain.analyze(payload, ctx.signal);
   const tokens = { sent: outcome.usage.tokensSent, received: outcome.usage.tokensReceived };
   const delivered = outcome.status === 'ok' || outcome.delivered;
   if (brain.remote && delivered) {
@@ -116,6 +126,10 @@ export async function brainStep(ctx: BrainStepContext): Promise<BrainStepResult>
   if (payload.role === 'ranking') {
     const ranked = (outcome.value as BrainRanking).ranked;
     return { ...base, ranking: ranked.map((r) => r.candidate), reasons: ranked.map((r) => r.reason), reason: `${brain.kind} Brain ranked ${ranked.length} path(s)` };
+  }
+  if (payload.role === 'selection') {
+    const decision = outcome.value as SelectionDecision;
+    return { ...base, selection: decision, reason: `${brain.kind} Brain: ${decision.action}${decision.action === 'expand' ? ` ${decision.token}` : decision.action === 'final' ? ` ${decision.tokens.join(', ')}` : ''}` };
   }
   const a = outcome.value as BrainAnalysis;
   return { ...base, analysis: { ...a, anchorEntities: a.anchors.map((t) => ctx.mapping.members(t)) }, reason: `${brain.kind} Brain analysed the question` };

@@ -36,7 +36,7 @@ export function editPayload(p: BrainPayload, edit: { dropPaths: readonly number[
   if (badFields.length) throw new InvalidEditError(`field(s) ${badFields.join(', ')} cannot be dropped from a ${p.role} payload`);
   const drop = new Set(edit.dropPaths);
   const paths = p.paths.filter((x) => !drop.has(x.id));
-  if (p.role === 'ranking' && paths.length === 0) throw new EmptyEditError();
+  if (p.role !== 'analysis' && paths.length === 0) throw new EmptyEditError();
   const omitted = [...new Set([...p.omitted, ...edit.dropFields])];
   const literals: Record<string, string> = {};
   if (!omitted.includes('literals')) {

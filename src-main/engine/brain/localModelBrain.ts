@@ -4,7 +4,8 @@ import type { BrainPayload } from '../../common/brainTypes.js';
 import type { GenerateJsonOptions, HandJsonResult, HandPrompt } from '../llm/handTypes.js';
 import type { JsonSchema } from '../llm/jsonSchema.js';
 import { fallback, type Brain, type BrainAnalysis, type BrainOutcome, type BrainRanking } from './brain.js';
-import { analysisRole, rankingRole, type BrainRoleSpec } from './roles/index.js';
+import { analysisRole, rankingRole, selectionPayloadRole, type BrainRoleSpec } from './roles/index.js';
+import type { SelectionDecision } from '../controller/selectionStep.js';
 
 /** The part of HandRuntime this Brain needs (HandRuntime satisfies it). */
 export interface JsonGenerator {
@@ -27,6 +28,10 @@ export class LocalModelBrain implements Brain {
 
   rank(payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<BrainRanking>> {
     return this.call(rankingRole, payload, signal);
+  }
+
+  select(payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<SelectionDecision>> {
+    return this.call(selectionPayloadRole, payload, signal);
   }
 
   private async call<T>(spec: BrainRoleSpec<T>, payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<T>> {

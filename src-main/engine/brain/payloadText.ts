@@ -36,9 +36,22 @@ export function renderPayloadText(p: Omit<BrainPayload, 'text'>): string {
     if (!p.omitted.includes('relations')) lines.push(`RELATIONS: ${JSON.stringify(p.relations)}`);
     return lines.join('\n');
   }
+  if (p.role === 'selection') return renderSelection(p, lines);
   if (p.indicator && !p.omitted.includes('indicator')) lines.push(`INDICATOR: ${indicatorText(p.indicator)}`);
   lines.push(`RETURN AT MOST: ${p.maxReturn}`);
   lines.push(`CANDIDATES (${p.paths.length}):`);
   for (const path of p.paths) lines.push(`P${path.id}. ${pathText(path, p.literals)}`);
+  return lines.join('\n');
+}
+
+/** Selection: the encoder's candidates with their expansion paths and probabilities, and which are inferred. */
+function renderSelection(p: Omit<BrainPayload, 'text'>, lines: string[]): string {
+  const sel = p.selection ?? { iteration: 1, maxIterations: 1, scores: {}, inferred: [] };
+  lines.push(`ROUND: ${sel.iteration} OF ${sel.maxIterations}`);
+  lines.push(`CANDIDATES (${p.paths.length}), ranked by the graph encoder (path from a topic entity; probability):`);
+  for (const path of p.paths) lines.push(`P${path.id}. ${pathText(path, p.literals)} (p=${(sel.scores[path.id] ?? 0).toFixed(3)})`);
+  const ids = new Set(p.paths.map((x) => x.id));
+  const inferred = sel.inferred.filter((id) => ids.has(id));
+  lines.push(`INFERRED (the question's chain reaches them only with one edge missing from the graph): ${inferred.length ? inferred.map((id) => `P${id}`).join(', ') : 'none'}`);
   return lines.join('\n');
 }

@@ -7,7 +7,8 @@ import { assertApproved } from './approval.js';
 import { fallback, type Brain, type BrainAnalysis, type BrainOutcome, type BrainRanking } from './brain.js';
 import { BrainAbortedError, BrainConfigError, BrainRequestError, BrainUnavailableError } from './brainErrors.js';
 import type { BrainGateway } from './brainGateway.js';
-import { analysisRole, rankingRole, type BrainRoleSpec } from './roles/index.js';
+import { analysisRole, rankingRole, selectionPayloadRole, type BrainRoleSpec } from './roles/index.js';
+import type { SelectionDecision } from '../controller/selectionStep.js';
 import { countChatTokens, countTextTokens } from './tokenCount.js';
 
 export class RemoteBrain implements Brain {
@@ -30,6 +31,10 @@ export class RemoteBrain implements Brain {
 
   rank(payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<BrainRanking>> {
     return this.call(rankingRole, payload, signal);
+  }
+
+  select(payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<SelectionDecision>> {
+    return this.call(selectionPayloadRole, payload, signal);
   }
 
   private async call<T>(spec: BrainRoleSpec<T>, payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<T>> {

@@ -14,9 +14,9 @@ import type { GraspSelectorLike } from '../grasp/graspSelectorLike.js';
 import { neighbourVote } from '../grasp/neighbourVote.js';
 import { canCarry, relaxedGrounding, type ChainStep, type RelaxedAnswer } from '../grasp/relaxedGrounding.js';
 import { slotTypeFit } from '../grasp/relationSchema.js';
-import { selectionEvidence } from '../grasp/selectionEvidence.js';
+import { candidatePathText, selectionCandidates, selectionEvidence } from '../grasp/selectionEvidence.js';
 import { chainKey } from '../pipeline/schemaPaths.js';
-import type { GroundedAnswer } from '../pipeline/types.js';
+import type { GroundedAnswer, ViewMapping } from '../pipeline/types.js';
 import type { QuestionSession } from './questionSession.js';
 import type { ReasoningNode, ReasoningTree } from './reasoningTree.js';
 import { DEFAULT_SELECTION_ITERATIONS, type SelectionCandidate, type SelectionDecision, type SelectionStep } from './selectionStep.js';
@@ -78,6 +78,19 @@ class SessionTokens {
   entitiesOf(token: string): number[] {
     const e = this.back.get(token);
     return e !== undefined ? [e] : this.s.mapping.members(token);
+  }
+
+  /** φ_Q extended by this session's extra tokens (the ledger must key those too); discarding stays the view's. */
+  asMapping(): ViewMapping {
+    const m = this.s.mapping;
+    return {
+      tokenOf: (e) => m.tokenOf(e) ?? this.extra.get(e),
+      members: (t) => this.entitiesOf(t),
+      relationsOf: (v) => m.relationsOf(v),
+      visibleRelation: (r) => m.visibleRelation(r),
+      tokens: () => [...m.tokens(), ...this.back.keys()],
+      discard: () => undefined,
+    };
   }
 }
 
@@ -225,16 +238,6 @@ function toGrounded(s: QuestionSession, tokens: SessionTokens, r: RelaxedAnswer)
   };
 }
 
-/** The candidates as the Brain sees them, parsed from the same evidence text it receives. */
-function candidatesOf(evidence: string, inferredTokens: ReadonlySet<string>): SelectionCandidate[] {
-  const out: SelectionCandidate[] = [];
-  for (const line of evidence.split('\n')) {
-    const m = /^\d+\. (\S+) \(([\d.]+)\): (.*)$/.exec(line);
-    if (m) out.push({ token: m[1], score: Number(m[2]), path: m[3], inferred: inferredTokens.has(m[1]) });
-  }
-  return out;
-}
-
 export async function runGraspMode(s: QuestionSession, o: GraspModeOptions): Promise<GraspModeResult> {
   const notes: string[] = [];
   const chains = answerChains(s);
@@ -266,7 +269,19 @@ export async function runGraspMode(s: QuestionSession, o: GraspModeOptions): Pro
     s.lap('ground');
     if (!o.selectionStep) break;
     const inferredTokens = new Set(grounded.filter((g) => g.missingAt !== undefined).map((g) => tokens.tokenOf(g.entity)));
-    const body = selectionEvidence(s.graph, selection, (e) => tokens.tokenOf(e), { relationOf: (r) => s.mapping.visibleRelation(r), limit: o.evidenceLimit ?? 10 });
+    const evidenceOptions = { relationOf: (r: number) => s.mapping.visibleRelation(r), limit: o.evidenceLimit ?? 10 };
+    const body = selectionEvidence(s.graph, selection, (e) => tokens.tokenOf(e), evidenceOptions);
+    const candidates: SelectionCandidate[] = selectionCandidates(s.graph, selection, (e) => tokens.tokenOf(e), evidenceOptions).map((c) => ({
+      token: c.token,
+      score: Number(c.score.toFixed(3)),
+      path: c.edges.length ? candidatePathText(c) : 'no path recorded',
+      inferred: inferredTokens.has(c.token),
+      nodes: c.nodes,
+      edges: c.edges,
+    }));
+    const literals: Record<string, string> = {};
+    const shown = new Set(candidates.flatMap((c) => c.nodes));
+    for (const n of s.view.nodes) if (n.literal !== undefined && shown.has(n.token)) literals[n.token] = n.literal;
     const text = [
       `Question: ${s.view.question}`,
       body,
@@ -274,7 +289,15 @@ export async function runGraspMode(s: QuestionSession, o: GraspModeOptions): Pro
       `Round ${round} of ${maxIterations}.`,
     ].join('\n');
     evidence.push(text);
-    const decision = await o.selectionStep({ question: s.view.question, anchors: anchors.map((a) => tokens.tokenOf(a)), candidates: candidatesOf(body, inferredTokens), evidence: text, iteration: round, maxIterations });
+    const decision = await o.selectionStep({ question: s.view.question, anchors: anchors.map((a) => tokens.tokenOf(a)), candidates,
+      evidence: text,
+      iteration: round,
+      maxIterations,
+      mapping: tokens.asMapping(),
+      graph: { name: s.graph.name, ids: s.graph.ids },
+      view: { k: s.view.stats.k, achievedK: s.view.stats.achievedK },
+      literals,
+    });
     s.lap('brain');
     decisions.push(decision);
     if (!decision || decision.action === 'sufficient') {

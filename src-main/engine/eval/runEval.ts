@@ -41,7 +41,7 @@ export interface EvalOptions {
 }
 
 export interface QuestionHooks {
-  ask?: Pick<AskOptions, 'brainStep' | 'brainPolicy'>;
+  ask?: Pick<AskOptions, 'brainStep' | 'selectionStep' | 'brainPolicy'>;
   fields(): PredictionExtras;
 }
 

@@ -70,6 +70,8 @@ export interface AskOptions {
   onTreeUpdate?: (tree: ReasoningTreeSummary) => void;
   /** This question's Brain step (per-question approval and accounting); overrides the engine's. */
   brainStep?: BrainStep;
+  /** This question's two-stage selection Brain (per-question approval and accounting); overrides the engine's. */
+  selectionStep?: SelectionStep;
   /** When the controller asks the Brain (default 'whenUnsure'). */
   brainPolicy?: BrainPolicy;
   /** Top-2 answer score margin below which local selection is unsure (Infinity: every round is unsure). */
@@ -268,7 +270,7 @@ export function createQaEngine(input: {
         ...(options.brainPolicy ? { brainPolicy: options.brainPolicy } : {}),
         ...(options.confidenceMargin !== undefined ? { confidenceMargin: options.confidenceMargin } : {}),
         ...(input.grasp
-          ? { grasp: { ...input.graspOptions, selector: input.grasp, questionVector: qVec, ...(input.selectionStep ? { selectionStep: input.selectionStep } : {}) } }
+          ? { grasp: { ...input.graspOptions, selector: input.grasp, questionVector: qVec, ...((options.selectionStep ?? input.selectionStep) ? { selectionStep: options.selectionStep ?? input.selectionStep } : {}) } }
           : {}),
         ...(options.onTreeUpdate ? { onTreeUpdate: options.onTreeUpdate } : {}),
       });

@@ -111,6 +111,7 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
             relations,
             ...(progress?.onTreeUpdate ? { onTreeUpdate: progress.onTreeUpdate } : {}),
             ...(questionBrain ? { brainStep: questionBrain.step, brainPolicy: questionBrain.policy } : {}),
+            ...(questionBrain?.selection ? { selectionStep: questionBrain.selection } : {}),
           });
         let result: AskResult;
         if (active && hand) {

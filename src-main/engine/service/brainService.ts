@@ -17,6 +17,7 @@ import type { Brain } from '../brain/brain.js';
 import { BrainCallCounter } from '../brain/brainCallCounter.js';
 import { BrainConfigError } from '../brain/brainErrors.js';
 import { controllerBrainStep } from '../brain/controllerBrainStep.js';
+import { selectionBrainStep } from '../brain/selectionBrainStep.js';
 import { createBrainFromOptions } from '../brain/createBrainFromOptions.js';
 import { editPayload, EmptyEditError, InvalidEditError } from '../brain/editPayload.js';
 import { NO_HISTORY } from '../brain/exposureHistory.js';
@@ -24,7 +25,10 @@ import { exposureReport } from '../brain/exposureReport.js';
 import type { JsonGenerator } from '../brain/localModelBrain.js';
 import { QueuedApprover, UnknownApprovalError } from '../brain/queuedApprover.js';
 import { systemPromptFor } from '../brain/roles/index.js';
+import type { BrainStepResult } from '../brain/brainStep.js';
 import type { BrainPolicy, BrainStep } from '../controller/brainStep.js';
+import type { SelectionStep } from '../controller/selectionStep.js';
+import type { ViewMapping } from '../pipeline/types.js';
 import { ExposureLedger } from '../exposure/exposureLedger.js';
 import { FileKeyStore, type KeyStore } from '../exposure/keyStore.js';
 import { ledgerPaths } from '../exposure/ledgerPaths.js';
@@ -51,6 +55,8 @@ export interface BrainServiceOptions {
 export interface QuestionBrain {
   questionId: string;
   step: BrainStep;
+  /** Two-stage selection through the same Brain and approvals (used when the GraSP selector runs). */
+  selection?: SelectionStep;
   policy: BrainPolicy;
   tally(): AskBrainTally;
 }
@@ -185,33 +191,30 @@ export class BrainService {
       return { questionId, step: async () => undefined, policy: s.policy, tally: () => ({ calls: 0, denied: 0, tokens: 0, describe: describe(s), notes: [note] }) };
     }
     const approver = this.questionApprover(questionId);
-    const step = controllerBrainStep({
-      brain,
-      approver,
-      counter,
-      questionId,
-      ...(ledger ? { ledger } : {}),
-      ...(audit ? { audit } : {}),
-      onPayload: (payload, request) => {
-        const resolve = request.mapping && request.graph ? tokenResolver(request.mapping, request.graph) : undefined;
-        this.current.set(questionId, {
-          payload,
-          reportOf: (p) =>
-            exposureReport({ payload: p, system: systemPromptFor(p.role), model: brain.model, endpoint: brain.endpoint, history: ledger && resolve ? ledger.history(resolve) : NO_HISTORY }),
-        });
-      },
-      onResult: (r) => notes.push(r.reason),
-    });
-    const wrapped: BrainStep = async (request) => {
+    // Each payload about to be approved is remembered, so the dialog's edit previews recompute its report.
+    const onPayload = (payload: BrainPayload, request: { mapping?: ViewMapping; graph?: { name: string; ids: readonly string[] } }): void => {
+      const resolve = request.mapping && request.graph ? tokenResolver(request.mapping, request.graph) : undefined;
+      this.current.set(questionId, {
+        payload,
+        reportOf: (p) =>
+          exposureReport({ payload: p, system: systemPromptFor(p.role), model: brain.model, endpoint: brain.endpoint, history: ledger && resolve ? ledger.history(resolve) : NO_HISTORY }),
+      });
+    };
+    const common = { brain, approver, counter, questionId, ...(ledger ? { ledger } : {}), ...(audit ? { audit } : {}), onPayload, onResult: (r: BrainStepResult) => notes.push(r.reason) };
+    const step = controllerBrainStep(common);
+    const selection = selectionBrainStep(common);
+    const forget = <A, R>(f: (a: A) => Promise<R>) => async (a: A): Promise<R> => {
       try {
-        return await step(request);
+        return await f(a);
       } finally {
         this.current.delete(questionId);
       }
     };
+    const wrapped: BrainStep = forget(step);
     return {
       questionId,
       step: wrapped,
+      selection: forget(selection),
       policy: s.policy,
       tally: () => ({ calls: counter.sent, denied: counter.denied, tokens: counter.tokensSent + counter.tokensReceived, describe: describe(s), notes: [...notes] }),
     };

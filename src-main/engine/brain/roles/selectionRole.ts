@@ -1,10 +1,12 @@
 // Selection (two-stage answering): sanitized selection evidence in; sufficient / expand one token / final tokens
 // out. Like the other roles, a reply may only mention tokens the evidence showed: invented ones are dropped and
 // reported, and an "expand" or "final" left with no valid token becomes "sufficient" (the local ranking stands).
+import type { BrainPayload } from '../../../common/brainTypes.js';
 import type { SelectionDecision, SelectionStepRequest } from '../../controller/selectionStep.js';
 import type { JsonSchema } from '../../llm/jsonSchema.js';
 import { TOKEN_PATTERN } from '../../sanitize/sessionSecret.js';
 import type { Rejection } from '../brain.js';
+import type { BrainRoleSpec } from './brainRoleSpec.js';
 import { SELECTION_SYSTEM_PROMPT } from '../prompts/selectionPrompt.js';
 import { SELECTION_SCHEMA, type SelectionReplyJson } from '../schemas/selectionSchema.js';
 
@@ -17,7 +19,10 @@ export interface SelectionRoleSpec {
   interpret(json: unknown, request: SelectionStepRequest): { value: SelectionDecision; rejected: Rejection[] };
 }
 
-function interpretSelection(json: unknown, request: SelectionStepRequest): { value: SelectionDecision; rejected: Rejection[] } {
+/** What a reply is checked against: the text the Brain saw and the loop's round. */
+type SelectionContext = Pick<SelectionStepRequest, 'evidence' | 'iteration' | 'maxIterations'>;
+
+function interpretSelection(json: unknown, request: SelectionContext): { value: SelectionDecision; rejected: Rejection[] } {
   const r = json as SelectionReplyJson;
   const known = new Set(request.evidence.match(new RegExp(TOKEN_PATTERN.source, 'g')) ?? []);
   const rejected: Rejection[] = [];
@@ -40,4 +45,14 @@ export const selectionRole: SelectionRoleSpec = {
   schema: SELECTION_SCHEMA,
   maxTokens: 300,
   interpret: interpretSelection,
+};
+
+/** The same role over a gateway payload (role "selection"): the payload's text is the evidence the Brain saw. */
+export const selectionPayloadRole: BrainRoleSpec<SelectionDecision> = {
+  role: 'selection',
+  system: SELECTION_SYSTEM_PROMPT,
+  schema: SELECTION_SCHEMA,
+  maxTokens: 300,
+  interpret: (json: unknown, payload: BrainPayload) =>
+    interpretSelection(json, { evidence: payload.text, iteration: payload.selection?.iteration ?? 1, maxIterations: payload.selection?.maxIterations ?? 1 }),
 };
