@@ -4,6 +4,7 @@
 //   npm run bench:incomplete -- [--limit 300] [--hops 2,3] [--remove 0.4] [--seed 1] [--train-seconds 120]
 //     [--top-k 40] [--k1 16] [--k2 6] [--iterations 1] [--two-stage] [--vote] [--data DIR]
 // --vote merges the peer vote's predictions for broken chain steps into the encoder's selection.
+// --sft N also trains on N labelled dev questions (split over the hops, none of them in the evaluation sample).
 // --two-stage runs the selection loop with the DRM stand-in Brain (sanitized evidence → sufficient/expand/final).
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -19,6 +20,7 @@ import { deserializeEncoder, serializeEncoder } from '../src-main/engine/grasp/e
 import { graspContext } from '../src-main/engine/grasp/graspContext.js';
 import { createGraspSelector } from '../src-main/engine/grasp/graspSelector.js';
 import { evaluateLinkRecovery, evaluateVoteRecovery } from '../src-main/engine/grasp/linkRecovery.js';
+import { qaTrainingExamples } from '../src-main/engine/grasp/qaExamples.js';
 import { DEFAULT_TRAIN_OPTIONS, trainEncoder } from '../src-main/engine/grasp/train.js';
 import { createQaEngine, type QaEngine } from '../src-main/engine/pipeline/qaEngine.js';
 
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     iterations: { type: 'string', default: '3' },
     'two-stage': { type: 'boolean', default: false },
     vote: { type: 'boolean', default: false },
+    sft: { type: 'string', default: '0' },
   },
 });
 const DATA = values.data!;
@@ -58,8 +61,20 @@ console.log(`graphs: full ${full.tripleCount} triples, degraded ${degraded.tripl
 // ---- the encoder, trained on the degraded graph only (what a user's incomplete graph offers) ----
 const relevance = { ...DEFAULT_TRAIN_OPTIONS.relevance, k1: Number(values.k1), k2: Number(values.k2) };
 const dctx = graspContext(degraded, drm);
+const SFT = Number(values.sft);
+let qaExamples: Awaited<ReturnType<typeof qaTrainingExamples>> | undefined;
+if (SFT > 0) {
+  const labelled: EvalQuestion[] = [];
+  for (const hops of HOPS) {
+    const all = parseQuestions(readFileSync(join(DATA, `${hops}-hop`, 'qa_dev.txt'), 'utf8'));
+    const held = new Set(sample(all, LIMIT));
+    labelled.push(...sample(all.filter((q) => !held.has(q)), Math.ceil(SFT / HOPS.length)));
+  }
+  qaExamples = await qaTrainingExamples(dctx, labelled, drm);
+  console.log(`supervised: ${qaExamples.length} of ${labelled.length} labelled questions linked (none in the evaluation sample)`);
+}
 const trainStart = performance.now();
-const { encoder, metrics } = await trainEncoder(dctx, { seed: SEED, epochs: 1000, maxSeconds: Number(values['train-seconds']), relevance });
+const { encoder, metrics } = await trainEncoder(dctx, { seed: SEED, epochs: 1000, maxSeconds: Number(values['train-seconds']), relevance, ...(qaExamples ? { qaExamples } : {}) });
 const trainSeconds = (performance.now() - trainStart) / 1000;
 const recovery = evaluateLinkRecovery(encoder, dctx, 100, 424242, relevance);
 console.log(
