@@ -59,6 +59,8 @@ export interface Brain {
   readonly endpoint: string;
   analyze(payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<BrainAnalysis>>;
   rank(payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<BrainRanking>>;
+  /** Why calls would be skipped right now without trying (an open circuit breaker); undefined when it will try. */
+  unavailable?(): string | undefined;
   /** Two-stage answering: judge the encoder's selection (absent: this Brain cannot, the local ranking stands). */
   select?(payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<SelectionDecision>>;
 }

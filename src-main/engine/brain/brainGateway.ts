@@ -25,9 +25,15 @@ export interface BrainGatewayOptions {
   retry?: Partial<RetryPolicy>;
   /** Ask for `response_format: {type: "json_object"}` (default true; some servers do not support it). */
   jsonMode?: boolean;
-  /** Injected for tests: jitter source and sleep. */
+  /**
+   * Circuit breaker: after `failures` calls in a row end unavailable (retries spent), calls fail at once for
+   * `coolDownMs` instead of each waiting out the retry deadline again (default 3 calls, 60 s). A success closes it.
+   */
+  breaker?: { failures?: number; coolDownMs?: number };
+  /** Injected for tests: jitter source, sleep and clock. */
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  now?: () => number;
 }
 
 export interface BrainRequest {
@@ -102,6 +108,11 @@ export class BrainGateway {
   private readonly policy: RetryPolicy;
   private readonly sleep: NonNullable<BrainGatewayOptions['sleep']>;
   private readonly random: () => number;
+  private readonly now: () => number;
+  private readonly breaker: { failures: number; coolDownMs: number };
+  private unavailableInARow = 0;
+  private openUntil = 0;
+  private lastFailure = '';
 
   constructor(private readonly options: BrainGatewayOptions) {
     let url: URL;
@@ -120,10 +131,37 @@ export class BrainGateway {
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.sleep = options.sleep ?? defaultSleep;
     this.random = options.random ?? Math.random;
+    this.now = options.now ?? Date.now;
+    this.breaker = { failures: Math.max(1, options.breaker?.failures ?? 3), coolDownMs: Math.max(0, options.breaker?.coolDownMs ?? 60_000) };
+  }
+
+  /** Why calls are being skipped right now (the breaker is open), or undefined when the gateway will try. */
+  unavailableReason(): string | undefined {
+    const left = this.openUntil - this.now();
+    if (left <= 0) return undefined;
+    return `the last ${this.unavailableInARow} call(s) to ${this.endpoint} failed (${this.lastFailure}); remote calls are skipped for another ${Math.ceil(left / 1000)} s`;
   }
 
   /** Sends one chat completion and returns its JSON; throws BrainUnavailableError once retries are spent. */
   async complete(request: BrainRequest): Promise<BrainReply> {
+    const skipped = this.unavailableReason();
+    if (skipped) throw new BrainUnavailableError(this.endpoint, [], skipped);
+    try {
+      const reply = await this.completeWithRetries(request);
+      this.unavailableInARow = 0;
+      this.openUntil = 0;
+      return reply;
+    } catch (e) {
+      if (e instanceof BrainUnavailableError) {
+        this.unavailableInARow++;
+        this.lastFailure = e.attempts.at(-1)?.message ?? e.message;
+        if (this.unavailableInARow >= this.breaker.failures) this.openUntil = this.now() + this.breaker.coolDownMs;
+      }
+      throw e;
+    }
+  }
+
+  private async completeWithRetries(request: BrainRequest): Promise<BrainReply> {
     const key = await this.options.keyProvider.apiKey();
     if (!key && !isLoopback(this.options.baseURL))
       throw new BrainConfigError(`No API key for ${this.endpoint}: set CTRLG_BRAIN_API_KEY (or store one in the app's settings).`);

@@ -68,6 +68,12 @@ export async function brainStep(ctx: BrainStepContext): Promise<BrainStepResult>
   // Nothing to approve for a call this Brain cannot answer.
   if (ctx.payload.role === 'selection' && !brain.select)
     return { sent: false, denied: false, fallback: true, tokens: { sent: 0, received: 0 }, reason: `the ${brain.kind} Brain has no selection role`, rejected: [] };
+  // An endpoint that just failed several calls in a row is not asked again (nor is the analyst asked to approve).
+  const down = brain.remote ? brain.unavailable?.() : undefined;
+  if (down) {
+    counter.fallbacks += 1;
+    return { sent: false, denied: false, fallback: true, tokens: { sent: 0, received: 0 }, reason: `Brain skipped: ${down}`, rejected: [] };
+  }
   let payload = ctx.payload;
   let report: ExposureReport | undefined;
   if (brain.remote) {

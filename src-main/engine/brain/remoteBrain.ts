@@ -25,6 +25,10 @@ export class RemoteBrain implements Brain {
     return this.gateway.endpoint;
   }
 
+  unavailable(): string | undefined {
+    return this.gateway.unavailableReason();
+  }
+
   analyze(payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<BrainAnalysis>> {
     return this.call(analysisRole, payload, signal);
   }
