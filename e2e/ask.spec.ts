@@ -1,32 +1,15 @@
 // Question answering in the browser host: import the demo graph through the host's engine, ask one of the
 // bundled gold questions in the Ask tab, and check the answer and the two evidence panes — in particular that
 // the sanitized pane never shows a raw entity name.
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Engine } from '../src-main/engine/service/createEngine.js';
+import { DEMO_DIR, goldQuestions } from './demoQuestions.js';
 import { expect, test } from './fixtures.js';
 import { AskPage } from './pages/AskPage.js';
 
 const GRAPH = 'ask-demo';
-const DEMO_DIR = join(import.meta.dirname, '..', 'resources', 'demo');
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
-
-interface GoldQuestion {
-  question: string;
-  answers: string[];
-}
-
-/** questions.txt: `question<TAB>answer1|answer2`, read at test time so the test follows the shipped file. */
-async function goldQuestions(): Promise<GoldQuestion[]> {
-  const text = await readFile(join(DEMO_DIR, 'questions.txt'), 'utf8');
-  return text
-    .split('\n')
-    .filter((line) => line.includes('\t'))
-    .map((line) => {
-      const [question, answers] = line.split('\t') as [string, string];
-      return { question, answers: answers.split('|') };
-    });
-}
 
 async function importDemo(engine: Engine): Promise<void> {
   const envelope = await engine.dispatch('graph.import', {

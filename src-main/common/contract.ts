@@ -17,13 +17,20 @@ import { HAND_EVENT_NAMES, handRequestSchemas, type HandErrorCode, type HandEven
 import { BRAIN_EVENT_NAMES, brainRequestSchemas, type BrainEvents, type BrainResponses } from './brainContract.js';
 // --- The experience memory (browser: list, delete, audit): channels live in memoryContract.ts. ---
 import { memoryRequestSchemas, type MemoryResponses } from './memoryContract.js';
+// --- The topology-aware selector (GraSP: status, training jobs, progress): channels and events live in graspContract.ts. ---
+import {
+  GRASP_EVENT_NAMES,
+  graspRequestSchemas,
+  SELECTOR_KINDS,
+  type GraspErrorCode,
+  type GraspEvents,
+  type GraspResponses,
+  type SelectorUse,
+} from './graspContract.js';
+import { graphName } from './graphName.js';
 
-/** Graph names as the library accepts them (folder names on disk). */
-export const graphName = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'graph names use letters, digits, ".", "_" and "-"');
+/** Graph names as the library accepts them (folder names on disk); defined in graphName.ts so every block shares it. */
+export { graphName };
 
 export const requestSchemas = {
   'app.info': z.object({}).strict(),
@@ -74,6 +81,8 @@ export const requestSchemas = {
       relations: z.enum(['labels', 'clustered']).optional(),
       /** Chosen by the client, so it can match qa.treeUpdate events to this question. */
       questionId: z.string().min(1).max(100).optional(),
+      /** 'path' (default): relation-path search alone; 'grasp': plus the graph's newest trained selector. */
+      selector: z.enum(SELECTOR_KINDS).optional(),
     })
     .strict(),
   // --- The Hand (models and runtime) ---
@@ -82,6 +91,8 @@ export const requestSchemas = {
   ...brainRequestSchemas,
   // --- The experience memory (list, delete, audit) ---
   ...memoryRequestSchemas,
+  // --- The topology-aware selector (status, train, cancel) ---
+  ...graspRequestSchemas,
 } as const;
 
 export type Channel = keyof typeof requestSchemas;
@@ -96,7 +107,7 @@ export interface AppInfo {
   demoFile: string;
 }
 
-export interface Responses extends HandResponses, BrainResponses, MemoryResponses {
+export interface Responses extends HandResponses, BrainResponses, MemoryResponses, GraspResponses {
   'app.info': AppInfo;
   'dialog.openFile': { path: string | null };
   'graph.list': GraphInfo[];
@@ -106,13 +117,14 @@ export interface Responses extends HandResponses, BrainResponses, MemoryResponse
   'graph.import': ImportResult;
   'graph.cancelImport': { cancelled: boolean };
   'graph.delete': { deleted: boolean };
-  'qa.ask': AskResult;
+  /** `selector` says which selector answered (and, for GraSP, which model version). */
+  'qa.ask': AskResult & { selector?: SelectorUse };
 }
 
 export type RequestOf<C extends Channel> = z.input<(typeof requestSchemas)[C]>;
 export type ParsedRequestOf<C extends Channel> = z.output<(typeof requestSchemas)[C]>;
 
-export interface Events extends HandEvents, BrainEvents {
+export interface Events extends HandEvents, BrainEvents, GraspEvents {
   'import.progress': { jobId: string; graph: string; progress: ImportProgress };
   'graph.changed': { graph: string };
   /** Live reasoning tree of a question in flight (anonymised: tokens, visible labels, counts). */
@@ -129,7 +141,8 @@ export type ErrorCode =
   | 'cancelled'
   | 'not_available'
   | 'internal'
-  | HandErrorCode;
+  | HandErrorCode
+  | GraspErrorCode;
 
 export interface ApiErrorBody {
   code: ErrorCode;
@@ -147,7 +160,7 @@ export interface CtrlgBridge {
   on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
 }
 
-export const EVENT_NAMES: EventName[] = ['import.progress', 'graph.changed', 'qa.treeUpdate', ...HAND_EVENT_NAMES, ...BRAIN_EVENT_NAMES];
+export const EVENT_NAMES: EventName[] = ['import.progress', 'graph.changed', 'qa.treeUpdate', ...HAND_EVENT_NAMES, ...BRAIN_EVENT_NAMES, ...GRASP_EVENT_NAMES];
 export const CHANNELS = Object.keys(requestSchemas) as Channel[];
 /** Electron ipc channel names carry a prefix so nothing else on ipcMain can collide with them. */
 export const IPC_PREFIX = 'ctrlg:';

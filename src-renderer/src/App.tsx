@@ -9,6 +9,7 @@ import { MainArea } from './components/layout/MainArea.js';
 import { Sidebar } from './components/layout/Sidebar.js';
 import { useBrainStore } from './stores/brainStore.js';
 import { useGraphsStore } from './stores/graphsStore.js';
+import { useGraspStore } from './stores/graspStore.js';
 import { useImportStore } from './stores/importStore.js';
 
 export function App() {
@@ -24,7 +25,10 @@ export function App() {
     const offApproval = subscribe('brain.approvalRequested', (r) => useBrainStore.getState().onRequested(r));
     const offResolved = subscribe('brain.approvalResolved', (r) => useBrainStore.getState().onResolved(r.id));
     void useBrainStore.getState().loadPending();
+    // Selector training reports wherever the app is, so the Overview shows the job's state when it comes back.
+    const offGrasp = subscribe('grasp.progress', (e) => useGraspStore.getState().onProgress(e));
     return () => {
+      offGrasp();
       offProgress();
       offChanged();
       offApproval();

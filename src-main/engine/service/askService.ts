@@ -3,9 +3,12 @@
 // ask a question do not pay for it.
 // With a generative model loaded in the engine's HandService, the engine's Hand is the model-backed one (the
 // algorithmic Hand as its fallback); every result says which Hand answered and what each of its model calls cost.
+// With selector 'grasp' the engine also gets the graph's newest trained GraSP selector (as `ctrlg ask --selector grasp`);
+// engines are cached per graph and selector, and a GraSP engine is rebuilt when a newer model version is stored.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AskHandCall, AskHandSummary, AskResult } from '../../common/answerTypes.js';
-import type { ParsedRequestOf } from '../../common/contract.js';
+import type { ParsedRequestOf, Responses } from '../../common/contract.js';
+import type { SelectorKind, SelectorUse } from '../../common/graspContract.js';
 import { loadGloveDrm } from '../drm/gloveDrm.js';
 import type { GraphLibrary } from '../graph/graphLibrary.js';
 import type { MemoryGraph } from '../graph/memoryGraph.js';
@@ -19,6 +22,7 @@ import type { BrainService } from './brainService.js';
 import type { ActiveHand, HandService } from './handService.js';
 import type { MemoryService } from './memoryService.js';
 import type { AskProgress } from './engineContext.js';
+import { newestGraspVersion, openGraspSelector } from './graspService.js';
 
 export interface AskServiceOptions {
   library: GraphLibrary;
@@ -33,7 +37,7 @@ export interface AskServiceOptions {
 }
 
 export interface AskService {
-  ask(request: ParsedRequestOf<'qa.ask'>, progress?: AskProgress): Promise<AskResult>;
+  ask(request: ParsedRequestOf<'qa.ask'>, progress?: AskProgress): Promise<Responses['qa.ask']>;
   /** Forget the graph's QA engine (after an import or delete); the next question rebuilds it. */
   invalidate(graph: string): void;
 }
@@ -43,7 +47,10 @@ interface CachedEngine {
   graph: MemoryGraph;
   /** The Hand it was built with ('algorithmic' or one model load), to notice a load or unload since. */
   handKey: string;
-  engine: Promise<QaEngine>;
+  /** 'path', or the GraSP model version the engine was built with (a newer one replaces it). */
+  selectorKey: string;
+  /** The engine, and which selector its answers come from. */
+  engine: Promise<{ engine: QaEngine; selector: SelectorUse }>;
 }
 
 const ALGORITHMIC = 'algorithmic';
@@ -67,14 +74,18 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
     return drm;
   }
 
-  async function engineFor(name: string, active: ActiveHand | null): Promise<QaEngine> {
+  async function engineFor(name: string, active: ActiveHand | null, kind: SelectorKind): Promise<CachedEngine> {
     // Throws UnknownGraphError for a graph that does not exist, which dispatch maps to unknown_graph.
     const graph = await library.memoryGraph(name);
     const handKey = active ? `model#${active.id}` : ALGORITHMIC;
-    const cached = engines.get(name);
+    // The newest stored version decides; a cheap directory listing per question notices a model trained since.
+    const version = kind === 'grasp' ? await newestGraspVersion(library.dataDir, name) : undefined;
+    const selectorKey = version === undefined ? 'path' : `grasp@v${version}`;
+    const cacheKey = `${name}\u0000${kind}`;
+    const cached = engines.get(cacheKey);
     // The library hands out a new MemoryGraph after a re-import even if no graph.changed reached us; a model load or
-    // unload changes the Hand, which the engine builds once.
-    if (cached?.graph === graph && cached.handKey === handKey) return cached.engine;
+    // unload changes the Hand, which the engine builds once; a newly trained GraSP version replaces the selector.
+    if (cached?.graph === graph && cached.handKey === handKey && cached.selectorKey === selectorKey) return cached;
     const handFor =
       active && hand
         ? {
@@ -82,26 +93,27 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
               createLlmHand({ runtime: active.generator, fallback: algorithmic, graph, accounting: hand.accounting, options: { index, name: active.fileName } }),
           }
         : {};
-    const entry: CachedEngine = {
-      graph,
-      handKey,
+    const engine = (async () => {
       // A memory that cannot be opened (key missing, files damaged) leaves questions answerable without it.
-      engine: Promise.all([sharedDrm(), memory?.store().catch(() => undefined)]).then(([d, store]) =>
-        createQaEngine({ graph, drm: d, ...handFor, ...(store ? { memory: { store } } : {}) }),
-      ),
-    };
-    engines.set(name, entry);
+      const [d, store] = await Promise.all([sharedDrm(), memory?.store().catch(() => undefined)]);
+      // The selector uses the engine's own DRM (the question vectors come from it), as createQaEngine requires.
+      const grasp = version === undefined ? undefined : await openGraspSelector(library.dataDir, name, graph, d, version);
+      const selector: SelectorUse = grasp ? { kind: 'grasp', version, matchesGraph: grasp.matches(graph) } : { kind: 'path' };
+      return { engine: createQaEngine({ graph, drm: d, ...handFor, ...(store ? { memory: { store } } : {}), ...(grasp ? { grasp } : {}) }), selector };
+    })();
+    const entry: CachedEngine = { graph, handKey, selectorKey, engine };
+    engines.set(cacheKey, entry);
     entry.engine.catch(() => {
-      if (engines.get(name) === entry) engines.delete(name);
+      if (engines.get(cacheKey) === entry) engines.delete(cacheKey);
     });
-    return entry.engine;
+    return entry;
   }
 
   return {
-    async ask({ graph, question, dMax, relations, questionId }, progress) {
+    async ask({ graph, question, dMax, relations, questionId, selector: kind = 'path' }, progress) {
       // Read once: the whole question runs on the Hand that was loaded when it started.
       const active = hand?.activeHand() ?? null;
-      const engine = await engineFor(graph, active);
+      const { engine, selector } = await (await engineFor(graph, active, kind)).engine;
       const questionBrain = await brain?.forQuestion(questionId);
       const calls: AskHandCall[] = [];
       try {
@@ -121,7 +133,7 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
         } else {
           result = await run();
         }
-        const withHand = { ...result, hand: handSummary(active?.fileName ?? ALGORITHMIC, calls) };
+        const withHand = { ...result, hand: handSummary(active?.fileName ?? ALGORITHMIC, calls), selector };
         return questionBrain ? { ...withHand, brain: questionBrain.tally() } : withHand;
       } catch (err) {
         // The pipeline's own refusals are the user's to fix, not internal failures.
@@ -131,7 +143,7 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
       }
     },
     invalidate(graph) {
-      engines.delete(graph);
+      for (const key of [...engines.keys()]) if (key.slice(0, key.indexOf('\u0000')) === graph) engines.delete(key);
     },
   };
 }

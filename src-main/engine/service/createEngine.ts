@@ -11,6 +11,8 @@ import { importDemoIfEmpty } from './demoGraph.js';
 import { createDispatch, type HandlerTable } from './dispatch.js';
 import type { EngineContext, EngineOptions } from './engineContext.js';
 import { EventHub, type EventListener } from './eventHub.js';
+import { graspHandlers } from './graspHandlers.js';
+import { GraspService } from './graspService.js';
 import { HandService } from './handService.js';
 import { graphHandlers } from './graphHandlers.js';
 import { importHandlers } from './importHandlers.js';
@@ -28,17 +30,19 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-const handlers: HandlerTable = { ...appHandlers, ...graphHandlers, ...importHandlers, ...qaHandlers, ...modelHandlers, ...brainHandlers, ...memoryHandlers };
+const handlers: HandlerTable = { ...appHandlers, ...graphHandlers, ...importHandlers, ...qaHandlers, ...modelHandlers, ...brainHandlers, ...memoryHandlers, ...graspHandlers };
 
 export function createEngine(options: EngineOptions): Engine {
+  const library = options.library ?? new GraphLibrary(options.dataDir);
   const ctx: EngineContext = {
     options,
-    library: options.library ?? new GraphLibrary(options.dataDir),
+    library,
     events: new EventHub(),
     jobs: new ImportJobs(),
     hand: options.hand ?? new HandService({ dataDir: options.dataDir }),
     brain: options.brain ?? new BrainService({ dataDir: options.dataDir }),
     memory: options.memory ?? new MemoryService({ dataDir: options.dataDir }),
+    grasp: options.grasp ?? new GraspService({ dataDir: options.dataDir, library }),
   };
   // A local Brain is the loaded Hand; remote calls wait for the analyst, who hears of them through events.
   ctx.brain.attachLocalGenerator(() => ctx.hand.currentRuntime);
@@ -47,6 +51,7 @@ export function createEngine(options: EngineOptions): Engine {
       ? ctx.events.emit('brain.approvalRequested', n.request)
       : ctx.events.emit('brain.approvalResolved', { id: n.id, questionId: n.questionId, decision: n.decision }),
   );
+  const offGrasp = ctx.grasp.onProgress((progress) => ctx.events.emit('grasp.progress', progress));
   const dispatch = createDispatch(handlers, ctx);
   // Concurrent callers (shell start-up and a renderer reload) share one demo import.
   let demo: Promise<void> | undefined;
@@ -70,6 +75,9 @@ export function createEngine(options: EngineOptions): Engine {
       if (closed) return;
       closed = true;
       ctx.jobs.cancelAll();
+      // Training jobs stop between steps; nothing they had not stored yet is kept.
+      await ctx.grasp.close();
+      offGrasp();
       // Pending Brain calls are denied, so their questions finish locally instead of hanging.
       offApprovals();
       ctx.brain.close();

@@ -1,10 +1,11 @@
 // What every handler may use: the graph library, the event hub, running jobs and the engine's options.
-import type { AskResult, ReasoningTreeSummary } from '../../common/answerTypes.js';
+import type { ReasoningTreeSummary } from '../../common/answerTypes.js';
 import type { Channel, ParsedRequestOf, Responses } from '../../common/contract.js';
 import type { GraphLibrary } from '../graph/graphLibrary.js';
 import type { BrainService } from './brainService.js';
 import type { MemoryService } from './memoryService.js';
 import type { EventHub } from './eventHub.js';
+import type { GraspService } from './graspService.js';
 import type { HandService } from './handService.js';
 import type { ImportJobs } from './importJobs.js';
 
@@ -13,7 +14,7 @@ export interface AskProgress {
   onTreeUpdate?: (tree: ReasoningTreeSummary) => void;
 }
 
-export type AskFunction = (request: ParsedRequestOf<'qa.ask'>, progress?: AskProgress) => Promise<AskResult>;
+export type AskFunction = (request: ParsedRequestOf<'qa.ask'>, progress?: AskProgress) => Promise<Responses['qa.ask']>;
 
 export interface EngineOptions {
   dataDir: string;
@@ -33,6 +34,8 @@ export interface EngineOptions {
   brain?: BrainService;
   /** The experience memory (store under <data>/memory) the caller shares with its ask service; default one over dataDir. */
   memory?: MemoryService;
+  /** The topology-aware selector's models and training jobs; default one over dataDir and the library. engine.close() cancels its jobs. */
+  grasp?: GraspService;
 }
 
 export interface EngineContext {
@@ -43,6 +46,7 @@ export interface EngineContext {
   hand: HandService;
   brain: BrainService;
   memory: MemoryService;
+  grasp: GraspService;
 }
 
 export type Handler<C extends Channel> = (request: ParsedRequestOf<C>, ctx: EngineContext) => Promise<Responses[C]>;

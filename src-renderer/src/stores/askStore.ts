@@ -1,8 +1,9 @@
 // Question answering state: the draft question, the run in flight, its result or typed error, and which
 // answer's evidence is on screen. One question runs at a time; a result belongs to the graph it was asked on.
 import { create } from 'zustand';
-import type { AskResult, ReasoningTreeSummary } from '../../../src-main/common/answerTypes.js';
-import type { ApiErrorBody } from '../../../src-main/common/contract.js';
+import type { ReasoningTreeSummary } from '../../../src-main/common/answerTypes.js';
+import type { ApiErrorBody, Responses } from '../../../src-main/common/contract.js';
+import type { SelectorKind } from '../../../src-main/common/graspContract.js';
 import { callChannel } from '../api/callChannel.js';
 import { subscribe } from '../api/subscribe.js';
 
@@ -17,15 +18,18 @@ interface AskState {
   startedAt: number | null;
   /** Wall time of the last finished run, as the user waited for it (transport included). */
   elapsedMs: number | null;
-  result: AskResult | null;
+  result: Responses['qa.ask'] | null;
   /** The reasoning tree as it grows (qa.treeUpdate of the run in flight), then the result's final tree. */
   tree: ReasoningTreeSummary | null;
   error: ApiErrorBody | null;
   selectedAnswer: string | null;
   /** Questions finished so far (answered or failed): lets a caller wait for "the next one is done". */
   finished: number;
+  /** The selector the analyst chose (the Ask tab sends 'path' while the graph has no trained GraSP model). */
+  selector: SelectorKind;
   setDraft(text: string): void;
-  ask(graph: string, revision: number, question: string): Promise<void>;
+  setSelector(kind: SelectorKind): void;
+  ask(graph: string, revision: number, question: string, selector?: SelectorKind): Promise<void>;
   selectAnswer(id: string): void;
 }
 
@@ -42,12 +46,17 @@ export const useAskStore = create<AskState>()((set, get) => ({
   error: null,
   selectedAnswer: null,
   finished: 0,
+  selector: 'path',
 
   setDraft(text) {
     set({ draft: text });
   },
 
-  async ask(graph, revision, question) {
+  setSelector(kind) {
+    set({ selector: kind });
+  },
+
+  async ask(graph, revision, question, selector = 'path') {
     const text = question.trim();
     if (!text || get().running) return;
     const startedAt = performance.now();
@@ -57,7 +66,7 @@ export const useAskStore = create<AskState>()((set, get) => ({
     const unsubscribe = subscribe('qa.treeUpdate', (e) => {
       if (e.questionId === questionId && get().running) set({ tree: e.tree });
     });
-    const res = await callChannel('qa.ask', { graph, question: text, questionId }).finally(unsubscribe);
+    const res = await callChannel('qa.ask', { graph, question: text, questionId, selector }).finally(unsubscribe);
     const elapsedMs = performance.now() - startedAt;
     if (res.ok) {
       set((s) => ({ running: false, elapsedMs, result: res.value, tree: res.value.tree ?? s.tree, selectedAnswer: res.value.answers[0]?.id ?? null, finished: s.finished + 1 }));

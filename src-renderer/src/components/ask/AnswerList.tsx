@@ -25,6 +25,7 @@ export function AnswerList({ answers, selected, onSelect }: Props) {
             onClick={() => onSelect(a.id)}
             data-testid="answer-item"
             data-answer-name={a.name}
+            data-inferred={a.inferred !== undefined}
           >
             <span className="answer-rank">{i + 1}</span>
             <span className="answer-name" title={a.name} data-testid="answer-name">
@@ -39,6 +40,12 @@ export function AnswerList({ answers, selected, onSelect }: Props) {
             <span className="muted small answer-paths">
               {a.rawPaths.length} path{a.rawPaths.length === 1 ? '' : 's'}
             </span>
+            {/* A GraSP answer whose last edge is missing from the graph says so, in full. */}
+            {a.inferred && (
+              <span className="answer-inferred" data-testid="answer-inferred">
+                {a.inferred}
+              </span>
+            )}
           </button>
         </li>
       ))}

@@ -1,8 +1,11 @@
 // The Ask tab: a question over the selected graph, answered locally, with the evidence shown twice — as a
 // Brain could see it and as it is in the raw graph — plus everything the pipeline decided along the way.
-import type { AskResult } from '../../../../src-main/common/answerTypes.js';
+import { useEffect } from 'react';
+import type { Responses } from '../../../../src-main/common/contract.js';
+import type { SelectorUse } from '../../../../src-main/common/graspContract.js';
 import { useAskStore } from '../../stores/askStore.js';
 import { useGraphsStore } from '../../stores/graphsStore.js';
+import { useGraspStore } from '../../stores/graspStore.js';
 import { ErrorNotice } from '../ErrorNotice.js';
 import { AnswerList } from './AnswerList.js';
 import { BrainTallyCard } from '../brain/BrainTallyCard.js';
@@ -15,6 +18,7 @@ import { QuestionBox } from './QuestionBox.js';
 import { ReasoningTreeCard } from './ReasoningTreeCard.js';
 import { MemoryHitsCard } from './MemoryHitsCard.js';
 import { RelationHints } from './RelationHints.js';
+import { SelectorChoice } from './SelectorChoice.js';
 import { StageTimings } from './StageTimings.js';
 import { substituteName } from './substituteName.js';
 import { TopicsCard } from './TopicsCard.js';
@@ -31,14 +35,25 @@ export function AskPanel({ graph }: { graph: string }) {
   const error = useAskStore((s) => s.error);
   const finished = useAskStore((s) => s.finished);
   const tree = useAskStore((s) => s.tree);
+  const chosen = useAskStore((s) => s.selector);
+  const setSelector = useAskStore((s) => s.setSelector);
+  const graspStatus = useGraspStore((s) => s.graphs[graph]?.status ?? null);
+  const loadGraspStatus = useGraspStore((s) => s.loadStatus);
+  // Whether this graph has a trained selector (a model trained on the Overview since is picked up by its event).
+  useEffect(() => {
+    void loadGraspStatus(graph);
+  }, [graph, revision, loadGraspStatus]);
+  // What is shown is what is sent: without a trained model the GraSP choice is off and questions use path search.
+  const selector = chosen === 'grasp' && graspStatus?.trained ? 'grasp' : 'path';
   const onThisGraph = askedGraph === graph;
   // A result from before the graph was re-imported describes a graph that no longer exists.
   const stale = onThisGraph && askedRevision !== revision && !running;
-  const run = (question: string) => void ask(graph, revision, question);
+  const run = (question: string) => void ask(graph, revision, question, selector);
 
   return (
     <section className="panel-body ask-panel" data-testid="ask-panel" aria-busy={running} data-finished={finished}>
       <QuestionBox onAsk={run} />
+      <SelectorChoice graph={graph} value={selector} status={graspStatus} disabled={running} onChange={setSelector} />
       <RelationHints graph={graph} revision={revision} />
       {onThisGraph && running && (
         <p className="muted" data-testid="ask-running">
@@ -57,7 +72,7 @@ export function AskPanel({ graph }: { graph: string }) {
   );
 }
 
-function AskResultView({ result, onPick }: { result: AskResult; onPick(name: string): void }) {
+function AskResultView({ result, onPick }: { result: Responses['qa.ask']; onPick(name: string): void }) {
   const selectedId = useAskStore((s) => s.selectedAnswer);
   const selectAnswer = useAskStore((s) => s.selectAnswer);
   const selected = result.answers.find((a) => a.id === selectedId) ?? result.answers[0];
@@ -77,6 +92,7 @@ function AskResultView({ result, onPick }: { result: AskResult; onPick(name: str
       <div className="ask-main">
         <div className="card">
           <h3>Answers</h3>
+          {result.selector && <SelectorUsed selector={result.selector} />}
           <AnswerList answers={result.answers} selected={selected?.id ?? null} onSelect={selectAnswer} />
         </div>
         <div className="card evidence-card">
@@ -99,5 +115,17 @@ function AskResultView({ result, onPick }: { result: AskResult; onPick(name: str
       <HandCard hand={result.hand} />
       <BrainPayloads payloads={result.payloads} />
     </div>
+  );
+}
+
+/** Which selector produced these answers (a GraSP model trained on other graph content is flagged). */
+function SelectorUsed({ selector }: { selector: SelectorUse }) {
+  return (
+    <p className="muted small selector-used" data-testid="ask-selector-used" data-kind={selector.kind}>
+      {selector.kind === 'grasp' ? `GraSP selector, model version ${selector.version}` : 'Path search'}
+      {selector.kind === 'grasp' && selector.matchesGraph === false && (
+        <span className="warning"> — trained on a different version of this graph</span>
+      )}
+    </p>
   );
 }

@@ -1,4 +1,5 @@
-// Overview of the selected graph: sizes, literal kinds, relations by count and the degree distribution.
+// Overview of the selected graph: sizes, literal kinds, relations by count, the degree distribution, and the
+// graph's topology-aware selector (train it, see how good it is).
 import type { GraphStats } from '../../../../src-main/common/graphTypes.js';
 import { formatCount } from '../../api/formatters.js';
 import { useChannelQuery } from '../../hooks/useChannelQuery.js';
@@ -6,6 +7,7 @@ import { useGraphsStore } from '../../stores/graphsStore.js';
 import { ErrorNotice } from '../ErrorNotice.js';
 import { BarList } from './BarList.js';
 import { DegreeHistogram } from './DegreeHistogram.js';
+import { GraspPanel } from './GraspPanel.js';
 
 export function StatsPanel({ graph }: { graph: string }) {
   const revision = useGraphsStore((s) => s.revision);
@@ -23,6 +25,7 @@ export function StatsPanel({ graph }: { graph: string }) {
       )}
       {!value && !error && <p className="muted">Loading statistics…</p>}
       {value && <StatsContent stats={value} />}
+      <GraspPanel graph={graph} revision={revision} />
     </section>
   );
 }
