@@ -71,6 +71,11 @@ function eventOf(jobId: string, when: (p: GraspProgress) => boolean, timeoutMs =
   });
 }
 
+/** The job's final event. */
+function engineFinished(jobId: string): Promise<GraspProgress> {
+  return eventOf(jobId, (p) => p.done === true);
+}
+
 function modelFolders(): string[] {
   const dir = graspModelsDir(join(root, 'data'), GRAPH);
   return existsSync(dir) ? readdirSync(dir).sort() : [];
@@ -223,6 +228,24 @@ describe('grasp service', () => {
     const answer = await value('qa.ask', { graph: GRAPH, question: 'where does Doctor 31 work', selector: 'grasp' });
     expect(answer.selector).toEqual({ kind: 'grasp', version: 1, matchesGraph: false });
     expect(answer.answers.map((a) => a.name)).toContain('Hospital 2');
+  }, 120_000);
+
+  it('deleting a graph cancels its running job and removes its stored selector', async () => {
+    const other = 'clinics-copy';
+    const file = join(root, 'clinics-copy.txt');
+    writeFileSync(file, clinicTriples());
+    await library.importFile(other, file);
+    const first = await value('grasp.train', { graph: other, maxSeconds: 60, epochs: 1 });
+    await expect(engineFinished(first.jobId)).resolves.toMatchObject({ phase: 'done', version: 1 });
+    const dir = graspModelsDir(join(root, 'data'), other);
+    expect(readdirSync(dir)).toEqual(['v1']);
+    const running = await value('grasp.train', { graph: other, maxSeconds: 3600, epochs: 1000 });
+    await eventOf(running.jobId, (p) => p.phase === 'training');
+    expect(await value('graph.delete', { graph: other })).toEqual({ deleted: true });
+    expect(progress.filter((p) => p.jobId === running.jobId).at(-1)).toMatchObject({ done: true, phase: 'cancelled' });
+    expect(existsSync(dir)).toBe(false);
+    // The other graph's selector is untouched.
+    expect(modelFolders()).toEqual(['v1']);
   }, 120_000);
 
   it('stops a running job when the engine closes, storing nothing', async () => {

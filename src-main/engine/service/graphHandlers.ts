@@ -34,8 +34,9 @@ export const graphHandlers: HandlerGroup<'graph.list' | 'graph.stats' | 'graph.s
     return store.neighbors(id, { capPerRelation });
   },
 
-  'graph.delete': async ({ graph }, { library, events }) => {
+  'graph.delete': async ({ graph }, { library, events, grasp }) => {
     await library.delete(graph);
+    await grasp.forgetGraph(graph);
     events.emit('graph.changed', { graph });
     return { deleted: true };
   },

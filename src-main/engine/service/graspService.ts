@@ -4,7 +4,7 @@
 // go out and cancel requests arrive while it runs. Models are written by saveGraspModel (temporary folder, then a
 // rename), so a failed or cancelled job never touches a stored version.
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiErrorBody, ParsedRequestOf } from '../../common/contract.js';
 import type { GraspMetricsSummary, GraspProgress, GraspStatus, GraspTrainStarted } from '../../common/graspContract.js';
@@ -223,6 +223,19 @@ export class GraspService {
   running(name: string): GraspProgress | undefined {
     const job = this.jobOf(name);
     return job ? { ...job.last } : undefined;
+  }
+
+  /**
+   * A deleted graph takes its selector with it: its running job is cancelled (and awaited) and every stored
+   * version removed — the models were trained on the graph's content, so they go when the graph does.
+   */
+  async forgetGraph(name: string): Promise<void> {
+    const job = this.jobOf(name);
+    if (job) {
+      job.controller.abort();
+      await job.done?.catch(() => undefined);
+    }
+    await rm(graspModelsDir(this.dataDir, name), { recursive: true, force: true });
   }
 
   /** Cancels every running job and waits for them to end (nothing half-written is left behind). */
