@@ -1,6 +1,6 @@
 // Self-supervised training of the GraSP encoder on one graph: mini-batches mixing link-prediction and synthetic
 // path questions (plus the user's own QA pairs when given), Adam with clipping, all draws from one seeded PRNG so
-// a seed reproduces the parameters exactly. Yields to the event loop between steps for progress and cancellation.
+// a seed reproduces the parameters exactly. Yields to the event loop after every example for progress and cancellation.
 import { Adam } from './encoder/adam.js';
 import { DEFAULT_ENCODER_SHAPE, GraspEncoder, type EncoderConfig } from './encoder/graspEncoder.js';
 import { runExample } from './exampleStep.js';
@@ -128,6 +128,10 @@ export async function trainEncoder(ctx: GraspContext, partial: Partial<TrainOpti
         const ex = drawExample(ctx, rng, o);
         if (!ex) continue;
         const out = runExample(encoder, ctx, ex, o.relevance, true);
+        // Yield after every example (~30 ms of work on a big graph), not only every batch: the app's other calls
+        // and a cancel are then served within one example. Order of computation, hence the result, is unchanged.
+        await new Promise((r) => setImmediate(r));
+        if (o.signal?.aborted) throw new Error('training cancelled');
         nodeSum += out.nodes;
         nodeCount++;
         if (out.loss === undefined) {
