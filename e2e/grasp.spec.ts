@@ -116,6 +116,11 @@ test('trains the GraSP selector with live progress and answers with it', async (
   expect((await ask.answerNames()).length).toBeGreaterThan(0);
   await expect(page.getByTestId('answer-inferred').first()).toBeVisible();
   await expect(page.getByTestId('answer-inferred').first()).toContainText('inferred (missing edge)');
+  // Its evidence marks the inferred step on both sides: the raw graph has no such edge either.
+  const inferredAnswer = page.locator('[data-answer-name]').filter({ has: page.getByTestId('answer-inferred') }).first();
+  await ask.selectAnswer((await inferredAnswer.getAttribute('data-answer-name'))!);
+  expect((await ask.chains('raw')).some((c) => c.includes('[inferred (missing edge)]'))).toBe(true);
+  expect((await ask.chains('view')).some((c) => c.includes('[inferred (missing edge)]'))).toBe(true);
 
   // A second run, cancelled midway, leaves version 1 in place and says it was cancelled.
   await app.showTab('overview');

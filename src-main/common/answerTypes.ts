@@ -10,7 +10,8 @@ export interface ViewPath {
 /** The same path in the raw graph: entity names and real relation labels. Never leaves the machine. */
 export interface RawPath {
   entities: string[];
-  edges: { relation: string; direction: Direction }[];
+  /** `inferred`: the graph has no such edge; the selector inferred it (see RankedAnswer.inferred). */
+  edges: { relation: string; direction: Direction; inferred?: boolean }[];
 }
 
 export interface RankedAnswer {

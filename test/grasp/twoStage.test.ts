@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { selectionRole } from '../../src-main/engine/brain/roles/selectionRole.js';
 import { drmStandInSelectionStep } from '../../src-main/engine/brain/selectionSteps.js';
-import type { ExperienceProvider, ExperienceQuery } from '../../src-main/engine/controller/experienceProvider.js';
+import type { ExperienceOutcome, ExperienceProvider, ExperienceQuery } from '../../src-main/engine/controller/experienceProvider.js';
 import { chainSignature } from '../../src-main/engine/controller/experienceProvider.js';
 import type { SelectionStepRequest } from '../../src-main/engine/controller/selectionStep.js';
 import { loadGloveDrm, type GloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
@@ -117,6 +117,25 @@ describe('GraSP selection on an incomplete demo graph', () => {
       expect(a.rawPaths.length).toBeGreaterThan(0);
       if (a.inferred) expect(a.inferred).toContain('inferred (missing edge)');
     }
+  });
+
+  it('an inferred answer is marked on its raw path and never written to memory as verified experience', async () => {
+    const outcomes: ExperienceOutcome[] = [];
+    class Recording extends WarnTopic {
+      async writeBack(_report: unknown, outcome: ExperienceOutcome) {
+        outcomes.push(outcome);
+        return { status: 'skipped' as const, reason: 'test' };
+      }
+    }
+    const r = await createQaEngine({ graph: degraded, drm, experience: new Recording(), grasp: selector }).ask(QUESTION);
+    const inferred = r.answers.filter((a) => a.inferred);
+    expect(inferred.length).toBeGreaterThan(0);
+    for (const a of inferred) expect(a.rawPaths[0].edges.filter((e) => e.inferred)).toHaveLength(1);
+    for (const a of r.answers.filter((x) => !x.inferred)) expect(a.rawPaths.every((p) => p.edges.every((e) => !e.inferred))).toBe(true);
+    expect(outcomes).toHaveLength(1);
+    const [o] = outcomes;
+    expect(o.verifiedPaths.flatMap((p) => p.edges).some((e) => e.relation.includes('inferred'))).toBe(false);
+    expect(o.verified).toBe(r.answers.some((a) => !a.inferred));
   });
 
   it('the selection role drops invented tokens and refuses an expansion past the limit', () => {

@@ -232,7 +232,7 @@ function toGrounded(s: QuestionSession, tokens: SessionTokens, r: RelaxedAnswer)
     entity: r.entity,
     // Grounded end to end outranks inferred; within each, the encoder's probability orders.
     score: (r.missingAt === undefined ? 1 : 0.5) + 0.5 * r.score,
-    rawPaths: [{ entities: r.entities, edges: r.edges.map((e) => ({ relation: e.relation, direction: e.direction })) }],
+    rawPaths: [{ entities: r.entities, edges: r.edges.map((e, i) => ({ relation: e.relation, direction: e.direction, ...(i === r.missingAt ? { inferred: true } : {}) })) }],
     viewPaths: [viewPath],
     ...(r.missingAt !== undefined ? { inferred: `${INFERRED_NOTE}: no raw edge for step ${r.missingAt + 1} (${s.graph.relationLabels[r.edges[r.missingAt].relation]})` } : {}),
   };

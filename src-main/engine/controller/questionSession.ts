@@ -85,7 +85,7 @@ export function toRankedAnswers(graph: MemoryGraph, answers: readonly GroundedAn
     score: a.score,
     rawPaths: a.rawPaths.map((rp) => ({
       entities: rp.entities.map((e) => graph.names[e]),
-      edges: rp.edges.map((e) => ({ relation: graph.relationLabels[e.relation], direction: e.direction })),
+      edges: rp.edges.map((e) => ({ relation: graph.relationLabels[e.relation], direction: e.direction, ...(e.inferred ? { inferred: true } : {}) })),
     })),
     viewPaths: a.viewPaths,
     ...(a.inferred ? { inferred: a.inferred } : {}),

@@ -49,7 +49,9 @@ export function experienceOutcomeOf(input: {
   const { query, tree, answers, analysis, view, mapping, graph } = input;
   const ran = tree.nodes.filter(ranNode);
   const chain = analysis.chain.map((s) => ({ relation: s.visible, direction: s.direction }));
-  const verifiedPaths = answers.slice(0, TEMPLATE_ANSWERS).flatMap((a) => {
+  // Only answers grounded end to end are experience: an inferred edge (GraSP) is a guess, never a template.
+  const grounded = answers.filter((a) => !a.inferred);
+  const verifiedPaths = grounded.slice(0, TEMPLATE_ANSWERS).flatMap((a) => {
     const token = mapping.tokenOf(a.entity);
     return a.viewPaths.map((p) => {
       const at = token ? p.nodes.lastIndexOf(token) : -1;
@@ -70,7 +72,7 @@ export function experienceOutcomeOf(input: {
     trajectory: ran.map((n) => ({ mode: n.mode, depth: n.depth, verified: n.status === 'verified' })),
     verifiedPaths,
     failures: ran.filter((n) => n.status === 'pruned').map((n) => ({ mode: n.mode, depth: n.depth, chain, answerPosition: analysis.answerPosition, reason: `no verified answer in ${n.mode} mode` })),
-    verified: answers.length > 0,
+    verified: grounded.length > 0,
     literalValue: (token) => literals.get(token),
     names,
   };

@@ -143,7 +143,8 @@ export interface CandidatePath extends ViewPath {
 export interface GroundedAnswer {
   entity: number;
   score: number;
-  rawPaths: { entities: number[]; edges: { relation: number; direction: Direction }[] }[];
+  /** An edge marked `inferred` is not in the graph: the selector inferred it. */
+  rawPaths: { entities: number[]; edges: { relation: number; direction: Direction; inferred?: boolean }[] }[];
   viewPaths: ViewPath[];
   /** Set when one edge of the evidence is missing from the graph and was inferred by the encoder (why). */
   inferred?: string;

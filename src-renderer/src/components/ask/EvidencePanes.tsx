@@ -6,6 +6,7 @@ import { shortToken } from './askFormat.js';
 import { PathChain } from './PathChain.js';
 
 const INITIAL_PATHS = 5;
+const INFERRED_LABEL = 'inferred (missing edge)';
 
 export function EvidencePanes({ answer }: { answer: RankedAnswer }) {
   const [showAll, setShowAll] = useState(false);
@@ -40,7 +41,8 @@ export function EvidencePanes({ answer }: { answer: RankedAnswer }) {
               />
             </div>
             <div className="evidence-cell raw-side">
-              <PathChain nodes={raw.entities} edges={raw.edges} highlight={at} testId="raw-path" />
+              {/* An inferred step is labelled as on the sanitized side: the raw graph has no such edge. */}
+              <PathChain nodes={raw.entities} edges={raw.edges.map((e) => (e.inferred ? { ...e, relation: `${e.relation} [${INFERRED_LABEL}]` } : e))} highlight={at} testId="raw-path" />
             </div>
           </Fragment>
         );
