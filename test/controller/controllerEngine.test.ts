@@ -50,6 +50,20 @@ describe('controller in the engine', () => {
     expect(r.tree!.modes).not.toContain('Topic');
   });
 
+  it('Refine asks its follow-up from the bridge the chain reached, and joins what it finds to the anchor', async () => {
+    const question = 'Kwame Hoffstetter was admitted to a hospital in which city';
+    const r = await createQaEngine({ graph, drm, experience: new WarnTopic() }).ask(question);
+    const bridge = r.tree!.nodes.find((n) => n.mode === 'Topic' && n.status === 'verified');
+    const refine = r.tree!.nodes.find((n) => n.mode === 'Refine');
+    expect(bridge).toBeDefined();
+    expect(refine?.notes.some((x) => /re-anchored on \d+ bridge\(s\) at position 1/.test(x))).toBe(true);
+    // The follow-up names the bridge's token, not the question's anchor.
+    const anchorToken = r.topics[0].token!;
+    expect(refine!.subquestion).toMatch(/reached from E_[0-9a-f]+ \(bridge 1\)/);
+    expect(refine!.subquestion).not.toContain(anchorToken);
+    if (refine!.status === 'verified') for (const a of r.answers) expect(a.rawPaths[0].entities[0]).toBe('Kwame Hoffstetter');
+  });
+
   it('calls the Brain step only when the local choice is not confident, and applies its ranking', async () => {
     const calls: BrainStepRequest[] = [];
     const brainStep = async (req: BrainStepRequest) => {

@@ -16,7 +16,7 @@ import { chainSignature, matchingWarning, NO_EXPERIENCE, type ExperienceReport }
 import { applyMemoryRanking, withReusedChains } from './memoryReuse.js';
 import { initPolicy } from './initPolicy.js';
 import { nextStep } from './nextStep.js';
-import { planPrediction, predictedPaths } from './predictMode.js';
+import { MAX_PREDICTED_ANCHORS, planPrediction, predictedPaths } from './predictMode.js';
 import { groundAndVerify, recordRankingPayload, runRound, type QuestionSession } from './questionSession.js';
 import { ReasoningTree, SKIPPED_NOTE, summarizeTree, type ReasoningMode, type ReasoningNode } from './reasoningTree.js';
 import { wholeQuestionCheck } from './wholeQuestionCheck.js';
@@ -71,6 +71,8 @@ export async function runController(s: QuestionSession, options: ControllerOptio
   const bridgeCount = Math.max(0, analysis.answerPosition - 1);
   let parent: number | null = null;
   let focus = analysis.answerPosition;
+  /** Tokens of each bridge position the chain reached (Refine re-anchors on the last one before the break). */
+  const bridgeTokens = new Map<number, string[]>();
   if (bridgeCount > 0) {
     const layers = propagateBridges({
       vAdj: s.vAdj,
@@ -86,7 +88,10 @@ export async function runController(s: QuestionSession, options: ControllerOptio
       const node = tree.add({ parent, subquestion: subquestionText(analysis, anchorTokens, layer.position - 1, layer.position), role: { kind: 'bridge', position: layer.position }, depth: layer.position, mode: 'Topic' });
       node.candidates = layer.tokens.slice(0, 50);
       node.evidence = layer.raw;
-      if (layer.raw.length > 0) node.status = 'verified';
+      if (layer.raw.length > 0) {
+        node.status = 'verified';
+        bridgeTokens.set(layer.position, layer.tokens);
+      }
       else {
         node.status = 'pruned';
         node.notes.push(`no raw edge for "${analysis.chain[layer.position - 1].visible}" here: the answer node searches the other chains`);
@@ -119,7 +124,7 @@ export async function runController(s: QuestionSession, options: ControllerOptio
     const warning = matchingWarning(experience.warnings, { mode: node.mode, depth: node.depth, chain: signature });
     let round: { answers: GroundedAnswer[]; grounded: GroundedPath[]; kept: CandidatePath[]; analysis: Analysis } | undefined;
     if (warning) node.notes.push(`${SKIPPED_NOTE} experience warns ${warning.mode} at depth ${warning.depth ?? 'any'} failed on a similar question (${warning.reason})`);
-    else round = await runNode(s, node, { topicGuides, exhausted, focus });
+    else round = await runNode(s, node, { topicGuides, exhausted, focus, bridgeTokens });
 
     if (round && round.answers.length > 0) {
       const confidence = localConfidence(round.answers, options.confidenceMargin, options.brainPolicy);
@@ -202,6 +207,8 @@ interface NodeContext {
   exhausted: ReadonlySet<string>;
   /** First chain position whose bridge was not found (the answer position when every bridge was). */
   focus: number;
+  /** Tokens of each bridge position that verified. */
+  bridgeTokens: ReadonlyMap<number, readonly string[]>;
 }
 
 /** Runs one answer node in its mode; undefined when the mode has nothing to try (the node is pruned). */
@@ -214,7 +221,10 @@ async function runNode(s: QuestionSession, node: ReasoningNode, ctx: NodeContext
   }
   if (node.mode === 'Refine') {
     const skill = (s.hand as Partial<FollowUpQuestionSkill>).followUpQuestion?.bind(s.hand) ?? (async (r: Parameters<typeof followUpQuestion>[0]) => followUpQuestion(r));
-    const fq = await skill({ analysis, focus: ctx.focus, anchorTokens, exhausted: ctx.exhausted });
+    // With one anchor and the bridge before the break in hand, the follow-up starts from that bridge.
+    const reached = anchorTokens.length === 1 ? (ctx.bridgeTokens.get(ctx.focus - 1) ?? []) : [];
+    const bridges = reached.length > 0 && reached.length <= MAX_PREDICTED_ANCHORS ? [...reached] : undefined;
+    const fq = await skill({ analysis, focus: ctx.focus, anchorTokens, exhausted: ctx.exhausted, ...(bridges ? { bridgeTokens: bridges } : {}) });
     s.lap('refine');
     if (!fq || fq.anchors.length === 0) {
       node.notes.push('no follow-up: every chain the analysis considered was explored');
@@ -222,10 +232,24 @@ async function runNode(s: QuestionSession, node: ReasoningNode, ctx: NodeContext
     }
     node.subquestion = fq.question;
     node.notes.push(`follow-up for ${ctx.focus >= analysis.answerPosition ? 'the answer constraint' : `bridge ${ctx.focus}`}: ${fq.analysis.ranked.length} alternative chain(s)`);
+    if (fq.bridgePosition !== undefined) {
+      // Explored from the follow-up's own anchors (the bridges) over the rest of the hop budget; each path is joined
+      // to its verified prefix from the question's anchor and verified against the follow-up's chains.
+      node.notes.push(`re-anchored on ${fq.anchors.length} bridge(s) at position ${fq.bridgePosition}`);
+      const paths = predictedPaths(s, fq.analysis, { position: fq.bridgePosition, anchors: fq.anchors });
+      s.lap('explore');
+      const kept = await s.hand.refineEvidence({ paths, indicator: fq.analysis, width: s.pruneWidth });
+      s.lap('prune');
+      recordRankingPayload(s, fq.analysis, anchorTokens, kept);
+      node.candidates = kept.map((_p, i) => `P${i + 1}`);
+      const { grounded, answers } = await groundAndVerify(s, kept, fq.analysis);
+      if (answers.length > 0) return { answers, grounded, kept, analysis: fq.analysis };
+      node.notes.push('nothing verified from the bridges; trying from the anchor');
+    }
     const guides = guidesOf(fq.analysis);
     // Deeper: every depth up to this node's budget, with a wider beam than Topic used.
     for (let d = 1; d <= node.depth; d++) {
-      const r = await runRound(s, { anchors: fq.anchors, guides, depth: d, analysis: fq.analysis, beam: 2 * s.beam });
+      const r = await runRound(s, { anchors: fq.bridgePosition !== undefined ? anchorTokens : fq.anchors, guides, depth: d, analysis: fq.analysis, beam: 2 * s.beam });
       if (r.answers.length > 0) {
         node.candidates = r.kept.map((_p, i) => `P${i + 1}`);
         node.notes.push(`verified at depth ${d}`);

@@ -14,13 +14,20 @@ export interface FollowUpQuestionRequest {
   exhausted: ReadonlySet<string>;
   /** Alternative chains kept (default 12). */
   limit?: number;
+  /**
+   * Tokens of the bridge the chain did reach just before `focus` (position focus − 1). When given, the follow-up
+   * is asked from them — they become its anchors — instead of from the question's anchors.
+   */
+  bridgeTokens?: readonly string[];
 }
 
 export interface FollowUpQuestion {
   /** The follow-up subquestion, anonymised. */
   question: string;
-  /** Anchors the follow-up names, extracted from its text (tokens of the view). */
+  /** Anchors the follow-up names, extracted from its text (tokens of the view): bridges when it starts from them. */
   anchors: string[];
+  /** Set when the anchors are bridges: their chain position (the prefix up to it is already verified). */
+  bridgePosition?: number;
   /** The follow-up indicator: its chain is the best alternative; `ranked` holds only the alternatives. */
   analysis: Analysis;
 }
@@ -42,18 +49,23 @@ export function followUpQuestion(request: FollowUpQuestionRequest): FollowUpQues
   const ranked = alternatives.slice(0, request.limit ?? 12);
   const best = ranked[0];
   if (!best) return undefined;
-  const from = request.anchorTokens.join(' and ') || 'the anchor';
-  const via = keep.map((s) => `"${s.visible}" (${s.direction})`).join(', then ');
+  const fromBridges = (request.bridgeTokens?.length ?? 0) > 0 && focus > 1;
+  const from = fromBridges ? `${request.bridgeTokens!.join(' or ')} (bridge ${focus - 1})` : request.anchorTokens.join(' and ') || 'the anchor';
+  // From a bridge, the verified prefix is already walked: only the step that broke is asked about.
+  const via = fromBridges ? '' : keep.map((s) => `"${s.visible}" (${s.direction})`).join(', then ');
   const failed = analysis.chain[focus - 1];
   const role = focus >= analysis.answerPosition ? 'the answer' : `bridge ${focus}`;
   const question =
     `Which entity is ${role}, reached from ${from}${via ? ` via ${via}` : ''}` +
     `${best.steps[focus - 1] ? ` then "${best.steps[focus - 1].visible}" (${best.steps[focus - 1].direction})` : ''}` +
     `${failed ? ` instead of "${failed.visible}" (${failed.direction})` : ''}?`;
-  const anchors = [...new Set(question.match(TOKEN) ?? [])].filter((t) => request.anchorTokens.includes(t));
+  // The follow-up's anchors are the tokens it names: the bridges it starts from, or the question's anchors.
+  const allowed = fromBridges ? request.bridgeTokens! : request.anchorTokens;
+  const named = [...new Set(question.match(TOKEN) ?? [])].filter((t) => allowed.includes(t));
   return {
     question,
-    anchors: anchors.length ? request.anchorTokens : [],
+    anchors: named.length ? (fromBridges ? named : request.anchorTokens) : [],
+    ...(fromBridges ? { bridgePosition: focus - 1 } : {}),
     analysis: {
       ...analysis,
       chain: best.steps,
