@@ -20,3 +20,7 @@ export async function goldQuestions(): Promise<GoldQuestion[]> {
       return { question, answers: answers.split('|') };
     });
 }
+
+/** A demo edge whose question stays in questions.txt: without the edge, its answer can only be inferred. */
+export const MISSING_EDGE = 'Jonah Mbeki-Stone|works_at|St. Elowen Memorial Hospital';
+export const MISSING_QUESTION = 'Where does Jonah Mbeki-Stone work?';

@@ -4,14 +4,11 @@
 // say so in the answer list, and cancel a second training run without losing version 1.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEMO_DIR, goldQuestions } from './demoQuestions.js';
+import { DEMO_DIR, goldQuestions, MISSING_EDGE, MISSING_QUESTION } from './demoQuestions.js';
 import { expect, test } from './fixtures.js';
 import { AskPage } from './pages/AskPage.js';
 
 const GRAPH = 'grasp-demo';
-/** A demo edge whose question stays in questions.txt; without it, the answer can only be inferred. */
-const MISSING_EDGE = 'Jonah Mbeki-Stone|works_at|St. Elowen Memorial Hospital';
-const MISSING_QUESTION = 'Where does Jonah Mbeki-Stone work?';
 
 /** What the selector panel showed at one render while training. */
 interface LiveState {
