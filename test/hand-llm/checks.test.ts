@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkEntityExtraction } from '../../src-main/engine/hand/llm/checks/entityExtraction.js';
 import { checkEvidenceRefinement } from '../../src-main/engine/hand/llm/checks/evidenceRefinement.js';
 import { checkFollowUp } from '../../src-main/engine/hand/llm/checks/followUp.js';
+import { checkFollowUpQuestion } from '../../src-main/engine/hand/llm/checks/followUpQuestion.js';
+import { followUpQuestion } from '../../src-main/engine/hand/followUpQuestion.js';
 import { checkPrediction } from '../../src-main/engine/hand/llm/checks/prediction.js';
 import { checkQuestionAnalysis } from '../../src-main/engine/hand/llm/checks/questionAnalysis.js';
 import { checkSufficiencyVerification, HAND_REJECTED } from '../../src-main/engine/hand/llm/checks/sufficiencyVerification.js';
@@ -74,6 +76,26 @@ describe('follow-up check', () => {
     expect(checkFollowUp({ action: 'stop', reason: ' done ', depth: 1 }, { triedDepths: [2], dMax: 3 })).toEqual({ ok: true, value: { action: 'stop', reason: 'done' } });
     expect(checkFollowUp({ action: 'deepen', depth: 2, reason: '' }, { triedDepths: [2], dMax: 3 }).ok).toBe(false);
     expect(checkFollowUp({ action: 'stop', reason: ' ', depth: 1 }, { triedDepths: [2], dMax: 3 }).ok).toBe(false);
+  });
+});
+
+describe('follow-up question check', () => {
+  it('puts the chosen alternative first with the model question, and rejects foreign tokens or no start token', () => {
+    const anchors = [...f.view.anchors];
+    const base = followUpQuestion({ analysis: f.analysis, focus: f.analysis.answerPosition, anchorTokens: anchors, exhausted: new Set() })!;
+    expect(base.analysis.ranked.length).toBeGreaterThan(1);
+    const known = new Set(anchors);
+    const ok = checkFollowUpQuestion({ alternative: 2, question: `What does ${anchors[0]} lead to instead?` }, base, anchors, known);
+    expect(ok.ok).toBe(true);
+    if (!ok.ok) return;
+    expect(ok.value.question).toBe(`What does ${anchors[0]} lead to instead?`);
+    expect(ok.value.analysis.chain).toEqual(base.analysis.ranked[1].steps);
+    expect(ok.value.analysis.ranked[0]).toEqual(base.analysis.ranked[1]);
+    expect(ok.value.analysis.ranked).toHaveLength(base.analysis.ranked.length);
+    expect(ok.value.anchors).toEqual(base.anchors);
+    expect(checkFollowUpQuestion({ alternative: 1, question: `From ${anchors[0]} to E_0123456789ab?` }, base, anchors, known).ok).toBe(false);
+    expect(checkFollowUpQuestion({ alternative: 1, question: 'Which one is it, then?' }, base, anchors, known).ok).toBe(false);
+    expect(checkFollowUpQuestion({ alternative: base.analysis.ranked.length + 1, question: `Where from ${anchors[0]}?` }, base, anchors, known).ok).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HandAccounting, type HandSkillName } from '../../src-main/engine/hand/accounting.js';
+import { followUpQuestion } from '../../src-main/engine/hand/followUpQuestion.js';
 import { createLlmHand, type LlmHand } from '../../src-main/engine/hand/llm/llmHand.js';
 import { viewAdjacency } from '../../src-main/engine/pipeline/viewAdjacency.js';
 import { HandRuntime } from '../../src-main/engine/llm/handRuntime.js';
@@ -105,6 +106,21 @@ describe('LLM Hand on the tiny GGUF', () => {
     const none = await callsOf('followUp', () => hand.followUp({ analysis: f.analysis, triedDepths: [1, 2], dMax: 2 }));
     expect(none.calls).toHaveLength(0);
     expect(none.result.action).toBe('stop');
+  });
+
+  it('follow-up question: an offered alternative and a question naming a start token, or the algorithmic follow-up', async () => {
+    const anchors = [...f.view.anchors];
+    const request = { analysis: f.analysis, focus: f.analysis.answerPosition, anchorTokens: anchors, exhausted: new Set<string>(), question: f.view.question };
+    const algorithmic = followUpQuestion(request);
+    const out = await callsOf('followUp', () => hand.followUpQuestion(request));
+    if ((algorithmic?.analysis.ranked.length ?? 0) < 2) {
+      expect(out.calls).toHaveLength(0);
+      return;
+    }
+    expectValidOrFallback('followUp', out, algorithmic, (r) => {
+      expect(algorithmic!.analysis.ranked).toContainEqual(r!.analysis.ranked[0]);
+      expect(anchors.some((a) => r!.question.includes(a))).toBe(true);
+    });
   });
 
   it('prediction: view tokens carrying the chain relations, or the algorithmic propagation', async () => {

@@ -224,7 +224,7 @@ async function runNode(s: QuestionSession, node: ReasoningNode, ctx: NodeContext
     // With one anchor and the bridge before the break in hand, the follow-up starts from that bridge.
     const reached = anchorTokens.length === 1 ? (ctx.bridgeTokens.get(ctx.focus - 1) ?? []) : [];
     const bridges = reached.length > 0 && reached.length <= MAX_PREDICTED_ANCHORS ? [...reached] : undefined;
-    const fq = await skill({ analysis, focus: ctx.focus, anchorTokens, exhausted: ctx.exhausted, ...(bridges ? { bridgeTokens: bridges } : {}) });
+    const fq = await skill({ analysis, focus: ctx.focus, anchorTokens, exhausted: ctx.exhausted, question: s.view.question, ...(bridges ? { bridgeTokens: bridges } : {}) });
     s.lap('refine');
     if (!fq || fq.anchors.length === 0) {
       node.notes.push('no follow-up: every chain the analysis considered was explored');

@@ -14,6 +14,8 @@ export interface FollowUpQuestionRequest {
   exhausted: ReadonlySet<string>;
   /** Alternative chains kept (default 12). */
   limit?: number;
+  /** The anonymised question (context for a model that words the follow-up). */
+  question?: string;
   /**
    * Tokens of the bridge the chain did reach just before `focus` (position focus − 1). When given, the follow-up
    * is asked from them — they become its anchors — instead of from the question's anchors.

@@ -12,6 +12,7 @@ import type {
   Analysis,
   AnalysisRequest,
   FollowUp,
+  FollowUpQuestionSkill,
   FollowUpRequest,
   Hand,
   PredictedNode,
@@ -29,6 +30,10 @@ import { checkSufficiencyVerification } from './checks/sufficiencyVerification.j
 import { entityExtractionPrompt } from './prompts/entityExtraction.js';
 import { evidenceRefinementPrompt } from './prompts/evidenceRefinement.js';
 import { followUpPrompt } from './prompts/followUp.js';
+import { followUpQuestionPrompt } from './prompts/followUpQuestion.js';
+import { followUpQuestionSchema, type FollowUpQuestionReply } from './schemas/followUpQuestion.js';
+import { checkFollowUpQuestion } from './checks/followUpQuestion.js';
+import { followUpQuestion as algorithmicFollowUpQuestion, type FollowUpQuestion, type FollowUpQuestionRequest } from '../followUpQuestion.js';
 import { predictionPrompt } from './prompts/prediction.js';
 import { questionAnalysisPrompt } from './prompts/questionAnalysis.js';
 import { sufficiencyVerificationPrompt } from './prompts/sufficiencyVerification.js';
@@ -80,7 +85,7 @@ export interface LlmHandInput {
   options?: LlmHandOptions;
 }
 
-export interface LlmHand extends Hand {
+export interface LlmHand extends Hand, FollowUpQuestionSkill {
   readonly accounting: HandAccounting;
   /** How the last call of a skill was answered (model, repaired, fallback + reason); undefined before one. */
   lastOutcome(skill: HandSkillName): { source: SkillSource; fallbackReason?: string } | undefined;
@@ -162,6 +167,33 @@ export function createLlmHand(input: LlmHandInput): LlmHand {
         schema: followUpSchema(request.dMax),
         check: (reply) => checkFollowUp(reply, request),
         fallback: () => fallback.followUp(request),
+      });
+    },
+
+    /**
+     * Refine's follow-up question: the algorithmic follow-up supplies the alternatives (they keep the verified part
+     * of the chain); the model words the question from the start tokens and picks the alternative to follow.
+     * Accounted as the follow-up skill.
+     */
+    async followUpQuestion(request: FollowUpQuestionRequest): Promise<FollowUpQuestion | undefined> {
+      const base = algorithmicFollowUpQuestion(request);
+      if (!base || base.analysis.ranked.length < 2) return base;
+      const from = base.bridgePosition !== undefined ? [...(request.bridgeTokens ?? [])] : [...request.anchorTokens];
+      const alternatives = base.analysis.ranked.slice(0, limits.chains);
+      const known = new Set([...from, ...request.anchorTokens]);
+      return run<FollowUpQuestionReply, FollowUpQuestion>({
+        skill: 'followUp',
+        prompt: followUpQuestionPrompt({
+          question: request.question ?? base.question,
+          planned: request.analysis.chain,
+          focus: request.focus,
+          role: request.focus >= request.analysis.answerPosition ? 'the answer' : `bridge ${request.focus}`,
+          from,
+          alternatives,
+        }),
+        schema: followUpQuestionSchema(alternatives.length),
+        check: (reply) => checkFollowUpQuestion(reply, { ...base, analysis: { ...base.analysis, ranked: alternatives } }, from, known),
+        fallback: async () => base,
       });
     },
 
