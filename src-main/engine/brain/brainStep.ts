@@ -140,3 +140,22 @@ export async function brainStep(ctx: BrainStepContext): Promise<BrainStepResult>
   const a = outcome.value as BrainAnalysis;
   return { ...base, analysis: { ...a, anchorEntities: a.anchors.map((t) => ctx.mapping.members(t)) }, reason: `${brain.kind} Brain analysed the question` };
 }
+
+/** The per-question part of a BrainStepContext: which Brain, who approves, where calls are counted and recorded. */
+export type QuestionBrainContext = Pick<BrainStepContext, 'questionId' | 'approver' | 'brain' | 'counter' | 'ledger' | 'audit' | 'signal'>;
+
+/** One call of a question's Brain for a payload, with that question's φ_Q and graph ids for the ledger. */
+export function questionBrainStep(q: QuestionBrainContext, payload: BrainPayload, local: Pick<BrainStepContext, 'mapping' | 'graph'>): Promise<BrainStepResult> {
+  return brainStep({
+    questionId: q.questionId,
+    payload,
+    mapping: local.mapping,
+    graph: local.graph,
+    approver: q.approver,
+    brain: q.brain,
+    counter: q.counter,
+    ...(q.ledger ? { ledger: q.ledger } : {}),
+    ...(q.audit ? { audit: q.audit } : {}),
+    ...(q.signal ? { signal: q.signal } : {}),
+  });
+}

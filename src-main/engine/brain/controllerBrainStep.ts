@@ -4,22 +4,10 @@
 // id and counter, so "approve all" and the calls/denied/tokens tally never leak into another question.
 import type { BrainPayload } from '../../common/brainTypes.js';
 import type { BrainStep, BrainStepRanking, BrainStepRequest } from '../controller/brainStep.js';
-import type { AuditLog } from '../audit/auditLog.js';
-import type { ExposureLedger } from '../exposure/exposureLedger.js';
-import type { Approver } from './approval.js';
-import type { Brain } from './brain.js';
-import type { BrainCallCounter } from './brainCallCounter.js';
 import { rankingPayload } from './brainPayload.js';
-import { brainStep, type BrainStepResult } from './brainStep.js';
+import { questionBrainStep, type BrainStepResult, type QuestionBrainContext } from './brainStep.js';
 
-export interface ControllerBrainStepOptions {
-  brain: Brain;
-  approver: Approver;
-  counter: BrainCallCounter;
-  ledger?: ExposureLedger;
-  audit?: AuditLog;
-  questionId: string;
-  signal?: AbortSignal;
+export interface ControllerBrainStepOptions extends QuestionBrainContext {
   /** The payload about to go through approval (edit previews recompute reports from it). */
   onPayload?: (payload: BrainPayload, request: BrainStepRequest) => void;
   /** Every step's outcome (sent, denied, fallback, reason), for the UI and logs. */
@@ -37,18 +25,7 @@ export function controllerBrainStep(options: ControllerBrainStepOptions): BrainS
     if (!request.mapping || !request.graph || request.paths.length === 0) return undefined;
     const payload = rankingPayloadOf(request);
     options.onPayload?.(payload, request);
-    const result = await brainStep({
-      questionId: options.questionId,
-      payload,
-      mapping: request.mapping,
-      graph: request.graph,
-      approver: options.approver,
-      brain: options.brain,
-      counter: options.counter,
-      ...(options.ledger ? { ledger: options.ledger } : {}),
-      ...(options.audit ? { audit: options.audit } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    const result = await questionBrainStep(options, payload, { mapping: request.mapping, graph: request.graph });
     options.onResult?.(result, request);
     // The payload's candidate indices are positions in request.paths (rankingPayload keeps their order).
     const ranked = (result.ranking ?? []).filter((i) => Number.isInteger(i) && i >= 0 && i < request.paths.length);

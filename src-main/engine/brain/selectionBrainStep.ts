@@ -6,7 +6,7 @@ import type { BrainPayload } from '../../common/brainTypes.js';
 import type { SelectionStep, SelectionStepRequest } from '../controller/selectionStep.js';
 import type { ControllerBrainStepOptions } from './controllerBrainStep.js';
 import { selectionPayload } from './brainPayload.js';
-import { brainStep, type BrainStepResult } from './brainStep.js';
+import { questionBrainStep, type BrainStepResult } from './brainStep.js';
 
 export interface SelectionBrainStepOptions extends Omit<ControllerBrainStepOptions, 'onPayload' | 'onResult'> {
   onPayload?: (payload: BrainPayload, request: SelectionStepRequest) => void;
@@ -31,18 +31,7 @@ export function selectionBrainStep(options: SelectionBrainStepOptions): Selectio
     if (!request.mapping || !request.graph || request.candidates.length === 0) return undefined;
     const payload = selectionPayloadOf(request);
     options.onPayload?.(payload, request);
-    const result = await brainStep({
-      questionId: options.questionId,
-      payload,
-      mapping: request.mapping,
-      graph: request.graph,
-      approver: options.approver,
-      brain: options.brain,
-      counter: options.counter,
-      ...(options.ledger ? { ledger: options.ledger } : {}),
-      ...(options.audit ? { audit: options.audit } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    const result = await questionBrainStep(options, payload, { mapping: request.mapping, graph: request.graph });
     options.onResult?.(result, request);
     return result.selection;
   };
