@@ -111,23 +111,28 @@ function answerChains(s: QuestionSession, max = 4): { anchor: number; steps: Cha
   return out;
 }
 
+/** One step of a chain from every entity of `layer` (at most 2,000 reached: hub control), never back to `avoid`. */
+function stepFrom(g: QuestionSession['graph'], layer: Iterable<number>, step: ChainStep, avoid: number): Set<number> {
+  const want = step.direction === 'out' ? DIR_OUT : 1 - DIR_OUT;
+  const next = new Set<number>();
+  for (const u of layer)
+    for (let k = g.offsets[u]; k < g.offsets[u + 1] && next.size < 2000; k++)
+      if (g.edgeRelation[k] === step.relation && g.edgeDirection[k] === want && g.edgeNeighbor[k] !== avoid) next.add(g.edgeNeighbor[k]);
+  return next;
+}
+
 /**
  * The last entities a chain reaches before its walk from the anchor runs dry (at most `perChain` per chain, `max`
  * in all): a chain that grounds end to end, or dries up at the anchor itself, adds none.
  */
 export function bridgesBeforeGap(s: QuestionSession, chains: ReturnType<typeof answerChains>, perChain = 2, max = 4): number[] {
   const out: number[] = [];
-  const g = s.graph;
   for (const c of chains) {
     let layer = [c.anchor];
     let reached: number[] = [];
     let stoppedAt = -1;
     for (let i = 0; i < c.steps.length; i++) {
-      const want = c.steps[i].direction === 'out' ? DIR_OUT : 1 - DIR_OUT;
-      const next = new Set<number>();
-      for (const u of layer)
-        for (let k = g.offsets[u]; k < g.offsets[u + 1] && next.size < 2000; k++)
-          if (g.edgeRelation[k] === c.steps[i].relation && g.edgeDirection[k] === want && g.edgeNeighbor[k] !== c.anchor) next.add(g.edgeNeighbor[k]);
+      const next = stepFrom(s.graph, layer, c.steps[i], c.anchor);
       if (next.size === 0) {
         stoppedAt = i;
         reached = layer;
@@ -154,18 +159,10 @@ export function voteCandidates(s: QuestionSession, chains: ReturnType<typeof ans
   const keep = (e: number, score: number): void => {
     if (score > (out.get(e) ?? 0)) out.set(e, score);
   };
-  const stepFrom = (layer: Iterable<number>, step: ChainStep, avoid: number): Set<number> => {
-    const want = step.direction === 'out' ? DIR_OUT : 1 - DIR_OUT;
-    const next = new Set<number>();
-    for (const u of layer)
-      for (let k = g.offsets[u]; k < g.offsets[u + 1] && next.size < 2000; k++)
-        if (g.edgeRelation[k] === step.relation && g.edgeDirection[k] === want && g.edgeNeighbor[k] !== avoid) next.add(g.edgeNeighbor[k]);
-    return next;
-  };
   for (const c of chains) {
     let layer = new Set([c.anchor]);
     for (let j = 0; j < c.steps.length; j++) {
-      const next = stepFrom(layer, c.steps[j], c.anchor);
+      const next = stepFrom(g, layer, c.steps[j], c.anchor);
       if (next.size > 0) {
         layer = next;
         continue;
@@ -178,7 +175,7 @@ export function voteCandidates(s: QuestionSession, chains: ReturnType<typeof ans
           if (last) keep(v.entity, v.score);
           else {
             let rest = new Set([v.entity]);
-            for (let k = j + 1; k < c.steps.length && rest.size > 0; k++) rest = stepFrom(rest, c.steps[k], c.anchor);
+            for (let k = j + 1; k < c.steps.length && rest.size > 0; k++) rest = stepFrom(g, rest, c.steps[k], c.anchor);
             for (const e of rest) keep(e, v.score / Math.max(1, rest.size));
           }
         }

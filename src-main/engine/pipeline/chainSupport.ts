@@ -2,19 +2,14 @@
 // reached through many of the anchor's neighbours is better supported than one reached through a single edge;
 // on an incomplete graph, where the chain is partly broken, that count is the strongest local evidence left.
 // The count covers the whole graph, not only the paths that survived pruning.
-import type { Direction } from '../../common/graphTypes.js';
 import { DIR_OUT, type MemoryGraph } from '../graph/memoryGraph.js';
-
-export interface ChainStep {
-  relation: number;
-  direction: Direction;
-}
+import type { RawStep } from './groundPaths.js';
 
 /** Edge visits before giving up (a chain through hubs can touch much of a big graph). */
 export const DEFAULT_SUPPORT_BUDGET = 200_000;
 
 /** Walk counts per end entity, or undefined when the walk would visit more than `budget` edges. Pure. */
-export function chainSupport(graph: MemoryGraph, anchor: number, steps: readonly ChainStep[], budget = DEFAULT_SUPPORT_BUDGET): Map<number, number> | undefined {
+export function chainSupport(graph: MemoryGraph, anchor: number, steps: readonly RawStep[], budget = DEFAULT_SUPPORT_BUDGET): Map<number, number> | undefined {
   let frontier = new Map<number, number>([[anchor, 1]]);
   let visits = 0;
   for (const step of steps) {
