@@ -5,15 +5,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
-import { pipeTriplesGraph } from '../src-main/engine/eval/pipeTriplesGraph.js';
-import { hitAt1, parseQuestions } from '../src-main/engine/eval/questionsFile.js';
+import { pipeTriplesGraph } from '../src-main/engine/import/pipeTriplesGraph.js';
+import { hitAt1, parseQuestions } from '../src-main/engine/import/questionsFile.js';
 import { MemoryGraph } from '../src-main/engine/graph/memoryGraph.js';
-import { chooseRemovals } from '../src-main/engine/grasp/degradeTriples.js';
-import { deserializeEncoder, serializeEncoder } from '../src-main/engine/grasp/encoder/serializeEncoder.js';
-import { graspContext } from '../src-main/engine/grasp/graspContext.js';
-import { createGraspSelector } from '../src-main/engine/grasp/graspSelector.js';
-import { DEFAULT_TRAIN_OPTIONS, trainEncoder } from '../src-main/engine/grasp/train.js';
-import { createQaEngine } from '../src-main/engine/pipeline/qaEngine.js';
+import { chooseRemovals } from '../src-main/engine/qa/grasp/degradeTriples.js';
+import { deserializeEncoder, serializeEncoder } from '../src-main/engine/qa/grasp/encoder/serializeEncoder.js';
+import { graspContext } from '../src-main/engine/qa/grasp/graspContext.js';
+import { createGraspSelector } from '../src-main/engine/qa/grasp/graspSelector.js';
+import { DEFAULT_TRAIN_OPTIONS, trainEncoder } from '../src-main/engine/qa/grasp/train.js';
+import { createQaEngine } from '../src-main/engine/qa/qaEngine.js';
 
 const { values } = parseArgs({
   options: {

@@ -10,12 +10,12 @@ import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
-import { pipeTriplesGraph } from '../src-main/engine/eval/pipeTriplesGraph.js';
-import { parseQuestions } from '../src-main/engine/eval/questionsFile.js';
-import { HAND_SKILLS, HandAccounting } from '../src-main/engine/hand/accounting.js';
-import { createLlmHand } from '../src-main/engine/hand/llm/llmHand.js';
+import { pipeTriplesGraph } from '../src-main/engine/import/pipeTriplesGraph.js';
+import { parseQuestions } from '../src-main/engine/import/questionsFile.js';
+import { HAND_SKILLS, HandAccounting } from '../src-main/engine/qa/hand/accounting.js';
+import { createLlmHand } from '../src-main/engine/qa/hand/llm/llmHand.js';
 import { HandRuntime } from '../src-main/engine/llm/handRuntime.js';
-import { createQaEngine } from '../src-main/engine/pipeline/qaEngine.js';
+import { createQaEngine } from '../src-main/engine/qa/qaEngine.js';
 import type { JsonSchema } from '../src-main/engine/llm/jsonSchema.js';
 import { writeTinyGguf } from '../src-main/engine/llm/tinyGguf.js';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ImportFormat } from '../src-main/common/graphTypes.js';
-import { GraphLibrary } from '../src-main/engine/graph/graphLibrary.js';
+import { GraphLibrary } from '../src-main/engine/import/graphLibrary.js';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { format: { type: 'string' } } });
 const file = positionals[0] ?? resolve(import.meta.dirname, '../../shared/data/metaqa/kb.txt');

@@ -9,20 +9,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { drmStandInSelectionStep } from '../src-main/engine/brain/selectionSteps.js';
+import { drmStandInSelectionStep } from '../src-main/engine/egress/brain/selectionSteps.js';
 import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
-import { pipeTriplesGraph } from '../src-main/engine/eval/pipeTriplesGraph.js';
-import { hitAt1, parseQuestions, quantile, type EvalQuestion } from '../src-main/engine/eval/questionsFile.js';
+import { pipeTriplesGraph } from '../src-main/engine/import/pipeTriplesGraph.js';
+import { hitAt1, parseQuestions, quantile, type EvalQuestion } from '../src-main/engine/import/questionsFile.js';
 import { DIR_OUT, MemoryGraph } from '../src-main/engine/graph/memoryGraph.js';
-import { chooseRemovals } from '../src-main/engine/grasp/degradeTriples.js';
-import type { GraspEncoder } from '../src-main/engine/grasp/encoder/graspEncoder.js';
-import { deserializeEncoder, serializeEncoder } from '../src-main/engine/grasp/encoder/serializeEncoder.js';
-import { graspContext } from '../src-main/engine/grasp/graspContext.js';
-import { createGraspSelector } from '../src-main/engine/grasp/graspSelector.js';
-import { evaluateLinkRecovery, evaluateVoteRecovery } from '../src-main/engine/grasp/linkRecovery.js';
-import { qaTrainingExamples } from '../src-main/engine/grasp/qaExamples.js';
-import { DEFAULT_TRAIN_OPTIONS, trainEncoder } from '../src-main/engine/grasp/train.js';
-import { createQaEngine, type QaEngine } from '../src-main/engine/pipeline/qaEngine.js';
+import { chooseRemovals } from '../src-main/engine/qa/grasp/degradeTriples.js';
+import type { GraspEncoder } from '../src-main/engine/qa/grasp/encoder/graspEncoder.js';
+import { deserializeEncoder, serializeEncoder } from '../src-main/engine/qa/grasp/encoder/serializeEncoder.js';
+import { graspContext } from '../src-main/engine/qa/grasp/graspContext.js';
+import { createGraspSelector } from '../src-main/engine/qa/grasp/graspSelector.js';
+import { evaluateLinkRecovery, evaluateVoteRecovery } from '../src-main/engine/qa/grasp/linkRecovery.js';
+import { qaTrainingExamples } from '../src-main/engine/qa/grasp/qaExamples.js';
+import { DEFAULT_TRAIN_OPTIONS, trainEncoder } from '../src-main/engine/qa/grasp/train.js';
+import { createQaEngine, type QaEngine } from '../src-main/engine/qa/qaEngine.js';
 
 const { values } = parseArgs({
   options: {

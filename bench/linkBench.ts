@@ -7,10 +7,10 @@ import type { Entity, Triple } from '../src-main/common/graphTypes.js';
 import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
 import { detectLiteralKind } from '../src-main/engine/graph/literalKind.js';
 import { MemoryGraph } from '../src-main/engine/graph/memoryGraph.js';
-import { EntityNameIndex } from '../src-main/engine/pipeline/entityNameIndex.js';
-import { linkTopics } from '../src-main/engine/pipeline/linkTopics.js';
-import { buildQuestionSubgraph } from '../src-main/engine/pipeline/questionSubgraph.js';
-import { embedRelations } from '../src-main/engine/pipeline/relationVectors.js';
+import { EntityNameIndex } from '../src-main/engine/qa/stages/entityNameIndex.js';
+import { linkTopics } from '../src-main/engine/qa/hand/linkTopics.js';
+import { buildQuestionSubgraph } from '../src-main/engine/qa/stages/questionSubgraph.js';
+import { embedRelations } from '../src-main/engine/qa/stages/relationVectors.js';
 
 const DATA = process.env.METAQA_DIR ?? resolve(import.meta.dirname, '../../shared/data/metaqa');
 const PER_HOP = Number(process.argv[2] ?? 500);

@@ -7,9 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
-import { pipeTriplesGraph } from '../src-main/engine/eval/pipeTriplesGraph.js';
-import { hitAt1, parseQuestions, quantile, type EvalQuestion } from '../src-main/engine/eval/questionsFile.js';
-import { createQaEngine, type QaEngine } from '../src-main/engine/pipeline/qaEngine.js';
+import { pipeTriplesGraph } from '../src-main/engine/import/pipeTriplesGraph.js';
+import { hitAt1, parseQuestions, quantile, type EvalQuestion } from '../src-main/engine/import/questionsFile.js';
+import { createQaEngine, type QaEngine } from '../src-main/engine/qa/qaEngine.js';
 
 const { values } = parseArgs({
   options: {

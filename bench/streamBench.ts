@@ -11,18 +11,23 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AskResult } from '../src-main/common/answerTypes.js';
-import { AutoApprover } from '../src-main/engine/brain/approval.js';
-import { BrainCallCounter } from '../src-main/engine/brain/brainCallCounter.js';
-import { controllerBrainStep } from '../src-main/engine/brain/controllerBrainStep.js';
-import { DrmStandInBrain } from '../src-main/engine/brain/drmStandInBrain.js';
-import type { ExperienceQuery } from '../src-main/engine/controller/experienceProvider.js';
+import { AutoApprover } from '../src-main/engine/egress/brain/approval.js';
+import { BrainCallCounter } from '../src-main/engine/egress/brain/brainCallCounter.js';
+import { controllerBrainStep } from '../src-main/engine/egress/brain/controllerBrainStep.js';
+import { DrmStandInBrain } from '../src-main/engine/egress/brain/drmStandInBrain.js';
+import type { ExperienceQuery } from '../src-main/engine/core/experienceProvider.js';
 import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
-import { pipeTriplesGraph } from '../src-main/engine/eval/pipeTriplesGraph.js';
-import { hitAt1, parseQuestions, quantile, type EvalQuestion } from '../src-main/engine/eval/questionsFile.js';
-import { ExperienceStore, MemoryExperienceProvider, newExperienceRecord, renderTemplate, type AbstractTrace } from '../src-main/engine/memory/index.js';
-import { createQaEngine, DEFAULT_QA_CONFIG } from '../src-main/engine/pipeline/qaEngine.js';
-import type { Drm } from '../src-main/engine/pipeline/types.js';
+import { pipeTriplesGraph } from '../src-main/engine/import/pipeTriplesGraph.js';
+import { hitAt1, parseQuestions, quantile, type EvalQuestion } from '../src-main/engine/import/questionsFile.js';
+import { ExperienceStore } from '../src-main/engine/memory/experienceStore.js';
+import { MemoryExperienceProvider } from '../src-main/engine/memory/memoryExperienceProvider.js';
+import { newExperienceRecord } from '../src-main/engine/memory/writeExperience.js';
+import { renderTemplate } from '../src-main/engine/memory/abstractTrace.js';
+import { type AbstractTrace } from '../src-main/engine/memory/experienceRecord.js';
+import { createQaEngine, DEFAULT_QA_CONFIG } from '../src-main/engine/qa/qaEngine.js';
+import type { Drm } from '../src-main/engine/core/types.js';
 import type { MemoryGraph } from '../src-main/engine/graph/memoryGraph.js';
+import { experienceMemory } from '../src-main/engine/memory/memoryExperienceProvider.js';
 
 const { values } = parseArgs({
   options: {
@@ -61,7 +66,7 @@ interface Step {
 
 async function runStream(graph: MemoryGraph, drm: Drm, stream: EvalQuestion[], label: string, memoryDir?: string): Promise<Step[]> {
   const store = memoryDir ? await ExperienceStore.open(memoryDir) : undefined;
-  const engine = createQaEngine({ graph, drm, ...(store ? { memory: { store } } : {}) });
+  const engine = createQaEngine({ graph, drm, ...(store ? { memory: experienceMemory(store) } : {}) });
   const brain = new DrmStandInBrain(drm, { actAsRemote: true });
   const approver = new AutoApprover('all');
   const steps: Step[] = [];

@@ -3,7 +3,7 @@
 // the sanitized pane never shows a raw entity name.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Engine } from '../src-main/engine/service/createEngine.js';
+import type { Engine } from '../src-main/engine/app/createEngine.js';
 import { DEMO_DIR, goldQuestions } from './demoQuestions.js';
 import { expect, test } from './fixtures.js';
 import { AskPage } from './pages/AskPage.js';

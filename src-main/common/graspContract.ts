@@ -2,7 +2,6 @@
 // graph and how good it is, background training jobs with live progress, and cancelling one. contract.ts spreads
 // these into its tables in its own marked block; qa.ask's `selector` choice uses SELECTOR_KINDS from here.
 import { z } from 'zod';
-import type { ApiErrorBody } from './contract.js';
 import { graphName } from './graphName.js';
 
 /** Training budget in seconds: what the analyst may ask for, and the default. */
@@ -67,7 +66,7 @@ export interface GraspProgress {
   maxSeconds: number;
   done?: boolean;
   /** Why the job ended without a model: code 'cancelled' or 'grasp_failed' (the stored models are unchanged). */
-  error?: ApiErrorBody;
+  error?: GraspJobError;
   /** The version the finished job stored. */
   version?: number;
 }
@@ -115,6 +114,12 @@ export interface GraspEvents {
 }
 
 export const GRASP_EVENT_NAMES: (keyof GraspEvents)[] = ['grasp.progress'];
+
+/** Why a training job ended without a model (an ApiErrorBody with one of these codes). */
+export interface GraspJobError {
+  code: 'cancelled' | 'grasp_failed';
+  message: string;
+}
 
 export type GraspErrorCode =
   /** qa.ask with selector 'grasp' on a graph that has no trained model. */

@@ -5,12 +5,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GraphLibrary } from '../engine/graph/graphLibrary.js';
-import { createAskService } from '../engine/service/askService.js';
-import { HandService } from '../engine/service/handService.js';
-import { BrainService } from '../engine/service/brainService.js';
-import { MemoryService } from '../engine/service/memoryService.js';
-import { createEngine, type AskFunction, type Engine } from '../engine/service/createEngine.js';
+import { GraphLibrary } from '../engine/import/graphLibrary.js';
+import { createAskService } from '../engine/app/askService.js';
+import { HandService } from '../engine/app/handService.js';
+import { BrainService } from '../engine/app/brainService.js';
+import { MemoryService } from '../engine/app/memoryService.js';
+import { createEngine, type AskFunction, type Engine } from '../engine/app/createEngine.js';
 import { resolveDataDir } from '../engine/node/dataDir.js';
 import { assertBindAllowed, isLoopbackHost } from './hostOptions.js';
 import { createToken } from './hostToken.js';

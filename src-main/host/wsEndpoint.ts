@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { EVENT_NAMES } from '../common/contract.js';
-import type { Engine } from '../engine/service/createEngine.js';
+import type { Engine } from '../engine/app/createEngine.js';
 import { tokenMatches } from './hostToken.js';
 import { parseCallFrame, type EventFrame, type ReplyFrame } from './wsProtocol.js';
 

@@ -2,7 +2,7 @@
 // and forwards engine events to the window.
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { CHANNELS, EVENT_NAMES, IPC_PREFIX, type Envelope } from '../common/contract.js';
-import type { Engine } from '../engine/service/createEngine.js';
+import type { Engine } from '../engine/app/createEngine.js';
 
 export function registerIpc(engine: Engine, win: BrowserWindow, isOurUrl: (url: string) => boolean): () => void {
   for (const channel of CHANNELS) {

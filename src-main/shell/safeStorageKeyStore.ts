@@ -4,8 +4,8 @@
 import { safeStorage } from 'electron';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeFileAtomic } from '../engine/exposure/sealedFile.js';
-import type { BrainKeyStore } from '../engine/service/brainKeyStore.js';
+import { writeFileAtomic } from '../engine/node/sealedFile.js';
+import type { BrainKeyStore } from '../engine/app/brainKeyStore.js';
 
 export class SafeStorageKeyStore implements BrainKeyStore {
   readonly storage = 'safeStorage' as const;

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { safeStorage } from 'electron';
-import { writeFileAtomic } from '../engine/exposure/sealedFile.js';
+import { writeFileAtomic } from '../engine/node/sealedFile.js';
 import { FileKeyStore, KEY_BYTES, KEY_FILE, type KeyStore } from '../engine/memory/keyStore.js';
 import { MemoryKeyError } from '../engine/memory/memoryErrors.js';
 import { ExperienceStore } from '../engine/memory/experienceStore.js';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(import.meta.dirname, '../..');
 
 const ALLOWED = [
-  /^src-main\/engine\/brain\/brainGateway\.ts$/,
+  /^src-main\/engine\/egress\/brain\/brainGateway\.ts$/,
   /^src-main\/host\//,
   /^src-main\/engine\/llm\/modelManager\.ts$/,
   /^src-renderer\/src\/transport\//,
@@ -87,7 +87,7 @@ describe('egress', () => {
   });
 
   it('the gateway is where the Brain SDK lives', () => {
-    expect(networkUses(readFileSync(join(root, 'src-main/engine/brain/brainGateway.ts'), 'utf8'))).toContain('imports openai');
+    expect(networkUses(readFileSync(join(root, 'src-main/engine/egress/brain/brainGateway.ts'), 'utf8'))).toContain('imports openai');
   });
 
   it('the scanner catches each kind of network use and ignores comments', () => {

@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditCommand } from '../../src-main/cli/commands/audit.js';
-import { AuditLogBrokenError } from '../../src-main/engine/audit/auditErrors.js';
-import { AuditLog } from '../../src-main/engine/audit/auditLog.js';
-import { canonicalJson } from '../../src-main/engine/audit/canonicalJson.js';
-import { exportAudit } from '../../src-main/engine/audit/exportAudit.js';
-import { verifyAuditLog } from '../../src-main/engine/audit/verifyAuditLog.js';
+import { AuditLogBrokenError } from '../../src-main/engine/egress/audit/auditErrors.js';
+import { AuditLog } from '../../src-main/engine/egress/audit/auditLog.js';
+import { canonicalJson } from '../../src-main/engine/egress/audit/canonicalJson.js';
+import { exportAudit } from '../../src-main/engine/egress/audit/exportAudit.js';
+import { verifyAuditLog } from '../../src-main/engine/egress/audit/verifyAuditLog.js';
 
 let dir: string;
 let file: string;

@@ -2,13 +2,13 @@
 // unavailable, the gateway skips calls (fast, with a reason) until a cool-down passes, and brainStep then neither
 // asks the analyst to approve nor sends anything. One success closes the breaker.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Approver } from '../../src-main/engine/brain/approval.js';
-import { BrainCallCounter } from '../../src-main/engine/brain/brainCallCounter.js';
-import { BrainUnavailableError } from '../../src-main/engine/brain/brainErrors.js';
-import { BrainGateway } from '../../src-main/engine/brain/brainGateway.js';
-import { brainStep } from '../../src-main/engine/brain/brainStep.js';
-import { StaticKeyProvider } from '../../src-main/engine/brain/keyProvider.js';
-import { RemoteBrain } from '../../src-main/engine/brain/remoteBrain.js';
+import type { Approver } from '../../src-main/engine/egress/brain/approval.js';
+import { BrainCallCounter } from '../../src-main/engine/egress/brain/brainCallCounter.js';
+import { BrainUnavailableError } from '../../src-main/engine/egress/brain/brainErrors.js';
+import { BrainGateway } from '../../src-main/engine/egress/brain/brainGateway.js';
+import { brainStep } from '../../src-main/engine/egress/brain/brainStep.js';
+import { StaticKeyProvider } from '../../src-main/engine/egress/brain/keyProvider.js';
+import { RemoteBrain } from '../../src-main/engine/egress/brain/remoteBrain.js';
 import { scenario } from './fixtures.js';
 import { startRecordingServer, type RecordingServer } from './recordingServer.js';
 

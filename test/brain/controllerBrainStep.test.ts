@@ -3,11 +3,11 @@
 // paths; without φ_Q (no way to account for the exposure) no call is made.
 import { describe, expect, it } from 'vitest';
 import type { BrainPayload } from '../../src-main/common/brainTypes.js';
-import { AutoApprover } from '../../src-main/engine/brain/approval.js';
-import type { Brain, BrainOutcome, BrainRanking } from '../../src-main/engine/brain/brain.js';
-import { BrainCallCounter } from '../../src-main/engine/brain/brainCallCounter.js';
-import { controllerBrainStep } from '../../src-main/engine/brain/controllerBrainStep.js';
-import type { BrainStepRequest } from '../../src-main/engine/controller/brainStep.js';
+import { AutoApprover } from '../../src-main/engine/egress/brain/approval.js';
+import type { Brain, BrainOutcome, BrainRanking } from '../../src-main/engine/egress/brain/brain.js';
+import { BrainCallCounter } from '../../src-main/engine/egress/brain/brainCallCounter.js';
+import { controllerBrainStep } from '../../src-main/engine/egress/brain/controllerBrainStep.js';
+import type { BrainStepRequest } from '../../src-main/engine/core/brainStep.js';
 import { scenario } from './fixtures.js';
 
 /** A local Brain that ranks the candidates it is given in reverse, plus one it invents. */

@@ -1,11 +1,11 @@
 // Brain test fixtures: real sanitized views of the small film graph and payloads built from them.
 import type { ViewPath } from '../../src-main/common/answerTypes.js';
 import type { BrainPayload } from '../../src-main/common/brainTypes.js';
-import { analysisPayload, rankingPayload } from '../../src-main/engine/brain/brainPayload.js';
+import { analysisPayload, rankingPayload } from '../../src-main/engine/egress/brain/brainPayload.js';
 import type { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { DEFAULT_SANITIZE_CONFIG, type SanitizedView, type ViewMapping } from '../../src-main/engine/pipeline/types.js';
-import { sanitizeView } from '../../src-main/engine/sanitize/sanitizeView.js';
-import { newSessionSecret } from '../../src-main/engine/sanitize/sessionSecret.js';
+import { DEFAULT_SANITIZE_CONFIG, type SanitizedView, type ViewMapping } from '../../src-main/engine/core/types.js';
+import { sanitizeView } from '../../src-main/engine/qa/sanitize/sanitizeView.js';
+import { newSessionSecret } from '../../src-main/engine/qa/sanitize/sessionSecret.js';
 import { filmGraph, subgraphAround } from '../sanitize/fixtures.js';
 
 export const QUESTION = 'Which films did Wren Halvorsen direct that starred Juno Marquez?';

@@ -1,10 +1,10 @@
 // The gateway against a real loopback chat-completions server: retries with backoff for transient failures,
 // Retry-After honoured, typed errors once the budget is spent, the key never in an error.
 import { afterEach, describe, expect, it } from 'vitest';
-import { BrainConfigError, BrainRequestError, BrainUnavailableError } from '../../src-main/engine/brain/brainErrors.js';
-import { BrainGateway } from '../../src-main/engine/brain/brainGateway.js';
-import { StaticKeyProvider } from '../../src-main/engine/brain/keyProvider.js';
-import { backoffDelay, retryAfterMs } from '../../src-main/engine/brain/retryPolicy.js';
+import { BrainConfigError, BrainRequestError, BrainUnavailableError } from '../../src-main/engine/egress/brain/brainErrors.js';
+import { BrainGateway } from '../../src-main/engine/egress/brain/brainGateway.js';
+import { StaticKeyProvider } from '../../src-main/engine/egress/brain/keyProvider.js';
+import { backoffDelay, retryAfterMs } from '../../src-main/engine/egress/brain/retryPolicy.js';
 import { closedPortURL, startRecordingServer, type RecordingServer } from './recordingServer.js';
 
 const KEY = 'sk-test-SECRET-0123456789';

@@ -3,17 +3,17 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../src-main/common/brainTypes.js';
-import { requestApproval } from '../../src-main/engine/brain/approval.js';
-import { BrainCallCounter } from '../../src-main/engine/brain/brainCallCounter.js';
-import { BrainConfigError, NotApprovedError } from '../../src-main/engine/brain/brainErrors.js';
-import { createBrainFromOptions } from '../../src-main/engine/brain/createBrainFromOptions.js';
-import { DrmStandInBrain } from '../../src-main/engine/brain/drmStandInBrain.js';
-import { exposureReport } from '../../src-main/engine/brain/exposureReport.js';
-import { LocalModelBrain, type JsonGenerator } from '../../src-main/engine/brain/localModelBrain.js';
-import { PromptApprover } from '../../src-main/engine/brain/promptApprover.js';
-import { analysisRole, rankingRole, systemPromptFor } from '../../src-main/engine/brain/roles/index.js';
-import { needsBrain } from '../../src-main/engine/brain/brainStep.js';
-import type { Drm } from '../../src-main/engine/pipeline/types.js';
+import { requestApproval } from '../../src-main/engine/egress/brain/approval.js';
+import { BrainCallCounter } from '../../src-main/engine/egress/brain/brainCallCounter.js';
+import { BrainConfigError, NotApprovedError } from '../../src-main/engine/egress/brain/brainErrors.js';
+import { createBrainFromOptions } from '../../src-main/engine/egress/brain/createBrainFromOptions.js';
+import { DrmStandInBrain } from '../../src-main/engine/egress/brain/drmStandInBrain.js';
+import { exposureReport } from '../../src-main/engine/egress/brain/exposureReport.js';
+import { LocalModelBrain, type JsonGenerator } from '../../src-main/engine/egress/brain/localModelBrain.js';
+import { PromptApprover } from '../../src-main/engine/egress/brain/promptApprover.js';
+import { analysisRole, rankingRole, systemPromptFor } from '../../src-main/engine/egress/brain/roles/index.js';
+import { needsBrain } from '../../src-main/engine/egress/brain/brainStep.js';
+import type { Drm } from '../../src-main/engine/core/types.js';
 import { scenario } from './fixtures.js';
 
 /** Bag-of-words DRM over hashed words: enough to make relation words matter. */

@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { defaultAuditPath } from '../../src-main/engine/audit/auditPaths.js';
-import { ledgerPaths } from '../../src-main/engine/exposure/ledgerPaths.js';
+import { defaultAuditPath } from '../../src-main/engine/egress/audit/auditPaths.js';
+import { ledgerPaths } from '../../src-main/engine/egress/exposure/ledgerPaths.js';
 import { writeTinyGguf } from '../../src-main/engine/llm/tinyGguf.js';
 import { closedPortURL, startRecordingServer, type RecordingServer } from '../brain/recordingServer.js';
 import { runCliCaptured } from '../helpers/runCliCaptured.js';

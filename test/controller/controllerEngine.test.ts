@@ -3,13 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReasoningTreeSummary } from '../../src-main/common/answerTypes.js';
-import type { BrainStepRequest } from '../../src-main/engine/controller/brainStep.js';
-import { chainSignature, type ExperienceProvider, type ExperienceQuery } from '../../src-main/engine/controller/experienceProvider.js';
+import type { BrainStepRequest } from '../../src-main/engine/core/brainStep.js';
+import { chainSignature, type ExperienceProvider, type ExperienceQuery } from '../../src-main/engine/core/experienceProvider.js';
 import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
-import { pipeTriplesGraph } from '../../src-main/engine/eval/pipeTriplesGraph.js';
+import { pipeTriplesGraph } from '../../src-main/engine/import/pipeTriplesGraph.js';
 import type { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { createQaEngine } from '../../src-main/engine/pipeline/qaEngine.js';
-import type { Drm } from '../../src-main/engine/pipeline/types.js';
+import { createQaEngine } from '../../src-main/engine/qa/qaEngine.js';
+import type { Drm } from '../../src-main/engine/core/types.js';
 
 let graph: MemoryGraph;
 let drm: Drm;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyBrainRanking, localConfidence } from '../../src-main/engine/controller/brainStep.js';
-import { chainSignature, matchingWarning, NO_EXPERIENCE, type ExperienceProvider, type ExperienceQuery } from '../../src-main/engine/controller/experienceProvider.js';
-import { initPolicy } from '../../src-main/engine/controller/initPolicy.js';
-import { nextStep } from '../../src-main/engine/controller/nextStep.js';
-import { ReasoningTree, summarizeTree } from '../../src-main/engine/controller/reasoningTree.js';
-import { wholeQuestionCheck } from '../../src-main/engine/controller/wholeQuestionCheck.js';
-import type { GroundedPath } from '../../src-main/engine/pipeline/groundPaths.js';
+import { applyBrainRanking, localConfidence } from '../../src-main/engine/qa/controller/brainRanking.js';
+import { chainSignature, matchingWarning, NO_EXPERIENCE, type ExperienceProvider, type ExperienceQuery } from '../../src-main/engine/core/experienceProvider.js';
+import { initPolicy } from '../../src-main/engine/qa/controller/initPolicy.js';
+import { nextStep } from '../../src-main/engine/qa/controller/nextStep.js';
+import { ReasoningTree, summarizeTree } from '../../src-main/engine/qa/controller/reasoningTree.js';
+import { wholeQuestionCheck } from '../../src-main/engine/qa/controller/wholeQuestionCheck.js';
+import type { GroundedPath } from '../../src-main/engine/core/types.js';
 
 /** A real, tiny experience provider: remembers failed (mode, depth, chain) triples per anonymised question shape. */
 class ListExperience implements ExperienceProvider {

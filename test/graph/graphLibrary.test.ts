@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportProgress } from '../../src-main/common/graphTypes.js';
 import { InvalidGraphNameError, UnknownGraphError } from '../../src-main/engine/graph/graphErrors.js';
-import { GraphLibrary } from '../../src-main/engine/graph/graphLibrary.js';
+import { GraphLibrary } from '../../src-main/engine/import/graphLibrary.js';
 import { ImportCancelledError, ImportError } from '../../src-main/engine/import/importErrors.js';
 import { MOVIES, tempDir, type TempDir } from '../import/helpers.js';
 

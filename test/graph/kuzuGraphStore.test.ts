@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GraphLibrary } from '../../src-main/engine/graph/graphLibrary.js';
+import { GraphLibrary } from '../../src-main/engine/import/graphLibrary.js';
 import type { GraphStore } from '../../src-main/engine/graph/graphStore.js';
 import { UnknownEntityError } from '../../src-main/engine/graph/graphStore.js';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';

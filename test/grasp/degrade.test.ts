@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { degradeCommand } from '../../src-main/cli/commands/degrade.js';
-import { bracketedTopics, chooseRemovals } from '../../src-main/engine/grasp/degradeTriples.js';
+import { bracketedTopics, chooseRemovals } from '../../src-main/engine/qa/grasp/degradeTriples.js';
 
 function sink(): NodeJS.WritableStream & { text: string } {
   const s = { text: '', write(chunk: string) { s.text += chunk; return true; } };

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { attentionBackward, attentionForward, type AttentionParams } from '../../src-main/engine/grasp/encoder/attentionLayer.js';
-import { groupByDestination, type GraphBatch } from '../../src-main/engine/grasp/encoder/graphBatch.js';
-import { GraspEncoder } from '../../src-main/engine/grasp/encoder/graspEncoder.js';
-import { inputBackward, inputForward, type InputParams } from '../../src-main/engine/grasp/encoder/inputLayer.js';
-import { glorot, ParamSet, uniform } from '../../src-main/engine/grasp/encoder/params.js';
-import { projectionBackward, projectionForward } from '../../src-main/engine/grasp/encoder/projectionHead.js';
-import { headBackward, headForward, type HeadParams } from '../../src-main/engine/grasp/encoder/scoringHead.js';
-import { setSoftmaxLoss } from '../../src-main/engine/grasp/encoder/setLoss.js';
+import { attentionBackward, attentionForward, type AttentionParams } from '../../src-main/engine/qa/grasp/encoder/attentionLayer.js';
+import { groupByDestination, type GraphBatch } from '../../src-main/engine/qa/grasp/encoder/graphBatch.js';
+import { GraspEncoder } from '../../src-main/engine/qa/grasp/encoder/graspEncoder.js';
+import { inputBackward, inputForward, type InputParams } from '../../src-main/engine/qa/grasp/encoder/inputLayer.js';
+import { glorot, ParamSet, uniform } from '../../src-main/engine/qa/grasp/encoder/params.js';
+import { projectionBackward, projectionForward } from '../../src-main/engine/qa/grasp/encoder/projectionHead.js';
+import { headBackward, headForward, type HeadParams } from '../../src-main/engine/qa/grasp/encoder/scoringHead.js';
+import { setSoftmaxLoss } from '../../src-main/engine/qa/grasp/encoder/setLoss.js';
 import { createPrng } from '../../src-main/engine/random/prng.js';
 import { checkInput, checkParam, lossWeights, weighted } from './gradientCheck.js';
 

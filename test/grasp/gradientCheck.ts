@@ -1,6 +1,6 @@
 // Finite-difference helpers for the encoder's gradient tests (float64 throughout).
-import type { Param } from '../../src-main/engine/grasp/encoder/params.js';
-import type { Arr } from '../../src-main/engine/grasp/encoder/tensor.js';
+import type { Param } from '../../src-main/engine/qa/grasp/encoder/params.js';
+import type { Arr } from '../../src-main/engine/qa/grasp/encoder/tensor.js';
 
 export const EPS = 1e-6;
 

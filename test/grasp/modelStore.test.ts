@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deserializeEncoder, serializeEncoder } from '../../src-main/engine/grasp/encoder/serializeEncoder.js';
-import { graspContext } from '../../src-main/engine/grasp/graspContext.js';
-import { loadGraspSelector } from '../../src-main/engine/grasp/graspSelector.js';
-import { listGraspVersions } from '../../src-main/engine/grasp/modelStore.js';
-import { trainAndSave } from '../../src-main/engine/grasp/trainAndSave.js';
-import { createEncoderFor } from '../../src-main/engine/grasp/train.js';
+import { deserializeEncoder, serializeEncoder } from '../../src-main/engine/qa/grasp/encoder/serializeEncoder.js';
+import { graspContext } from '../../src-main/engine/qa/grasp/graspContext.js';
+import { loadGraspSelector } from '../../src-main/engine/qa/grasp/graspSelector.js';
+import { listGraspVersions } from '../../src-main/engine/qa/grasp/modelStore.js';
+import { trainAndSave } from '../../src-main/engine/qa/grasp/trainAndSave.js';
+import { createEncoderFor } from '../../src-main/engine/qa/grasp/train.js';
 import { companyTownGraph, HashDrm } from './toyGraphs.js';
 
 describe('encoder persistence', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DIR_OUT, MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { withVotes } from '../../src-main/engine/controller/graspMode.js';
-import type { DetailedSelection } from '../../src-main/engine/grasp/graspSelector.js';
-import { neighbourVote } from '../../src-main/engine/grasp/neighbourVote.js';
+import { withVotes } from '../../src-main/engine/qa/controller/graspMode.js';
+import type { DetailedSelection } from '../../src-main/engine/qa/grasp/graspSelector.js';
+import { neighbourVote } from '../../src-main/engine/qa/grasp/neighbourVote.js';
 
 // Films sharing actor Ada are mostly in Latin; Bo's only other film is in Welsh. F0 has no language edge.
 const graph = MemoryGraph.fromTriples(

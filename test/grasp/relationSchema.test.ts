@@ -2,8 +2,8 @@
 // type-mates carry, chains already walkable are not repeated, and ends are the answer slot's carriers.
 import { describe, expect, it } from 'vitest';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { relationSchema, schemaChains, slotTypeFit } from '../../src-main/engine/grasp/relationSchema.js';
-import { chainKey } from '../../src-main/engine/pipeline/schemaPaths.js';
+import { relationSchema, schemaChains, slotTypeFit } from '../../src-main/engine/qa/grasp/relationSchema.js';
+import { chainKey } from '../../src-main/engine/qa/stages/schemaPaths.js';
 import { companyTownGraph } from './toyGraphs.js';
 
 describe('schemaChains', () => {

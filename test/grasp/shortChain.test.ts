@@ -1,9 +1,9 @@
 // The short-chain trigger and the merge by chain score: a verified answer one hop short of the best-scoring chain
 // lets the encoder selection run, and the selection's answers along the better chain go first.
 import { describe, expect, it } from 'vitest';
-import { groundedShort, mergeByChainScore } from '../../src-main/engine/controller/graspMode.js';
-import type { QuestionSession } from '../../src-main/engine/controller/questionSession.js';
-import type { GroundedAnswer } from '../../src-main/engine/pipeline/types.js';
+import { groundedShort, mergeByChainScore } from '../../src-main/engine/qa/controller/graspMode.js';
+import type { QuestionSession } from '../../src-main/engine/qa/controller/questionSession.js';
+import type { GroundedAnswer } from '../../src-main/engine/core/types.js';
 
 const step = (relation: number, direction: 'out' | 'in' = 'out') => ({ relation, direction, visible: `r${relation}`, confidence: 1 });
 const session = (ranked: { steps: ReturnType<typeof step>[]; score: number }[]): QuestionSession =>

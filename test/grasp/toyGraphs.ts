@@ -2,8 +2,8 @@
 import type { Entity, Triple } from '../../src-main/common/graphTypes.js';
 import { tokenizeText } from '../../src-main/engine/drm/tokenize.js';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import type { SyncTextEmbedder } from '../../src-main/engine/grasp/entityVectors.js';
-import type { Drm } from '../../src-main/engine/pipeline/types.js';
+import type { SyncTextEmbedder } from '../../src-main/engine/qa/grasp/entityVectors.js';
+import type { Drm } from '../../src-main/engine/core/types.js';
 
 /** Each word → a fixed pseudo-random vector; a text → the normalised sum. Same words, same vector. */
 export class HashDrm implements SyncTextEmbedder, Drm {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { graspContext } from '../../src-main/engine/grasp/graspContext.js';
-import { createGraspSelector } from '../../src-main/engine/grasp/graspSelector.js';
-import { relevantSubgraph } from '../../src-main/engine/grasp/relevantSubgraph.js';
-import { selectionEvidence } from '../../src-main/engine/grasp/selectionEvidence.js';
-import { trainEncoder, type TrainOptions } from '../../src-main/engine/grasp/train.js';
+import { graspContext } from '../../src-main/engine/qa/grasp/graspContext.js';
+import { createGraspSelector } from '../../src-main/engine/qa/grasp/graspSelector.js';
+import { relevantSubgraph } from '../../src-main/engine/qa/grasp/relevantSubgraph.js';
+import { selectionEvidence } from '../../src-main/engine/qa/grasp/selectionEvidence.js';
+import { trainEncoder, type TrainOptions } from '../../src-main/engine/qa/grasp/train.js';
 import { companyTownGraph, HashDrm } from './toyGraphs.js';
 
 const SMALL: Partial<TrainOptions> = {

@@ -3,20 +3,20 @@
 // selection loop respects its iteration limit, and the evidence a Brain would read names no raw entity.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { selectionRole } from '../../src-main/engine/brain/roles/selectionRole.js';
-import { drmStandInSelectionStep } from '../../src-main/engine/brain/selectionSteps.js';
-import type { ExperienceOutcome, ExperienceProvider, ExperienceQuery } from '../../src-main/engine/controller/experienceProvider.js';
-import { chainSignature } from '../../src-main/engine/controller/experienceProvider.js';
-import type { SelectionStepRequest } from '../../src-main/engine/controller/selectionStep.js';
+import { selectionRole } from '../../src-main/engine/egress/brain/roles/selectionRole.js';
+import { drmStandInSelectionStep } from '../../src-main/engine/egress/brain/selectionSteps.js';
+import type { ExperienceOutcome, ExperienceProvider, ExperienceQuery } from '../../src-main/engine/core/experienceProvider.js';
+import { chainSignature } from '../../src-main/engine/core/experienceProvider.js';
+import type { SelectionStepRequest } from '../../src-main/engine/core/selectionStep.js';
 import { loadGloveDrm, type GloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
-import { parsePipeTriples } from '../../src-main/engine/eval/pipeTriplesGraph.js';
-import { hitAt1 } from '../../src-main/engine/eval/questionsFile.js';
+import { parsePipeTriples } from '../../src-main/engine/import/pipeTriplesGraph.js';
+import { hitAt1 } from '../../src-main/engine/import/questionsFile.js';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { graspContext } from '../../src-main/engine/grasp/graspContext.js';
-import { createGraspSelector, type GraspSelector } from '../../src-main/engine/grasp/graspSelector.js';
-import { relaxedGrounding } from '../../src-main/engine/grasp/relaxedGrounding.js';
-import { trainEncoder } from '../../src-main/engine/grasp/train.js';
-import { createQaEngine } from '../../src-main/engine/pipeline/qaEngine.js';
+import { graspContext } from '../../src-main/engine/qa/grasp/graspContext.js';
+import { createGraspSelector, type GraspSelector } from '../../src-main/engine/qa/grasp/graspSelector.js';
+import { relaxedGrounding } from '../../src-main/engine/qa/grasp/relaxedGrounding.js';
+import { trainEncoder } from '../../src-main/engine/qa/grasp/train.js';
+import { createQaEngine } from '../../src-main/engine/qa/qaEngine.js';
 
 const QUESTION = 'Which drugs are tested in trials sponsored by Pell & Corrow Medicines?';
 const GOLD = 'Tevrolimab';

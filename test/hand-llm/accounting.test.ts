@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HandAccounting, type HandCallRecord } from '../../src-main/engine/hand/accounting.js';
+import { HandAccounting, type HandCallRecord } from '../../src-main/engine/qa/hand/accounting.js';
 
 const call = (over: Partial<HandCallRecord>): HandCallRecord => ({
   skill: 'entityExtraction',

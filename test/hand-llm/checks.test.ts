@@ -1,16 +1,16 @@
 // Graph checks of the model Hand's replies, with hand-written replies (no model): what names something that is not
 // in the subgraph / candidate set is rejected with a reason a repair prompt can use.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkEntityExtraction } from '../../src-main/engine/hand/llm/checks/entityExtraction.js';
-import { checkEvidenceRefinement } from '../../src-main/engine/hand/llm/checks/evidenceRefinement.js';
-import { checkFollowUp } from '../../src-main/engine/hand/llm/checks/followUp.js';
-import { checkFollowUpQuestion } from '../../src-main/engine/hand/llm/checks/followUpQuestion.js';
-import { followUpQuestion } from '../../src-main/engine/hand/followUpQuestion.js';
-import { checkPrediction } from '../../src-main/engine/hand/llm/checks/prediction.js';
-import { checkQuestionAnalysis } from '../../src-main/engine/hand/llm/checks/questionAnalysis.js';
-import { checkSufficiencyVerification, HAND_REJECTED } from '../../src-main/engine/hand/llm/checks/sufficiencyVerification.js';
-import { viewAdjacency } from '../../src-main/engine/pipeline/viewAdjacency.js';
-import type { Verification } from '../../src-main/engine/pipeline/verifyAnswers.js';
+import { checkEntityExtraction } from '../../src-main/engine/qa/hand/llm/checks/entityExtraction.js';
+import { checkEvidenceRefinement } from '../../src-main/engine/qa/hand/llm/checks/evidenceRefinement.js';
+import { checkFollowUp } from '../../src-main/engine/qa/hand/llm/checks/followUp.js';
+import { checkFollowUpQuestion } from '../../src-main/engine/qa/hand/llm/checks/followUpQuestion.js';
+import { followUpQuestion } from '../../src-main/engine/qa/hand/followUpQuestion.js';
+import { checkPrediction } from '../../src-main/engine/qa/hand/llm/checks/prediction.js';
+import { checkQuestionAnalysis } from '../../src-main/engine/qa/hand/llm/checks/questionAnalysis.js';
+import { checkSufficiencyVerification, HAND_REJECTED } from '../../src-main/engine/qa/hand/llm/checks/sufficiencyVerification.js';
+import { viewAdjacency } from '../../src-main/engine/qa/stages/viewAdjacency.js';
+import type { Verification } from '../../src-main/engine/core/types.js';
 import { buildHandFixture, type HandFixture } from './handFixture.js';
 
 let f: HandFixture;

@@ -2,19 +2,20 @@
 // sanitized view, schema paths, exploration, grounding) with the algorithmic Hand and a hashed word DRM, so the
 // model tests need neither GloVe nor a real model.
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { AlgorithmicHand } from '../../src-main/engine/hand/algorithmicHand.js';
-import type { Analysis, AnalysisRequest } from '../../src-main/engine/hand/handSkills.js';
-import { EntityNameIndex } from '../../src-main/engine/pipeline/entityNameIndex.js';
-import { exploreTopicPaths } from '../../src-main/engine/pipeline/exploreTopicPaths.js';
-import { groundPath, type GroundedPath } from '../../src-main/engine/pipeline/groundPaths.js';
-import { LocalAdjacency } from '../../src-main/engine/pipeline/localAdjacency.js';
-import { buildQuestionSubgraph } from '../../src-main/engine/pipeline/questionSubgraph.js';
-import { embedRelations } from '../../src-main/engine/pipeline/relationVectors.js';
-import { schemaPaths } from '../../src-main/engine/pipeline/schemaPaths.js';
-import { DEFAULT_SANITIZE_CONFIG, type CandidatePath, type Drm, type SanitizedView, type ViewMapping } from '../../src-main/engine/pipeline/types.js';
-import { viewAdjacency } from '../../src-main/engine/pipeline/viewAdjacency.js';
-import { sanitizeView } from '../../src-main/engine/sanitize/sanitizeView.js';
-import { newSessionSecret } from '../../src-main/engine/sanitize/sessionSecret.js';
+import { AlgorithmicHand } from '../../src-main/engine/qa/hand/algorithmicHand.js';
+import type { Analysis, AnalysisRequest } from '../../src-main/engine/core/handSkills.js';
+import { EntityNameIndex } from '../../src-main/engine/qa/stages/entityNameIndex.js';
+import { exploreTopicPaths } from '../../src-main/engine/qa/stages/exploreTopicPaths.js';
+import { groundPath } from '../../src-main/engine/qa/stages/groundPaths.js';
+import { type GroundedPath } from '../../src-main/engine/core/types.js';
+import { LocalAdjacency } from '../../src-main/engine/qa/stages/localAdjacency.js';
+import { buildQuestionSubgraph } from '../../src-main/engine/qa/stages/questionSubgraph.js';
+import { embedRelations } from '../../src-main/engine/qa/stages/relationVectors.js';
+import { schemaPaths } from '../../src-main/engine/qa/stages/schemaPaths.js';
+import { DEFAULT_SANITIZE_CONFIG, type CandidatePath, type Drm, type SanitizedView, type ViewMapping } from '../../src-main/engine/core/types.js';
+import { viewAdjacency } from '../../src-main/engine/qa/stages/viewAdjacency.js';
+import { sanitizeView } from '../../src-main/engine/qa/sanitize/sanitizeView.js';
+import { newSessionSecret } from '../../src-main/engine/qa/sanitize/sessionSecret.js';
 
 export const TRIPLES = [
   ['Moonfall', 'written_by', 'Ilse Varga'],

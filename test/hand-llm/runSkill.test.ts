@@ -1,8 +1,8 @@
 // The repair-then-fallback loop with a scripted generator: deterministic replies, so each branch is certain.
 import { describe, expect, it } from 'vitest';
-import { HandAccounting } from '../../src-main/engine/hand/accounting.js';
-import { runSkill, type HandJsonGenerator } from '../../src-main/engine/hand/llm/runSkill.js';
-import { accept, reject } from '../../src-main/engine/hand/llm/skillCheck.js';
+import { HandAccounting } from '../../src-main/engine/qa/hand/accounting.js';
+import { runSkill, type HandJsonGenerator } from '../../src-main/engine/qa/hand/llm/runSkill.js';
+import { accept, reject } from '../../src-main/engine/qa/hand/llm/skillCheck.js';
 import { HandRuntimeError } from '../../src-main/engine/llm/handRuntimeError.js';
 import type { HandJsonResult, HandPrompt } from '../../src-main/engine/llm/handTypes.js';
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { abstractTrace, indicatorText, roleQuestion } from '../../src-main/engine/memory/abstractTrace.js';
 import { memoryBucket } from '../../src-main/engine/memory/memoryBuckets.js';
 import { LeakyTraceError } from '../../src-main/engine/memory/memoryErrors.js';
-import { assertAbstract, findLeaks, nameScanner } from '../../src-main/engine/memory/traceLeaks.js';
+import { assertAbstract, findLeaks } from '../../src-main/engine/memory/traceLeaks.js';
+import { nameScanner } from '../../src-main/engine/core/nameScanner.js';
 import { ANCHOR, CLUSTERED, sessionTrace } from './fixtures.js';
 
 describe('abstractTrace', () => {

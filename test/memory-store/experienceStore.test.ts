@@ -6,7 +6,7 @@ import { ExperienceStore } from '../../src-main/engine/memory/experienceStore.js
 import { FileKeyStore, staticKeyStore } from '../../src-main/engine/memory/keyStore.js';
 import { LeakyTraceError, MemoryKeyError } from '../../src-main/engine/memory/memoryErrors.js';
 import { ExperienceRetriever } from '../../src-main/engine/memory/retrieveExperience.js';
-import { nameScanner } from '../../src-main/engine/memory/traceLeaks.js';
+import { nameScanner } from '../../src-main/engine/core/nameScanner.js';
 import { newExperienceRecord, recordReuse, writeExperience } from '../../src-main/engine/memory/writeExperience.js';
 import { CLUSTERED, LABELS, sessionTrace, tempDir, unit } from './fixtures.js';
 

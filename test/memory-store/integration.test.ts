@@ -4,19 +4,22 @@
 // similar one, and everything written passes the audit against the graph's names and ids.
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import type { BrainPayload } from '../../src-main/common/brainTypes.js';
-import { AutoApprover } from '../../src-main/engine/brain/approval.js';
-import type { Brain } from '../../src-main/engine/brain/brain.js';
-import { BrainCallCounter } from '../../src-main/engine/brain/brainCallCounter.js';
-import { controllerBrainStep } from '../../src-main/engine/brain/controllerBrainStep.js';
-import { DrmStandInBrain } from '../../src-main/engine/brain/drmStandInBrain.js';
+import { AutoApprover } from '../../src-main/engine/egress/brain/approval.js';
+import type { Brain } from '../../src-main/engine/egress/brain/brain.js';
+import { BrainCallCounter } from '../../src-main/engine/egress/brain/brainCallCounter.js';
+import { controllerBrainStep } from '../../src-main/engine/egress/brain/controllerBrainStep.js';
+import { DrmStandInBrain } from '../../src-main/engine/egress/brain/drmStandInBrain.js';
 import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
-import { pipeTriplesGraph } from '../../src-main/engine/eval/pipeTriplesGraph.js';
+import { pipeTriplesGraph } from '../../src-main/engine/import/pipeTriplesGraph.js';
 import type { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import type { Hand } from '../../src-main/engine/hand/handSkills.js';
-import { auditMemory, ExperienceStore, nameScanner } from '../../src-main/engine/memory/index.js';
-import { createQaEngine } from '../../src-main/engine/pipeline/qaEngine.js';
-import type { Drm } from '../../src-main/engine/pipeline/types.js';
+import type { Hand } from '../../src-main/engine/core/handSkills.js';
+import { auditMemory } from '../../src-main/engine/memory/auditMemory.js';
+import { ExperienceStore } from '../../src-main/engine/memory/experienceStore.js';
+import { nameScanner } from '../../src-main/engine/core/nameScanner.js';
+import { createQaEngine } from '../../src-main/engine/qa/qaEngine.js';
+import type { Drm } from '../../src-main/engine/core/types.js';
 import { tempDir } from './fixtures.js';
+import { experienceMemory } from '../../src-main/engine/memory/memoryExperienceProvider.js';
 
 let graph: MemoryGraph;
 let drm: Drm;
@@ -51,7 +54,7 @@ describe('experience memory in the engine', () => {
   it('a same-shaped question retrieves the experience; once the gate is confident, memory saves the Brain ranking call', async () => {
     const store = await freshStore();
     const brain = new RecordingBrain(drm, { actAsRemote: true });
-    const engine = createQaEngine({ graph, drm, memory: { store } });
+    const engine = createQaEngine({ graph, drm, memory: experienceMemory(store) });
     const ask = async (question: string, i: number) => {
       const counter = new BrainCallCounter(`q${i}`);
       const brainStep = controllerBrainStep({ brain, approver: new AutoApprover('all'), counter, questionId: `q${i}` });
@@ -103,7 +106,7 @@ describe('experience memory in the engine', () => {
           return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
         },
       });
-    const engine = createQaEngine({ graph, drm, memory: { store }, hand: (algorithmic) => strict(algorithmic) });
+    const engine = createQaEngine({ graph, drm, memory: experienceMemory(store), hand: (algorithmic) => strict(algorithmic) });
 
     const failed = await engine.ask('Who manufactures Glimoravir?', { dMax: 1 });
     expect(failed.answers).toEqual([]);
@@ -124,7 +127,7 @@ describe('experience memory in the engine', () => {
 
   it('records written over the demo questions pass the audit with 0 findings', async () => {
     const store = await freshStore();
-    const engine = createQaEngine({ graph, drm, memory: { store } });
+    const engine = createQaEngine({ graph, drm, memory: experienceMemory(store) });
     const questions = ['Where is Ridgeway Community Hospital', 'In which city is Kvarnby University Hospital located?', 'what is the bed count of Clínica San Andrés', 'on what date did Lakeshore Regional Medical Center first open its doors', 'which conditions does Delphine Wainwright have', 'where do Lorcan Dunmore\'s doctors work', 'In which city is the maker of Drelixumab headquartered?'];
     const writes = [];
     for (const q of questions) writes.push((await engine.ask(q)).memory!.write!.status);

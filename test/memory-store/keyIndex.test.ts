@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExperienceRow } from '../../src-main/engine/memory/experienceStore.js';
+import type { ExperienceRow } from '../../src-main/engine/memory/experienceRecord.js';
 import { KeyIndex } from '../../src-main/engine/memory/keyIndex.js';
 
 const DIM = 16;

@@ -4,16 +4,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { AlgorithmicHand } from '../../src-main/engine/hand/algorithmicHand.js';
-import { pairReadings } from '../../src-main/engine/pipeline/analyzeQuestion.js';
-import { EntityNameIndex } from '../../src-main/engine/pipeline/entityNameIndex.js';
-import type { GroundedPath } from '../../src-main/engine/pipeline/groundPaths.js';
-import { graphAdjacency } from '../../src-main/engine/pipeline/localAdjacency.js';
-import { readQuestion } from '../../src-main/engine/pipeline/questionText.js';
-import { isInitialism } from '../../src-main/engine/pipeline/relationMatcher.js';
-import { chainKey, schemaPaths } from '../../src-main/engine/pipeline/schemaPaths.js';
-import { verifyAnswers } from '../../src-main/engine/pipeline/verifyAnswers.js';
-import { sharesStem } from '../../src-main/engine/pipeline/wordSimilarity.js';
+import { AlgorithmicHand } from '../../src-main/engine/qa/hand/algorithmicHand.js';
+import { pairReadings } from '../../src-main/engine/qa/hand/analyzeQuestion.js';
+import { EntityNameIndex } from '../../src-main/engine/qa/stages/entityNameIndex.js';
+import type { GroundedPath } from '../../src-main/engine/core/types.js';
+import { graphAdjacency } from '../../src-main/engine/qa/stages/localAdjacency.js';
+import { readQuestion } from '../../src-main/engine/qa/hand/questionText.js';
+import { isInitialism } from '../../src-main/engine/qa/hand/relationMatcher.js';
+import { chainKey, schemaPaths } from '../../src-main/engine/qa/stages/schemaPaths.js';
+import { verifyAnswers } from '../../src-main/engine/qa/stages/verifyAnswers.js';
+import { sharesStem } from '../../src-main/engine/qa/hand/wordSimilarity.js';
 
 const span = (q: string, m: string): { start: number; end: number } => ({ start: q.indexOf(m), end: q.indexOf(m) + m.length });
 

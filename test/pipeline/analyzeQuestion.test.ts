@@ -2,12 +2,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { AlgorithmicHand, categoricalScores } from '../../src-main/engine/hand/algorithmicHand.js';
-import { EntityNameIndex } from '../../src-main/engine/pipeline/entityNameIndex.js';
-import { graphAdjacency } from '../../src-main/engine/pipeline/localAdjacency.js';
-import { answerNouns } from '../../src-main/engine/pipeline/analyzeQuestion.js';
-import { readQuestion } from '../../src-main/engine/pipeline/questionText.js';
-import { schemaPaths } from '../../src-main/engine/pipeline/schemaPaths.js';
+import { AlgorithmicHand, categoricalScores } from '../../src-main/engine/qa/hand/algorithmicHand.js';
+import { EntityNameIndex } from '../../src-main/engine/qa/stages/entityNameIndex.js';
+import { graphAdjacency } from '../../src-main/engine/qa/stages/localAdjacency.js';
+import { answerNouns } from '../../src-main/engine/qa/hand/analyzeQuestion.js';
+import { readQuestion } from '../../src-main/engine/qa/hand/questionText.js';
+import { schemaPaths } from '../../src-main/engine/qa/stages/schemaPaths.js';
 
 const graph = MemoryGraph.fromTriples(
   'library',

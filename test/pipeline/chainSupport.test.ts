@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { chainSupport } from '../../src-main/engine/pipeline/chainSupport.js';
-import { groundPath } from '../../src-main/engine/pipeline/groundPaths.js';
-import { chainKey } from '../../src-main/engine/pipeline/schemaPaths.js';
-import type { CandidatePath, ViewMapping } from '../../src-main/engine/pipeline/types.js';
-import { verifyAnswers } from '../../src-main/engine/pipeline/verifyAnswers.js';
+import { chainSupport } from '../../src-main/engine/qa/stages/chainSupport.js';
+import { groundPath } from '../../src-main/engine/qa/stages/groundPaths.js';
+import { chainKey } from '../../src-main/engine/qa/stages/schemaPaths.js';
+import type { CandidatePath, ViewMapping } from '../../src-main/engine/core/types.js';
+import { verifyAnswers } from '../../src-main/engine/qa/stages/verifyAnswers.js';
 
 // Three films by Dora: two in Latin, one in Aramaic. "Aramaic" sorts first by name, and the paths that reach
 // verification (pruning kept one per answer) tie, so only support counted on the graph can put Latin first.

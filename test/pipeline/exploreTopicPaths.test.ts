@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { exploreTopicPaths } from '../../src-main/engine/pipeline/exploreTopicPaths.js';
-import type { SanitizedView } from '../../src-main/engine/pipeline/types.js';
-import { viewAdjacency } from '../../src-main/engine/pipeline/viewAdjacency.js';
+import { exploreTopicPaths } from '../../src-main/engine/qa/stages/exploreTopicPaths.js';
+import type { SanitizedView } from '../../src-main/engine/core/types.js';
+import { viewAdjacency } from '../../src-main/engine/qa/stages/viewAdjacency.js';
 
 function view(edges: [string, string, string][], anchors: string[]): SanitizedView {
   const tokens = [...new Set(edges.flatMap(([h, , t]) => [h, t]))];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { groundPath, isSimple } from '../../src-main/engine/pipeline/groundPaths.js';
-import type { CandidatePath, ViewMapping } from '../../src-main/engine/pipeline/types.js';
-import { verifyAnswers } from '../../src-main/engine/pipeline/verifyAnswers.js';
-import { chainKey } from '../../src-main/engine/pipeline/schemaPaths.js';
+import { groundPath, isSimple } from '../../src-main/engine/qa/stages/groundPaths.js';
+import type { CandidatePath, ViewMapping } from '../../src-main/engine/core/types.js';
+import { verifyAnswers } from '../../src-main/engine/qa/stages/verifyAnswers.js';
+import { chainKey } from '../../src-main/engine/qa/stages/schemaPaths.js';
 
 // Two films by one director; the director is from a city. Films F1 and F2 are merged into a supernode in the view.
 const graph = MemoryGraph.fromTriples(

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Entity, Triple } from '../../src-main/common/graphTypes.js';
 import { loadGloveDrm, type GloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { EntityNameIndex, wordSpans } from '../../src-main/engine/pipeline/entityNameIndex.js';
-import { linkTopics } from '../../src-main/engine/pipeline/linkTopics.js';
+import { EntityNameIndex, wordSpans } from '../../src-main/engine/qa/stages/entityNameIndex.js';
+import { linkTopics } from '../../src-main/engine/qa/hand/linkTopics.js';
 
 const entities: Entity[] = [
   { id: 'chris', name: "Chris O'Donnell" },

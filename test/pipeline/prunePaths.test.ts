@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pathIndicatorSimilarity, prunePaths } from '../../src-main/engine/pipeline/prunePaths.js';
-import type { CandidatePath } from '../../src-main/engine/pipeline/types.js';
+import { pathIndicatorSimilarity, prunePaths } from '../../src-main/engine/qa/stages/prunePaths.js';
+import type { CandidatePath } from '../../src-main/engine/core/types.js';
 
 const chain = [
   { visible: 'directed_by', direction: 'in' as const },

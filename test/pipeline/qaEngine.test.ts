@@ -3,12 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
-import { pipeTriplesGraph } from '../../src-main/engine/eval/pipeTriplesGraph.js';
-import { hitAt1, parseQuestions } from '../../src-main/engine/eval/questionsFile.js';
+import { pipeTriplesGraph } from '../../src-main/engine/import/pipeTriplesGraph.js';
+import { hitAt1, parseQuestions } from '../../src-main/engine/import/questionsFile.js';
 import type { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
 import { normalizeName } from '../../src-main/common/normalizeName.js';
-import { createQaEngine, EmptyGraphError, EmptyQuestionError, type QaEngine } from '../../src-main/engine/pipeline/qaEngine.js';
-import type { SanitizedView } from '../../src-main/engine/pipeline/types.js';
+import { createQaEngine, EmptyGraphError, EmptyQuestionError, type QaEngine } from '../../src-main/engine/qa/qaEngine.js';
+import type { SanitizedView } from '../../src-main/engine/core/types.js';
 import { MemoryGraph as MG } from '../../src-main/engine/graph/memoryGraph.js';
 
 let graph: MemoryGraph;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Triple } from '../../src-main/common/graphTypes.js';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { buildQuestionSubgraph, relationRelevance } from '../../src-main/engine/pipeline/questionSubgraph.js';
+import { buildQuestionSubgraph, relationRelevance } from '../../src-main/engine/qa/stages/questionSubgraph.js';
 
 const unit = (...xs: number[]): Float32Array => {
   const n = Math.hypot(...xs);

@@ -2,7 +2,7 @@
 // builds the QuestionSubgraph the way the pipeline would, and a larger random graph for timing.
 import type { Entity, Triple } from '../../src-main/common/graphTypes.js';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import type { QuestionSubgraph, RawEdge } from '../../src-main/engine/pipeline/types.js';
+import type { QuestionSubgraph, RawEdge } from '../../src-main/engine/core/types.js';
 
 /** Bounded expansion around anchors, both directions, like the pipeline's G_Q^raw. */
 export function subgraphAround(graph: MemoryGraph, anchors: number[], hops: number): QuestionSubgraph {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coarsenLiteral, literalKindOfText, numberBand } from '../../src-main/engine/sanitize/literalBuckets.js';
+import { coarsenLiteral, literalKindOfText, numberBand } from '../../src-main/engine/graph/literalBuckets.js';
 
 describe('literal coarsening', () => {
   it('reads dates as a year or a decade', () => {

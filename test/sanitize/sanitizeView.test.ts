@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { DEFAULT_SANITIZE_CONFIG, type QuestionSubgraph, type SanitizeConfig, type TopicEntity } from '../../src-main/engine/pipeline/types.js';
-import { sanitizeView, type SanitizeInput } from '../../src-main/engine/sanitize/sanitizeView.js';
-import { newSessionSecret } from '../../src-main/engine/sanitize/sessionSecret.js';
+import { DEFAULT_SANITIZE_CONFIG, type QuestionSubgraph, type SanitizeConfig, type TopicEntity } from '../../src-main/engine/core/types.js';
+import { sanitizeView, type SanitizeInput } from '../../src-main/engine/qa/sanitize/sanitizeView.js';
+import { newSessionSecret } from '../../src-main/engine/qa/sanitize/sessionSecret.js';
 import { allStrings, filmGraph, randomFilmGraph, subgraphAround } from './fixtures.js';
 
 const QUESTION = 'Which films did Wren Halvorsen direct that starred Juno Marquez?';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clusterRelations, relationSignatures } from '../../src-main/engine/sanitize/relationClusters.js';
-import { schemaTypes } from '../../src-main/engine/sanitize/schemaTypes.js';
+import { clusterRelations, relationSignatures } from '../../src-main/engine/qa/sanitize/relationClusters.js';
+import { schemaTypes } from '../../src-main/engine/qa/sanitize/schemaTypes.js';
 import { filmGraph } from './fixtures.js';
 
 describe('schemaTypes', () => {

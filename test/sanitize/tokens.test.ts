@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { HmacSha256, sha256 } from '../../src-main/engine/sanitize/hmacSha256.js';
-import { DiscardedSecretError, entityToken, kindToken, newSessionSecret } from '../../src-main/engine/sanitize/sessionSecret.js';
+import { HmacSha256, sha256 } from '../../src-main/engine/qa/sanitize/hmacSha256.js';
+import { DiscardedSecretError, entityToken, kindToken, newSessionSecret } from '../../src-main/engine/qa/sanitize/sessionSecret.js';
 
 describe('HmacSha256', () => {
   it('matches node:crypto for every padding boundary, long keys and non-ASCII text', () => {

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
 import { UnknownGraphError } from '../../src-main/engine/graph/graphErrors.js';
-import { GraphLibrary } from '../../src-main/engine/graph/graphLibrary.js';
-import type { Drm } from '../../src-main/engine/pipeline/types.js';
-import { createAskService, type AskService } from '../../src-main/engine/service/askService.js';
-import { createEngine } from '../../src-main/engine/service/createEngine.js';
+import { GraphLibrary } from '../../src-main/engine/import/graphLibrary.js';
+import type { Drm } from '../../src-main/engine/core/types.js';
+import { createAskService, type AskService } from '../../src-main/engine/app/askService.js';
+import { createEngine } from '../../src-main/engine/app/createEngine.js';
 
 const DEMO_DIR = join(import.meta.dirname, '..', '..', 'resources', 'demo');
 /** A demo drug with exactly one manufacturer (resources/demo/hospital-network.txt). */

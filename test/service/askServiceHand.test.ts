@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskHandCall, AskResult } from '../../src-main/common/answerTypes.js';
 import type { Envelope } from '../../src-main/common/contract.js';
 import type { HandStatusInfo } from '../../src-main/common/modelTypes.js';
-import { GraphLibrary } from '../../src-main/engine/graph/graphLibrary.js';
+import { GraphLibrary } from '../../src-main/engine/import/graphLibrary.js';
 import { writeTinyGguf } from '../../src-main/engine/llm/tinyGguf.js';
-import { createAskService } from '../../src-main/engine/service/askService.js';
-import { createEngine, type Engine } from '../../src-main/engine/service/createEngine.js';
-import { HandService } from '../../src-main/engine/service/handService.js';
+import { createAskService } from '../../src-main/engine/app/askService.js';
+import { createEngine, type Engine } from '../../src-main/engine/app/createEngine.js';
+import { HandService } from '../../src-main/engine/app/handService.js';
 
 const DEMO = join(import.meta.dirname, '..', '..', 'resources', 'demo', 'hospital-network.txt');
 /** A one-hop demo question (resources/demo/questions.txt). */

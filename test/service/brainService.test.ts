@@ -12,11 +12,11 @@ import type { EditPreview } from '../../src-main/common/brainContract.js';
 import type { ApprovalRequest } from '../../src-main/common/brainTypes.js';
 import type { Channel, Envelope, RequestOf, Responses } from '../../src-main/common/contract.js';
 import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
-import { GraphLibrary } from '../../src-main/engine/graph/graphLibrary.js';
-import { createAskService } from '../../src-main/engine/service/askService.js';
-import { MemoryBrainKeyStore } from '../../src-main/engine/service/brainKeyStore.js';
-import { BrainService } from '../../src-main/engine/service/brainService.js';
-import { createEngine, type Engine } from '../../src-main/engine/service/createEngine.js';
+import { GraphLibrary } from '../../src-main/engine/import/graphLibrary.js';
+import { createAskService } from '../../src-main/engine/app/askService.js';
+import { MemoryBrainKeyStore } from '../../src-main/engine/app/brainKeyStore.js';
+import { BrainService } from '../../src-main/engine/app/brainService.js';
+import { createEngine, type Engine } from '../../src-main/engine/app/createEngine.js';
 import { startRecordingServer, type RecordingServer } from '../brain/recordingServer.js';
 
 const DEMO = join(import.meta.dirname, '..', '..', 'resources', 'demo', 'hospital-network.txt');

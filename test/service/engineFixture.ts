@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventName, Events } from '../../src-main/common/contract.js';
-import { createEngine, type Engine, type EngineOptions } from '../../src-main/engine/service/createEngine.js';
+import { createEngine, type Engine, type EngineOptions } from '../../src-main/engine/app/createEngine.js';
 
 export interface EngineFixture {
   root: string;

@@ -49,8 +49,8 @@ describe('ensureDemoGraph', () => {
 
 describe('createEngine with a shared library', () => {
   it('serves and closes the library it was given', async () => {
-    const { GraphLibrary } = await import('../../src-main/engine/graph/graphLibrary.js');
-    const { createEngine } = await import('../../src-main/engine/service/createEngine.js');
+    const { GraphLibrary } = await import('../../src-main/engine/import/graphLibrary.js');
+    const { createEngine } = await import('../../src-main/engine/app/createEngine.js');
     const fx = makeEngineFixture({ demo: SMALL_TRIPLES });
     const library = new GraphLibrary(fx.dataDir);
     let closed = 0;

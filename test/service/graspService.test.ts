@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, Responses } from '../../src-main/common/contract.js';
 import type { GraspProgress, GraspStatus } from '../../src-main/common/graspContract.js';
-import { GraphLibrary } from '../../src-main/engine/graph/graphLibrary.js';
-import { graspModelsDir } from '../../src-main/engine/grasp/modelStore.js';
-import { createAskService } from '../../src-main/engine/service/askService.js';
-import { createEngine, type Engine } from '../../src-main/engine/service/createEngine.js';
-import { GraspService } from '../../src-main/engine/service/graspService.js';
+import { GraphLibrary } from '../../src-main/engine/import/graphLibrary.js';
+import { graspModelsDir } from '../../src-main/engine/qa/grasp/modelStore.js';
+import { createAskService } from '../../src-main/engine/app/askService.js';
+import { createEngine, type Engine } from '../../src-main/engine/app/createEngine.js';
+import { GraspService } from '../../src-main/engine/app/graspService.js';
 
 const GRAPH = 'clinics';
 

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS, EVENT_NAMES, type Envelope, type EventName, type Events } from '../../src-main/common/contract.js';
 import type { HandStatusInfo, LoadedModel, ModelEntry, ModelList } from '../../src-main/common/modelTypes.js';
 import { writeTinyGguf, type TinyGgufInfo } from '../../src-main/engine/llm/tinyGguf.js';
-import { createEngine, type Engine } from '../../src-main/engine/service/createEngine.js';
-import { HandService } from '../../src-main/engine/service/handService.js';
+import { createEngine, type Engine } from '../../src-main/engine/app/createEngine.js';
+import { HandService } from '../../src-main/engine/app/handService.js';
 import { startGgufServer, type GgufServer } from '../llm/ggufServer.js';
 
 let root: string;

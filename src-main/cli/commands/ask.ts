@@ -3,11 +3,11 @@
 // --hand each model generation of the Hand's skills (tokens, ms, tokens/s, fallback reason), --selector the selector.
 import { parseArgs } from 'node:util';
 import type { AskResult } from '../../common/answerTypes.js';
-import type { BrainStepResult } from '../../engine/brain/brainStep.js';
+import type { BrainStepResult } from '../../engine/egress/brain/brainStep.js';
 import { loadGloveDrm } from '../../engine/drm/gloveDrm.js';
-import { GraphLibrary } from '../../engine/graph/graphLibrary.js';
-import type { HandCallRecord, HandQuestionUsage } from '../../engine/hand/accounting.js';
-import { createQaEngine } from '../../engine/pipeline/qaEngine.js';
+import { GraphLibrary } from '../../engine/import/graphLibrary.js';
+import type { HandCallRecord, HandQuestionUsage } from '../../engine/qa/hand/accounting.js';
+import { createQaEngine } from '../../engine/qa/qaEngine.js';
 import { CliError, type CliCommand } from '../command.js';
 import { BRAIN_FLAG_OPTIONS, BRAIN_USAGE, openBrain, type CliBrain } from '../flags/brainFlags.js';
 import { checkHandThreadsUse, HAND_FLAG_OPTIONS, openHand, parseHandThreads, type CliHand } from '../flags/handFlags.js';

@@ -2,10 +2,10 @@
 // check the Brain audit log's hash chain, or export it for a reviewer.
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { AuditLogMissingError } from '../../engine/audit/auditErrors.js';
-import { defaultAuditPath } from '../../engine/audit/auditPaths.js';
-import { exportAudit } from '../../engine/audit/exportAudit.js';
-import { verifyAuditLog } from '../../engine/audit/verifyAuditLog.js';
+import { AuditLogMissingError } from '../../engine/egress/audit/auditErrors.js';
+import { defaultAuditPath } from '../../engine/egress/audit/auditPaths.js';
+import { exportAudit } from '../../engine/egress/audit/exportAudit.js';
+import { verifyAuditLog } from '../../engine/egress/audit/verifyAuditLog.js';
 import { CliError, type CliCommand } from '../command.js';
 
 export const auditCommand: CliCommand = {

@@ -6,10 +6,10 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadGloveDrm } from '../../engine/drm/gloveDrm.js';
-import { pipeTriplesGraph } from '../../engine/eval/pipeTriplesGraph.js';
-import { bracketedTopics, chooseRemovals, parseTripleLine } from '../../engine/grasp/degradeTriples.js';
-import { EntityNameIndex } from '../../engine/pipeline/entityNameIndex.js';
-import { linkTopics } from '../../engine/pipeline/linkTopics.js';
+import { pipeTriplesGraph } from '../../engine/import/pipeTriplesGraph.js';
+import { bracketedTopics, chooseRemovals, parseTripleLine } from '../../engine/qa/grasp/degradeTriples.js';
+import { EntityNameIndex } from '../../engine/qa/stages/entityNameIndex.js';
+import { linkTopics } from '../../engine/qa/hand/linkTopics.js';
 import { CliError, type CliCommand } from '../command.js';
 
 export const degradeCommand: CliCommand = {

@@ -5,17 +5,18 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadGloveDrm } from '../../engine/drm/gloveDrm.js';
-import { emptyQuestionUsage } from '../../engine/hand/accounting.js';
-import { readQuestionsFile } from '../../engine/eval/questionsFile.js';
-import { runEval, type QuestionHooks } from '../../engine/eval/runEval.js';
-import { GraphLibrary } from '../../engine/graph/graphLibrary.js';
+import { emptyQuestionUsage } from '../../engine/qa/hand/accounting.js';
+import { readQuestionsFile } from '../../engine/import/questionsFile.js';
+import { runEval, type QuestionHooks } from '../../engine/app/runEval.js';
+import { GraphLibrary } from '../../engine/import/graphLibrary.js';
 import { ExperienceStore } from '../../engine/memory/experienceStore.js';
-import { createQaEngine } from '../../engine/pipeline/qaEngine.js';
+import { createQaEngine } from '../../engine/qa/qaEngine.js';
 import { CliError, type CliCommand } from '../command.js';
 import { BRAIN_FLAG_OPTIONS, BRAIN_USAGE, openBrain, type CliBrain } from '../flags/brainFlags.js';
 import { checkHandThreadsUse, HAND_FLAG_OPTIONS, openHand, parseHandThreads, type CliHand } from '../flags/handFlags.js';
 import { openSelector, parseSelector, SELECTOR_FLAG_OPTIONS } from '../flags/selectorFlags.js';
 import { parseDMax, parseRelationsMode } from './ask.js';
+import { experienceMemory } from '../../engine/memory/memoryExperienceProvider.js';
 
 /** Distinct Brain fallback reasons printed before the rest are only counted (a dead endpoint fails every call). */
 const MAX_FALLBACK_WARNINGS = 3;
@@ -77,7 +78,7 @@ export const evalCommand: CliCommand = {
       if (hand) ctx.stderr.write(`hand: ${hand.info.file.fileName} on ${hand.runtime.backend}, ${hand.info.threads} thread(s)\n`);
       memory = values.memory !== undefined ? await ExperienceStore.open(resolve(values.memory)) : undefined;
       if (memory) ctx.stderr.write(`memory: ${resolve(values.memory!)} (${await memory.count()} record(s))\n`);
-      const engine = createQaEngine({ graph, drm, ...(hand ? { hand: hand.handFor(graph) } : {}), ...(grasp ? { grasp } : {}), ...(memory ? { memory: { store: memory } } : {}) });
+      const engine = createQaEngine({ graph, drm, ...(hand ? { hand: hand.handFor(graph) } : {}), ...(grasp ? { grasp } : {}), ...(memory ? { memory: experienceMemory(memory) } : {}) });
 
       const fallbackReasons = new Set<string>();
       let fallbackCount = 0;

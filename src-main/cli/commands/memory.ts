@@ -3,13 +3,13 @@
 // unbucketed literal.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { GraphLibrary } from '../../engine/graph/graphLibrary.js';
+import { GraphLibrary } from '../../engine/import/graphLibrary.js';
 import { auditMemory, type AuditReport } from '../../engine/memory/auditMemory.js';
 import { ExperienceStore } from '../../engine/memory/experienceStore.js';
 import { graphDictionaries, type GraphDictionaries } from '../../engine/memory/graphDictionaries.js';
 import type { ExperienceRecord } from '../../engine/memory/experienceRecord.js';
 import { maintainMemory } from '../../engine/memory/maintainMemory.js';
-import { nameScanner } from '../../engine/memory/traceLeaks.js';
+import { nameScanner } from '../../engine/core/nameScanner.js';
 import { CliError, type CliCommand, type CliContext } from '../command.js';
 
 const USAGE = 'ctrlg memory audit [--graph NAME] [--k K] | list | delete ID | maintain   [--memory DIR] [--json]';

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import type { Entity, Neighborhood } from '../../common/graphTypes.js';
 import { normalizeName } from '../../common/normalizeName.js';
-import { GraphLibrary } from '../../engine/graph/graphLibrary.js';
+import { GraphLibrary } from '../../engine/import/graphLibrary.js';
 import type { GraphStore } from '../../engine/graph/graphStore.js';
 import { CliError, type CliCommand } from '../command.js';
 

@@ -3,9 +3,9 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadGloveDrm } from '../../engine/drm/gloveDrm.js';
-import { readQuestionsFile } from '../../engine/eval/questionsFile.js';
-import { GraphLibrary } from '../../engine/graph/graphLibrary.js';
-import { trainAndSave } from '../../engine/grasp/trainAndSave.js';
+import { readQuestionsFile } from '../../engine/import/questionsFile.js';
+import { GraphLibrary } from '../../engine/import/graphLibrary.js';
+import { trainAndSave } from '../../engine/qa/grasp/trainAndSave.js';
 import { CliError, type CliCommand } from '../command.js';
 
 function positiveInt(name: string, v: string | undefined): number | undefined {

@@ -4,22 +4,22 @@
 // and the calls/denied/tokens tally never leak from one question into the next.
 import { randomUUID } from 'node:crypto';
 import type { LedgerSummary } from '../../common/brainTypes.js';
-import { AuditLog } from '../../engine/audit/auditLog.js';
-import { defaultAuditPath } from '../../engine/audit/auditPaths.js';
-import type { JsonGenerator } from '../../engine/brain/localModelBrain.js';
-import { BrainCallCounter } from '../../engine/brain/brainCallCounter.js';
-import { BrainConfigError } from '../../engine/brain/brainErrors.js';
-import type { BrainStepResult } from '../../engine/brain/brainStep.js';
-import { controllerBrainStep } from '../../engine/brain/controllerBrainStep.js';
-import { APPROVE_MODES, BRAIN_KINDS, createBrainFromOptions, type BrainSetup } from '../../engine/brain/createBrainFromOptions.js';
-import { BRAIN_KEY_ENV, EnvKeyProvider } from '../../engine/brain/keyProvider.js';
-import type { BrainPolicy, BrainStep } from '../../engine/controller/brainStep.js';
-import type { SelectionStep } from '../../engine/controller/selectionStep.js';
-import { selectionBrainStep } from '../../engine/brain/selectionBrainStep.js';
-import { ExposureLedger } from '../../engine/exposure/exposureLedger.js';
-import { FileKeyStore } from '../../engine/exposure/keyStore.js';
-import { ledgerPaths } from '../../engine/exposure/ledgerPaths.js';
-import type { Drm } from '../../engine/pipeline/types.js';
+import { AuditLog } from '../../engine/egress/audit/auditLog.js';
+import { defaultAuditPath } from '../../engine/egress/audit/auditPaths.js';
+import type { JsonGenerator } from '../../engine/egress/brain/localModelBrain.js';
+import { BrainCallCounter } from '../../engine/egress/brain/brainCallCounter.js';
+import { BrainConfigError } from '../../engine/egress/brain/brainErrors.js';
+import type { BrainStepResult } from '../../engine/egress/brain/brainStep.js';
+import { controllerBrainStep } from '../../engine/egress/brain/controllerBrainStep.js';
+import { APPROVE_MODES, BRAIN_KINDS, createBrainFromOptions, type BrainSetup } from '../../engine/egress/brain/createBrainFromOptions.js';
+import { BRAIN_KEY_ENV, EnvKeyProvider } from '../../engine/egress/brain/keyProvider.js';
+import type { BrainPolicy, BrainStep } from '../../engine/core/brainStep.js';
+import type { SelectionStep } from '../../engine/core/selectionStep.js';
+import { selectionBrainStep } from '../../engine/egress/brain/selectionBrainStep.js';
+import { ExposureLedger } from '../../engine/egress/exposure/exposureLedger.js';
+import { FileKeyStore } from '../../engine/egress/exposure/keyStore.js';
+import { ledgerPaths } from '../../engine/egress/exposure/ledgerPaths.js';
+import type { Drm } from '../../engine/core/types.js';
 import { CliError, type CliContext } from '../command.js';
 import { loadHandRuntime } from './handFlags.js';
 

@@ -3,15 +3,15 @@
 // the model cost next to each answer.
 import { availableParallelism } from 'node:os';
 import type { MemoryGraph } from '../../engine/graph/memoryGraph.js';
-import { HandAccounting } from '../../engine/hand/accounting.js';
-import type { AlgorithmicHand } from '../../engine/hand/algorithmicHand.js';
-import type { Hand } from '../../engine/hand/handSkills.js';
-import { createLlmHand } from '../../engine/hand/llm/llmHand.js';
+import { HandAccounting } from '../../engine/qa/hand/accounting.js';
+import type { AlgorithmicHand } from '../../engine/qa/hand/algorithmicHand.js';
+import type { Hand } from '../../engine/core/handSkills.js';
+import { createLlmHand } from '../../engine/qa/hand/llm/llmHand.js';
 import { HandRuntime } from '../../engine/llm/handRuntime.js';
 import { HandRuntimeError } from '../../engine/llm/handRuntimeError.js';
 import type { LoadedModelInfo } from '../../engine/llm/handTypes.js';
 import { isModelFileError } from '../../engine/llm/modelFileError.js';
-import type { EntityNameIndex } from '../../engine/pipeline/entityNameIndex.js';
+import type { EntityNameIndex } from '../../engine/qa/stages/entityNameIndex.js';
 import { CliError } from '../command.js';
 
 export const HAND_FLAG_OPTIONS = {

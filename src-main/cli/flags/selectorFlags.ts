@@ -1,9 +1,9 @@
 // `--selector path|grasp` for ask and eval: "path" is the relation-path search alone; "grasp" adds the
 // topology-aware selector trained by `ctrlg train` on this graph (for graphs with missing edges).
-import { loadGraspSelector, type GraspSelector } from '../../engine/grasp/graspSelector.js';
-import { listGraspVersions } from '../../engine/grasp/modelStore.js';
+import { loadGraspSelector, type GraspSelector } from '../../engine/qa/grasp/graspSelector.js';
+import { listGraspVersions } from '../../engine/qa/grasp/modelStore.js';
 import type { MemoryGraph } from '../../engine/graph/memoryGraph.js';
-import type { SyncTextEmbedder } from '../../engine/grasp/entityVectors.js';
+import type { SyncTextEmbedder } from '../../engine/qa/grasp/entityVectors.js';
 import { CliError, type CliContext } from '../command.js';
 
 export const SELECTOR_FLAG_OPTIONS = {

@@ -3,7 +3,7 @@
 // (relation labels, entity names) are served from a small LRU cache because each miss is a model evaluation.
 import type { HandRuntime } from '../llm/handRuntime.js';
 import type { HandLoadOptions } from '../llm/handTypes.js';
-import type { Drm } from '../pipeline/types.js';
+import type { Drm } from '../core/types.js';
 import { loadGloveDrm } from './gloveDrm.js';
 
 export interface GgufDrmOptions {

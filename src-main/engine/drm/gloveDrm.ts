@@ -1,7 +1,7 @@
 // The default dense retrieval model: GloVe word vectors combined into a sentence vector by SIF weighting
 // (Arora et al. 2017: weight a/(a+p(w)), so frequent words like "the", "of", "by" barely count). Runs locally,
 // in microseconds per short text, and needs no model download — the vectors ship as an npm package.
-import type { Drm } from '../pipeline/types.js';
+import type { Drm } from '../core/types.js';
 import { loadGloveTable, resolveCacheDir, type GloveTable } from './gloveCache.js';
 import { tokenizeText } from './tokenize.js';
 

@@ -4,7 +4,8 @@
 import type { ExperienceRecord } from './experienceRecord.js';
 import type { ExperienceStore } from './experienceStore.js';
 import { templatesForRemote } from './memoryGate.js';
-import { leaksInText, traceStrings, type NameScanner } from './traceLeaks.js';
+import { leaksInText, traceStrings } from './traceLeaks.js';
+import { type NameScanner } from '../core/nameScanner.js';
 
 export type AuditKind = 'name' | 'id' | 'token' | 'literal' | 'undecryptable';
 

@@ -124,3 +124,20 @@ export function exposureOf(config: ExposureMode): ExposureMode {
 export function maxSeen(record: Pick<AbstractTrace, 'templates'>): number {
   return record.templates.reduce((m, t) => Math.max(m, t.seen), 0);
 }
+
+/** A row as search returns it: plaintext columns plus the still-sealed payload. */
+export interface ExperienceRow {
+  id: string;
+  pi: string;
+  /** questionVector ‖ indicatorVector. */
+  key: Float32Array;
+  outcome: number;
+  uses: number;
+  successes: number;
+  seen: number;
+  weight: number;
+  createdAt: number;
+  updatedAt: number;
+  lastUsedAt: number;
+  sealed: Uint8Array;
+}

@@ -19,30 +19,15 @@ import { KeyIndex } from './keyIndex.js';
 import { FileKeyStore, type KeyStore } from './keyStore.js';
 import { CorruptMemoryError, MemoryKeyError } from './memoryErrors.js';
 import { open, seal } from './payloadCipher.js';
-import { assertAbstract, type NameScanner } from './traceLeaks.js';
+import { assertAbstract } from './traceLeaks.js';
+import { type NameScanner } from '../core/nameScanner.js';
+import type { ExperienceRow } from './experienceRecord.js';
 
 export const TABLE = 'experience';
 export const KEY_CHECK_FILE = 'memory.check';
 const KEY_CHECK_ID = 'key-check';
 const KEY_CHECK_TEXT = 'ctrlg experience memory';
 export const DEFAULT_DIM = 100;
-
-/** A row as search returns it: plaintext columns plus the still-sealed payload. */
-export interface ExperienceRow {
-  id: string;
-  pi: string;
-  /** questionVector ‖ indicatorVector. */
-  key: Float32Array;
-  outcome: number;
-  uses: number;
-  successes: number;
-  seen: number;
-  weight: number;
-  createdAt: number;
-  updatedAt: number;
-  lastUsedAt: number;
-  sealed: Uint8Array;
-}
 
 export interface OpenStoreOptions {
   /** Key source; default FileKeyStore(<memoryDir>). */

@@ -1,5 +1,5 @@
 // What a memory audit scans records against: the names and ids of the graphs the memory may have seen.
-import type { GraphLibrary } from '../graph/graphLibrary.js';
+import type { GraphLibrary } from '../import/graphLibrary.js';
 
 export interface GraphDictionaries {
   names: string[];

@@ -5,7 +5,7 @@
 // its `probes` best centroids — approximate, like any IVF, but sub-millisecond at 10k records. Keys live in one
 // contiguous Float32Array per list (not one small array per row): the scan is a straight pass over memory, which
 // is what makes it ~3× faster than chasing row objects.
-import type { ExperienceRow } from './experienceStore.js';
+import type { ExperienceRow } from './experienceRecord.js';
 
 export interface KeyIndexOptions {
   /** Rows in a π partition before it is clustered (default 2048). */

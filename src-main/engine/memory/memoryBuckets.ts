@@ -1,7 +1,7 @@
 // Literal buckets for the experience memory. Coarser than a view: a view may show a year (`1994`), memory keeps
 // only decades and number bands, because a record outlives its session and a year plus a relation chain can
 // single out an entity. Free text (questions, failure reasons) gets the same treatment.
-import { numberBand } from '../sanitize/literalBuckets.js';
+import { numberBand } from '../graph/literalBuckets.js';
 
 const ISO_DATE = /\b([12]\d{3})-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?\b/g;
 const YEAR = /\b([12]\d{3})\b/g;

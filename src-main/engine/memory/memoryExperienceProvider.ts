@@ -13,8 +13,8 @@ import type {
   ExperienceSuggestion,
   ExperienceWarning,
   ExperienceWriteResult,
-} from '../controller/experienceProvider.js';
-import type { Drm } from '../pipeline/types.js';
+} from '../core/experienceProvider.js';
+import type { Drm } from '../core/types.js';
 import { abstractTrace, ANSWER_ROLE, chainRoles, indicatorText, renderTemplate, roleQuestion, type SessionTrace } from './abstractTrace.js';
 import { exposureOf, type ExperienceRecord } from './experienceRecord.js';
 import type { ExperienceStore } from './experienceStore.js';
@@ -221,4 +221,9 @@ export class MemoryExperienceProvider implements ExperienceProvider {
   dispose(): void {
     this.retriever.dispose();
   }
+}
+
+/** The QA engine's `memory` option over a store: the engine supplies its own DRM, so keys match its vectors. */
+export function experienceMemory(store: ExperienceStore, options?: MemoryProviderOptions): (drm: Drm) => ExperienceProvider {
+  return (drm) => new MemoryExperienceProvider(store, drm, options);
 }

@@ -5,7 +5,8 @@
 import { dot } from '../drm/cosine.js';
 import { renderTemplate, chainRoles } from './abstractTrace.js';
 import { exposureKey, type ExperienceOutcome, type ExperienceRecord, type ExposureMode, type ReasoningMode } from './experienceRecord.js';
-import type { ExperienceChange, ExperienceRow, ExperienceStore } from './experienceStore.js';
+import type { ExperienceChange, ExperienceStore } from './experienceStore.js';
+import type { ExperienceRow } from './experienceRecord.js';
 import { HotBuffer, type HotBufferOptions } from './hotBuffer.js';
 
 export interface ExperienceQuery {

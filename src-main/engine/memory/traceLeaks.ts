@@ -1,10 +1,11 @@
 // The write-back gate and the audit share one scanner: a record may contain roles, relation/schema labels,
 // buckets and abstract words, nothing else. It walks every string of a trace and reports session tokens,
 // entity names or ids from a supplied set, and literals that were never bucketed.
-import { nameKey, scrubbable } from '../sanitize/anonymizeQuestion.js';
+import { nameKey, scrubbable } from '../core/nameKey.js';
 import type { AbstractTrace } from './experienceRecord.js';
 import { ROLE_PATTERN } from './abstractTrace.js';
 import { LeakyTraceError } from './memoryErrors.js';
+import type { NameScanner } from '../core/nameScanner.js';
 
 export type LeakKind = 'token' | 'name' | 'literal';
 
@@ -20,38 +21,6 @@ const TOKEN = /[ESLA]_[0-9a-f]{6,}/;
 const BUCKETS = /-?\(?(?:\d+(?:\.\d+)?[kMGT]?–\d+[kMGT]?|≥\d+[kMGT]?)\)?|\b\d{3}0s\b/g;
 const RAW_LITERAL = /\b\d{4}-\d{2}(-\d{2})?\b|\b\d+\.\d+\b|\b\d{3,}\b|\b\d{1,3}(,\d{3})+\b/;
 const WORD = /[\p{L}\p{N}]+/gu;
-
-/** Finds entity names or ids (normalised, whole words) in free text. */
-export interface NameScanner {
-  readonly size: number;
-  contains(text: string): boolean;
-}
-
-/** Builds a scanner over names and ids; everyday words and very short names are skipped (see scrubbable). */
-export function nameScanner(names: Iterable<string>): NameScanner {
-  const keys = new Set<string>();
-  let maxWords = 1;
-  for (const n of names) {
-    const key = nameKey(n);
-    if (!scrubbable(key)) continue;
-    keys.add(key);
-    maxWords = Math.max(maxWords, Math.min(12, key.split(' ').length));
-  }
-  return {
-    size: keys.size,
-    contains(text) {
-      const words = [...text.matchAll(WORD)].map((m) => nameKey(m[0])).filter((w) => w !== '');
-      for (let i = 0; i < words.length; i++) {
-        let key = '';
-        for (let j = i; j < words.length && j - i < maxWords; j++) {
-          key = j === i ? words[j] : `${key} ${words[j]}`;
-          if (keys.has(key)) return true;
-        }
-      }
-      return false;
-    },
-  };
-}
 
 /** Every string in a value with its JSON path. */
 function* strings(value: unknown, path: string): Generator<[string, string]> {

@@ -6,7 +6,7 @@ import type { ExperienceStore } from './experienceStore.js';
 import { experienceWeight } from './maintainMemory.js';
 import { UnknownExperienceError } from './memoryErrors.js';
 import { mergeRecords, redundancyKey } from './redundancy.js';
-import type { NameScanner } from './traceLeaks.js';
+import type { NameScanner } from '../core/nameScanner.js';
 
 /** Random ids: nothing about the content can be read from them. */
 export function newExperienceId(): string {

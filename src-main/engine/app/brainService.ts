@@ -1,0 +1,343 @@
+// The Brain behind one engine: its settings, the one QueuedApprover every question's calls wait in, the exposure
+// ledger and the audit log. askService asks it for a per-question Brain step (its own counter, so "approve all"
+// and the tally stay with that question); the brain.* / exposure.* / audit.* channels read and answer it.
+// Edit previews: for each pending request we keep the payload it was computed from (mirrored through the same
+// editPayload the approval loop uses), so a preview is the exact report the edited payload would get.
+import { randomUUID } from 'node:crypto';
+import type { AskBrainTally } from '../../common/answerTypes.js';
+import type { BrainConfigView, EditPreview } from '../../common/brainContract.js';
+import type { ApprovalDecision, ApprovalRequest, AuditVerifyResult, BrainPayload, ExposureReport, LedgerSummary, PayloadField } from '../../common/brainTypes.js';
+import { AuditLog } from '../egress/audit/auditLog.js';
+import { AuditLogMissingError } from '../egress/audit/auditErrors.js';
+import { defaultAuditPath } from '../egress/audit/auditPaths.js';
+import { auditHtml, auditJson, exportAudit } from '../egress/audit/exportAudit.js';
+import { verifyAuditLog } from '../egress/audit/verifyAuditLog.js';
+import type { Approver } from '../egress/brain/approval.js';
+import type { Brain } from '../egress/brain/brain.js';
+import { BrainCallCounter } from '../egress/brain/brainCallCounter.js';
+import { BrainConfigError } from '../egress/brain/brainErrors.js';
+import { controllerBrainStep } from '../egress/brain/controllerBrainStep.js';
+import { selectionBrainStep } from '../egress/brain/selectionBrainStep.js';
+import { createBrainFromOptions } from '../egress/brain/createBrainFromOptions.js';
+import { editPayload, EmptyEditError, InvalidEditError } from '../egress/brain/editPayload.js';
+import { NO_HISTORY } from '../egress/exposure/exposureHistory.js';
+import { exposureReport } from '../egress/brain/exposureReport.js';
+import type { JsonGenerator } from '../egress/brain/localModelBrain.js';
+import { QueuedApprover, UnknownApprovalError } from '../egress/brain/queuedApprover.js';
+import { systemPromptFor } from '../egress/brain/roles/index.js';
+import type { BrainStepResult } from '../egress/brain/brainStep.js';
+import type { BrainPolicy, BrainStep } from '../core/brainStep.js';
+import type { SelectionStep } from '../core/selectionStep.js';
+import type { ViewMapping } from '../core/types.js';
+import { ExposureLedger } from '../egress/exposure/exposureLedger.js';
+import { FileKeyStore, type KeyStore } from '../egress/exposure/keyStore.js';
+import { ledgerPaths } from '../egress/exposure/ledgerPaths.js';
+import { tokenResolver } from '../egress/exposure/tokenResolver.js';
+import { ApiError } from './apiError.js';
+import { EnvBrainKeyStore, ReadOnlyKeyStoreError, type BrainKeyStore } from './brainKeyStore.js';
+import { brainSettingsPath, loadBrainSettings, saveBrainSettings, type BrainSettings } from './brainSettings.js';
+
+/** An undecided request is denied after this long, so a closed window cannot hold a question forever. */
+export const DEFAULT_APPROVAL_TIMEOUT_MS = 15 * 60_000;
+
+export interface BrainServiceOptions {
+  dataDir: string;
+  /** The API key's store: safeStorage in the shell, CTRLG_BRAIN_API_KEY in the host (default). */
+  keyStore?: BrainKeyStore;
+  /** The ledger's encryption key; default a 0600 file next to the ledger. */
+  ledgerKeyStore?: KeyStore;
+  /** Settings to start from instead of the saved ones (tests, the host's command line); not saved until set. */
+  initial?: BrainSettings;
+  approvalTimeoutMs?: number;
+}
+
+/** One question's Brain: the controller's step, the policy it is asked under, and the question's tally. */
+export interface QuestionBrain {
+  questionId: string;
+  step: BrainStep;
+  /** Two-stage selection through the same Brain and approvals (used when the GraSP selector runs). */
+  selection?: SelectionStep;
+  policy: BrainPolicy;
+  tally(): AskBrainTally;
+}
+
+export type BrainDecisionRequest =
+  | { kind: 'approve' }
+  | { kind: 'approveAllForQuestion' }
+  | { kind: 'deny'; reason?: string }
+  | { kind: 'edit'; dropPaths: number[]; dropFields: PayloadField[] };
+
+export type ApprovalNotice =
+  | { type: 'requested'; request: ApprovalRequest }
+  | { type: 'resolved'; id: string; questionId: string; decision: 'approve' | 'deny' | 'edit' };
+
+/** What a pending request's report was computed from, to recompute it for an edit. */
+interface PreviewBasis {
+  payload: BrainPayload;
+  reportOf(payload: BrainPayload): ExposureReport;
+}
+
+export class BrainService {
+  readonly approver = new QueuedApprover();
+  private settings: Promise<BrainSettings>;
+  private readonly keyStore: BrainKeyStore;
+  private readonly settingsPath: string;
+  private readonly auditPath: string;
+  private ledgerOpen: Promise<ExposureLedger> | undefined;
+  private auditOpen: Promise<AuditLog> | undefined;
+  private localGenerator: () => JsonGenerator | null | undefined = () => undefined;
+  /** Pending approval id → what its report came from; question id → the payload its next review will show. */
+  private readonly previews = new Map<string, PreviewBasis>();
+  private readonly current = new Map<string, PreviewBasis>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  constructor(private readonly options: BrainServiceOptions) {
+    this.keyStore = options.keyStore ?? new EnvBrainKeyStore();
+    this.settingsPath = brainSettingsPath(options.dataDir);
+    this.auditPath = defaultAuditPath(options.dataDir);
+    this.settings = options.initial ? Promise.resolve({ ...options.initial }) : loadBrainSettings(this.settingsPath);
+    this.approver.onEvent((e) => {
+      if (e.type === 'pending') {
+        const timeout = setTimeout(() => this.withdraw(e.request.id, 'no decision within the approval timeout'), options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS);
+        timeout.unref?.();
+        this.timers.set(e.request.id, timeout);
+      } else {
+        clearTimeout(this.timers.get(e.id));
+        this.timers.delete(e.id);
+        this.previews.delete(e.id);
+      }
+    });
+  }
+
+  /** The loaded Hand serves --brain local; the engine attaches its HandService here. */
+  attachLocalGenerator(get: () => JsonGenerator | null | undefined): void {
+    this.localGenerator = get;
+  }
+
+  /** New and settled approval requests, for the engine's events (never carries the key or raw names). */
+  onApproval(listener: (notice: ApprovalNotice) => void): () => void {
+    const questionOf = new Map<string, string>();
+    return this.approver.onEvent((e) => {
+      if (e.type === 'pending') {
+        questionOf.set(e.request.id, e.request.questionId);
+        listener({ type: 'requested', request: e.request });
+      } else {
+        const questionId = questionOf.get(e.id) ?? '';
+        questionOf.delete(e.id);
+        listener({ type: 'resolved', id: e.id, questionId, decision: e.decision.kind });
+      }
+    });
+  }
+
+  // ---------------------------------------------------------------- settings
+
+  async config(): Promise<BrainConfigView> {
+    const s = await this.settings;
+    return {
+      mode: s.mode,
+      ...(s.url ? { url: s.url } : {}),
+      ...(s.model ? { model: s.model } : {}),
+      policy: s.policy,
+      hasKey: (await this.keyStore.apiKey()) !== undefined,
+      keyStorage: this.keyStore.storage,
+      keyWritable: this.keyStore.writable,
+      describe: describe(s),
+    };
+  }
+
+  async setConfig(request: { mode: BrainSettings['mode']; url?: string; model?: string; apiKey?: string; policy?: BrainPolicy }): Promise<BrainConfigView> {
+    const before = await this.settings;
+    const next: BrainSettings = {
+      mode: request.mode,
+      policy: request.policy ?? before.policy,
+      ...(request.url ? { url: request.url } : {}),
+      ...(request.model ? { model: request.model } : {}),
+    };
+    // Remote mode stays off until an endpoint and a model are configured: refuse rather than half-enable it.
+    if (next.mode === 'openai') {
+      try {
+        createBrainFromOptions({ brain: 'openai', approve: 'all', ...(next.url ? { brainUrl: next.url } : {}), ...(next.model ? { brainModel: next.model } : {}), keyProvider: this.keyStore });
+      } catch (e) {
+        if (e instanceof BrainConfigError) throw new ApiError('invalid_request', e.message.replace('--brain openai needs --brain-url URL', 'The remote Brain needs an endpoint URL').replace('--brain openai needs --brain-model NAME', 'The remote Brain needs a model name'));
+        throw e;
+      }
+    }
+    if (request.apiKey !== undefined) {
+      if (!this.keyStore.writable) throw new ApiError('not_available', new ReadOnlyKeyStoreError().message);
+      await this.keyStore.setKey(request.apiKey === '' ? undefined : request.apiKey);
+    }
+    await saveBrainSettings(this.settingsPath, next);
+    this.settings = Promise.resolve(next);
+    return this.config();
+  }
+
+  // ---------------------------------------------------------------- per question
+
+  /** This question's Brain step, or undefined when no Brain is configured (or the local model is not loaded). */
+  async forQuestion(questionId: string = randomUUID()): Promise<QuestionBrain | undefined> {
+    const s = await this.settings;
+    const brain = this.brainFor(s);
+    if (!brain) return undefined;
+    const counter = new BrainCallCounter(questionId);
+    const notes: string[] = [];
+    let ledger: ExposureLedger | undefined;
+    let audit: AuditLog | undefined;
+    try {
+      ledger = brain.remote ? await this.ledger() : undefined;
+      audit = brain.remote ? await this.audit() : undefined;
+    } catch (e) {
+      // A call that could not be recorded must not be made; the question itself is still answered locally.
+      const note = `Brain not asked: ${(e as Error).message}`;
+      return { questionId, step: async () => undefined, policy: s.policy, tally: () => ({ calls: 0, denied: 0, tokens: 0, describe: describe(s), notes: [note] }) };
+    }
+    const approver = this.questionApprover(questionId);
+    // Each payload about to be approved is remembered, so the dialog's edit previews recompute its report.
+    const onPayload = (payload: BrainPayload, request: { mapping?: ViewMapping; graph?: { name: string; ids: readonly string[] } }): void => {
+      const resolve = request.mapping && request.graph ? tokenResolver(request.mapping, request.graph) : undefined;
+      this.current.set(questionId, {
+        payload,
+        reportOf: (p) =>
+          exposureReport({ payload: p, system: systemPromptFor(p.role), model: brain.model, endpoint: brain.endpoint, history: ledger && resolve ? ledger.history(resolve) : NO_HISTORY }),
+      });
+    };
+    const common = { brain, approver, counter, questionId, ...(ledger ? { ledger } : {}), ...(audit ? { audit } : {}), onPayload, onResult: (r: BrainStepResult) => notes.push(r.reason) };
+    const step = controllerBrainStep(common);
+    const selection = selectionBrainStep(common);
+    const forget = <A, R>(f: (a: A) => Promise<R>) => async (a: A): Promise<R> => {
+      try {
+        return await f(a);
+      } finally {
+        this.current.delete(questionId);
+      }
+    };
+    const wrapped: BrainStep = forget(step);
+    return {
+      questionId,
+      step: wrapped,
+      selection: forget(selection),
+      policy: s.policy,
+      tally: () => ({ calls: counter.sent, denied: counter.denied, tokens: counter.tokensSent + counter.tokensReceived, describe: describe(s), notes: [...notes] }),
+    };
+  }
+
+  /** The shared queue, seen through one question: remembers each request's payload for edit previews. */
+  private questionApprover(questionId: string): Approver {
+    return {
+      review: async (request, signal) => {
+        const basis = this.current.get(questionId);
+        // Only a basis that reproduces the shown report exactly may answer previews for it.
+        if (basis && basis.reportOf(basis.payload).text === request.report.text) this.previews.set(request.id, basis);
+        const decision = await this.approver.review(request, signal);
+        if (basis && decision.kind === 'edit') {
+          try {
+            this.current.set(questionId, { ...basis, payload: editPayload(basis.payload, decision) });
+          } catch (e) {
+            if (!(e instanceof EmptyEditError || e instanceof InvalidEditError)) throw e;
+          }
+        }
+        return decision;
+      },
+    };
+  }
+
+  // ---------------------------------------------------------------- approvals
+
+  pending(): ApprovalRequest[] {
+    return this.approver.pending();
+  }
+
+  decide(id: string, decision: BrainDecisionRequest): void {
+    const d: ApprovalDecision = decision.kind === 'approveAllForQuestion' ? { kind: 'approve', all: true } : decision;
+    try {
+      this.approver.decide(id, d);
+    } catch (e) {
+      if (e instanceof UnknownApprovalError) throw new ApiError('invalid_request', e.message, { id });
+      throw e;
+    }
+  }
+
+  previewEdit(id: string, edit: { dropPaths: number[]; dropFields: PayloadField[] }): EditPreview {
+    if (!this.approver.pending().some((r) => r.id === id)) throw new ApiError('invalid_request', new UnknownApprovalError(id).message, { id });
+    const basis = this.previews.get(id);
+    if (!basis) throw new ApiError('not_available', 'No preview is available for this request; decide on the report as shown.');
+    try {
+      return { ok: true, report: basis.reportOf(editPayload(basis.payload, edit)) };
+    } catch (e) {
+      if (e instanceof EmptyEditError) return { ok: false, reason: e.message };
+      if (e instanceof InvalidEditError) throw new ApiError('invalid_request', e.message);
+      throw e;
+    }
+  }
+
+  // ---------------------------------------------------------------- ledger and audit
+
+  async exposureSummary(): Promise<LedgerSummary> {
+    return (await this.ledger()).summary();
+  }
+
+  async verifyAudit(): Promise<AuditVerifyResult> {
+    try {
+      return await verifyAuditLog(this.auditPath);
+    } catch (e) {
+      if (e instanceof AuditLogMissingError) return { ok: true, records: 0 };
+      throw e;
+    }
+  }
+
+  async exportAudit(format: 'json' | 'html'): Promise<string> {
+    try {
+      return await exportAudit(this.auditPath, format);
+    } catch (e) {
+      if (!(e instanceof AuditLogMissingError)) throw e;
+      const empty = { ok: true, records: 0 } as const;
+      return format === 'json' ? auditJson(empty, []) : auditHtml(empty, []);
+    }
+  }
+
+  /** Denies everything still pending (the engine is closing): their questions go on locally. */
+  close(): void {
+    for (const r of this.approver.pending()) this.withdraw(r.id, 'the engine is closing');
+  }
+
+  private withdraw(id: string, reason: string): void {
+    try {
+      this.approver.decide(id, { kind: 'deny', reason });
+    } catch (e) {
+      if (!(e instanceof UnknownApprovalError)) throw e;
+    }
+  }
+
+  private ledger(): Promise<ExposureLedger> {
+    const paths = ledgerPaths(this.options.dataDir);
+    this.ledgerOpen ??= ExposureLedger.open({ path: paths.ledger, keyStore: this.options.ledgerKeyStore ?? new FileKeyStore(paths.key) });
+    // A failed open (unreadable key, corrupt file) is reported now and retried on the next call.
+    this.ledgerOpen.catch(() => (this.ledgerOpen = undefined));
+    return this.ledgerOpen;
+  }
+
+  private audit(): Promise<AuditLog> {
+    this.auditOpen ??= AuditLog.open(this.auditPath);
+    this.auditOpen.catch(() => (this.auditOpen = undefined));
+    return this.auditOpen;
+  }
+
+  private brainFor(s: BrainSettings): Brain | undefined {
+    if (s.mode === 'none') return undefined;
+    if (s.mode === 'local') {
+      const generator = this.localGenerator();
+      if (!generator) return undefined;
+      return createBrainFromOptions({ brain: 'local', approve: 'all', generator, ...(s.model ? { localModelName: s.model } : {}) }).brain;
+    }
+    return createBrainFromOptions({ brain: 'openai', approve: 'all', keyProvider: this.keyStore, ...(s.url ? { brainUrl: s.url } : {}), ...(s.model ? { brainModel: s.model } : {}) }).brain;
+  }
+}
+
+function describe(s: BrainSettings): string {
+  if (s.mode === 'none') return 'No Brain: every question is answered locally.';
+  if (s.mode === 'local') return `Local Brain (the loaded Hand model): nothing leaves this machine.`;
+  return `Remote Brain ${s.model ?? '?'} at ${s.url ?? '?'}; every call waits for your approval.`;
+}
+
+export function createBrainService(options: BrainServiceOptions): BrainService {
+  return new BrainService(options);
+}

@@ -1,0 +1,87 @@
+// The app's experience memory: one ExperienceStore under <data>/memory, opened on first use and shared by the
+// question service (retrieval, gate, write-back) and the memory browser (list, delete, audit). The key comes from
+// the KeyStore the caller supplies — the Electron shell's is backed by safeStorage — or, headless, from the 0600
+// key file next to the store.
+import { join } from 'node:path';
+import type { MemoryAuditView, MemoryListView, MemoryRecordView } from '../../common/memoryContract.js';
+import type { GraphLibrary } from '../import/graphLibrary.js';
+import { chainRoles, renderTemplate } from '../memory/abstractTrace.js';
+import { auditMemory } from '../memory/auditMemory.js';
+import { exposureKey, type ExperienceRecord } from '../memory/experienceRecord.js';
+import { ExperienceStore } from '../memory/experienceStore.js';
+import { graphDictionaries } from '../memory/graphDictionaries.js';
+import { FileKeyStore, type KeyStore } from '../memory/keyStore.js';
+import { nameScanner } from '../core/nameScanner.js';
+
+export const MEMORY_DIR = 'memory';
+
+export interface MemoryServiceOptions {
+  dataDir: string;
+  /** Key source; default the 0600 key file <data>/memory/memory.key. */
+  keyStore?: KeyStore;
+}
+
+/** A record as the browser shows it: the abstract trace, counters and dates; no vectors. */
+export function recordView(r: ExperienceRecord): MemoryRecordView {
+  return {
+    id: r.id,
+    question: r.question,
+    indicator: renderTemplate(chainRoles(r.indicator.chain.length, r.indicator.answerPosition), r.indicator.chain),
+    templates: r.templates.map((t) => ({ text: t.text, seen: t.seen })),
+    outcome: r.outcome,
+    failures: r.failures.map((f) => ({ ...f })),
+    trajectory: r.trajectory.map((t) => ({ ...t })),
+    literals: r.literals.map((l) => ({ ...l })),
+    counters: { ...r.counters },
+    weight: r.weight,
+    exposure: exposureKey(r.exposure),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    ...(r.lastUsedAt !== undefined ? { lastUsedAt: r.lastUsedAt } : {}),
+  };
+}
+
+export class MemoryService {
+  readonly dir: string;
+  private readonly keyStore: KeyStore;
+  private opened: Promise<ExperienceStore> | undefined;
+  private closed = false;
+
+  constructor(options: MemoryServiceOptions) {
+    this.dir = join(options.dataDir, MEMORY_DIR);
+    this.keyStore = options.keyStore ?? new FileKeyStore(this.dir, { create: !ExperienceStore.exists(this.dir) });
+  }
+
+  /** The store, opened once (a failed open is retried on the next call: the key may come back). */
+  store(): Promise<ExperienceStore> {
+    if (this.closed) return Promise.reject(new Error('The experience memory is closed.'));
+    this.opened ??= ExperienceStore.open(this.dir, { keyStore: this.keyStore }).catch((e: unknown) => {
+      this.opened = undefined;
+      throw e;
+    });
+    return this.opened;
+  }
+
+  async list(limit: number): Promise<MemoryListView> {
+    const records = (await (await this.store()).list()).sort((a, b) => b.updatedAt - a.updatedAt);
+    return { records: records.slice(0, limit).map(recordView), total: records.length, dir: this.dir, keyStorage: this.keyStore.description };
+  }
+
+  async delete(ids: string[]): Promise<{ deleted: number }> {
+    return { deleted: await (await this.store()).delete(ids) };
+  }
+
+  /** Audits against the names and ids of every graph on this machine (what the memory may have seen). */
+  async audit(library: GraphLibrary): Promise<MemoryAuditView> {
+    const { names, ids, graphs } = await graphDictionaries(library);
+    const report = await auditMemory(await this.store(), { names: nameScanner(names), ids: nameScanner(ids) });
+    return { records: report.records, counts: report.counts, rareTemplates: report.rareTemplates, k: report.k, clean: report.clean, graphs, findings: report.findings.slice(0, 200) };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const opened = this.opened;
+    this.opened = undefined;
+    (await opened?.catch(() => undefined))?.close();
+  }
+}

@@ -1,0 +1,77 @@
+// The Brain abstraction: something that analyses an anonymised question or ranks sanitized candidate paths,
+// given only a BrainPayload. Replies stay in view space (tokens, visible labels, path ids) and are checked
+// against the payload; mapping tokens back to raw entities (φ_Q⁻¹) happens locally in brainStep, never here.
+import type { BrainPayload } from '../../../common/brainTypes.js';
+import type { Direction } from '../../../common/graphTypes.js';
+import type { SelectionDecision } from '../../core/selectionStep.js';
+
+/** Something in a reply that was not in the payload (invented) or over a limit: dropped and reported. */
+export interface Rejection {
+  kind: 'token' | 'path' | 'relation' | 'over_limit';
+  value: string;
+  where: string;
+}
+
+export interface BrainAnalysis {
+  anchors: string[];
+  chain: { relation: string; direction: Direction }[];
+  answerPosition: number;
+  dPredict: number;
+  subquestions: string[];
+}
+
+export interface BrainRankedPath {
+  /** The "P<id>" the Brain chose. */
+  pathId: number;
+  /** Index into the caller's candidate list. */
+  candidate: number;
+  reason: string;
+}
+
+export interface BrainRanking {
+  ranked: BrainRankedPath[];
+}
+
+export interface BrainUsage {
+  tokensSent: number;
+  tokensReceived: number;
+}
+
+export type BrainOutcome<T> =
+  | { status: 'ok'; value: T; rejected: Rejection[]; usage: BrainUsage; raw: string; attempts: number }
+  | {
+      /** The Brain could not help: the caller continues with its local choice. */
+      status: 'fallback';
+      reason: string;
+      error?: Error;
+      /** Whether the payload may have reached the server (counts as exposure). */
+      delivered: boolean;
+      usage: BrainUsage;
+      attempts: number;
+    };
+
+export interface Brain {
+  readonly kind: 'remote' | 'local' | 'drm';
+  /** Remote Brains need an approved payload; local ones send nothing over any network. */
+  readonly remote: boolean;
+  readonly model: string;
+  /** Where the payload goes ("local" for the in-process kinds). */
+  readonly endpoint: string;
+  analyze(payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<BrainAnalysis>>;
+  rank(payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<BrainRanking>>;
+  /** Why calls would be skipped right now without trying (an open circuit breaker); undefined when it will try. */
+  unavailable?(): string | undefined;
+  /** Two-stage answering: judge the encoder's selection (absent: this Brain cannot, the local ranking stands). */
+  select?(payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<SelectionDecision>>;
+}
+
+export function fallback(reason: string, extra: { error?: Error; delivered?: boolean; usage?: BrainUsage; attempts?: number } = {}): BrainOutcome<never> {
+  return {
+    status: 'fallback',
+    reason,
+    ...(extra.error ? { error: extra.error } : {}),
+    delivered: extra.delivered ?? false,
+    usage: extra.usage ?? { tokensSent: 0, tokensReceived: 0 },
+    attempts: extra.attempts ?? 0,
+  };
+}

@@ -1,0 +1,94 @@
+// Literal coarsening: what a literal may look like in a sanitized view. Dates shrink to a year or a decade,
+// numbers to a band (unit bands below ten, where ratings live; decades of magnitude above, where counts
+// live), free text to the word `text`. The raw value never reaches the view; only the band does.
+import type { LiteralKind } from '../../common/graphTypes.js';
+import { DIR_OUT, type MemoryGraph } from './memoryGraph.js';
+
+const ISO_DATE = /^([+-]?\d{4})-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?([T ].*)?$/;
+const YEAR = /^\d{4}$/;
+const NUMBER = /^[+-]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?([eE][+-]?\d+)?$|^[+-]?\.\d+$/;
+
+/**
+ * Literal kind of an entity: the importer's mark when it set one, else read from the name. A name-only literal
+ * (a bare year, rating or count) must also never be the head of a stored triple, so a film called "1984" with
+ * its own outgoing facts stays an entity.
+ */
+export function literalKindOf(graph: MemoryGraph, i: number): LiteralKind | undefined {
+  const marked = graph.literalOf(i);
+  if (marked) return marked;
+  const kind = literalKindOfText(graph.names[i]);
+  if (!kind) return undefined;
+  for (let k = graph.offsets[i]; k < graph.offsets[i + 1]; k++) if (graph.edgeDirection[k] === DIR_OUT) return undefined;
+  return kind;
+}
+
+const KIND_CODES: (LiteralKind | undefined)[] = [undefined, 'date', 'number', 'string'];
+const kindMemo = new WeakMap<MemoryGraph, Uint8Array>();
+
+/** literalKindOf for every entity, as codes (0 none, 1 date, 2 number, 3 string); memoised per graph. */
+export function literalKinds(graph: MemoryGraph): Uint8Array {
+  let codes = kindMemo.get(graph);
+  if (!codes) {
+    codes = new Uint8Array(graph.size);
+    for (let i = 0; i < graph.size; i++) codes[i] = KIND_CODES.indexOf(literalKindOf(graph, i));
+    kindMemo.set(graph, codes);
+  }
+  return codes;
+}
+
+/** The LiteralKind of a code from literalKinds. */
+export function literalKindOfCode(code: number): LiteralKind | undefined {
+  return KIND_CODES[code];
+}
+
+/** Kind a bare text denotes when read as a literal: ISO date or plausible year → date, numeral → number. */
+export function literalKindOfText(text: string): LiteralKind | undefined {
+  const t = text.trim();
+  if (ISO_DATE.test(t)) return 'date';
+  if (YEAR.test(t)) {
+    const y = Number(t);
+    return y >= 1000 && y <= 2999 ? 'date' : 'number';
+  }
+  if (NUMBER.test(t)) return 'number';
+  return undefined;
+}
+
+/** Coarse, shareable value of a literal: `1994` or `1990s`; `7–8`, `1k–10k`; `text`. */
+export function coarsenLiteral(kind: LiteralKind, text: string, dates: 'year' | 'decade'): string {
+  if (kind === 'date') {
+    const y = yearOf(text);
+    if (y === undefined) return 'date';
+    return dates === 'decade' ? `${Math.floor(y / 10) * 10}s` : String(y);
+  }
+  if (kind === 'number') {
+    const x = Number(text.trim().replace(/,/g, ''));
+    return Number.isFinite(x) ? numberBand(x) : 'number';
+  }
+  return 'text';
+}
+
+function yearOf(text: string): number | undefined {
+  const t = text.trim();
+  const iso = ISO_DATE.exec(t);
+  if (iso) return Number(iso[1]);
+  const m = /(^|\D)(\d{4})(\D|$)/.exec(t);
+  return m ? Number(m[2]) : undefined;
+}
+
+const MAGNITUDE = ['1', '10', '100', '1k', '10k', '100k', '1M', '10M', '100M', '1G', '10G', '100G', '1T'];
+
+/** Band of a number: unit bands under 10 (`7–8`), powers of ten above (`100–1k`); negatives mirrored. */
+export function numberBand(x: number): string {
+  if (x < 0) {
+    const b = numberBand(-x);
+    return `-(${b})`;
+  }
+  if (x < 10) {
+    const lo = Math.floor(x);
+    return `${lo}–${lo + 1}`;
+  }
+  let e = Math.floor(Math.log10(x));
+  if (10 ** (e + 1) <= x) e++; // log10 may land a hair under an exact power
+  if (e >= MAGNITUDE.length - 1) return `≥${MAGNITUDE[MAGNITUDE.length - 1]}`;
+  return `${MAGNITUDE[e]}–${MAGNITUDE[e + 1]}`;
+}

@@ -1,0 +1,266 @@
+// The graphs on this machine: <dataDir>/graphs/<name>/{graph.kuzu, meta.json}. Owns every open handle, so an
+// import can close a graph's handle before swapping a freshly built database into its place.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { CsvColumns, GraphInfo, ImportFormat, ImportProgress, ImportResult, ImportSource } from '../../common/graphTypes.js';
+import { buildGraphDatabase } from './buildGraphDatabase.js';
+import { sha256File } from './fileHash.js';
+import { ImportCancelledError, ImportError } from './importErrors.js';
+import { resolveImportFormat } from './importFormat.js';
+import { assertGraphName, UnknownGraphError } from '../graph/graphErrors.js';
+import type { GraphStore } from '../graph/graphStore.js';
+import { KUZU_FILE } from '../graph/kuzuSchema.js';
+import { KuzuGraphStore } from '../graph/kuzuGraphStore.js';
+import { MemoryGraph } from '../graph/memoryGraph.js';
+
+export const META_FILE = 'meta.json';
+
+export interface ImportOptions {
+  format?: ImportFormat;
+  lenient?: boolean;
+  /** Start from an empty graph instead of merging into the existing one. */
+  replace?: boolean;
+  csv?: CsvColumns;
+  signal?: AbortSignal;
+  onProgress?: (p: ImportProgress) => void;
+}
+
+export class GraphLibrary {
+  readonly graphsDir: string;
+  private readonly stores = new Map<string, Promise<KuzuGraphStore>>();
+  private readonly memory = new Map<string, Promise<MemoryGraph>>();
+  /** Per-graph chain: imports and deletes of one graph run one after another. */
+  private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly fileGraphs = new Map<string, Promise<string>>();
+  private recovered: Promise<void> | undefined;
+
+  constructor(readonly dataDir: string) {
+    this.graphsDir = join(resolve(dataDir), 'graphs');
+  }
+
+  private dirOf(name: string): string {
+    return join(this.graphsDir, name);
+  }
+
+  /** A crash between the two renames of a swap leaves `.old-<name>-*` and no `<name>`: put it back. */
+  private recover(): Promise<void> {
+    this.recovered ??= (async () => {
+      let names: string[];
+      try {
+        names = await readdir(this.graphsDir);
+      } catch {
+        return;
+      }
+      for (const entry of names) {
+        const m = /^\.old-(.+)-[0-9a-f]{8}$/.exec(entry);
+        if (!m) continue;
+        if (!existsSync(this.dirOf(m[1]))) await rename(join(this.graphsDir, entry), this.dirOf(m[1]));
+        else await rm(join(this.graphsDir, entry), { recursive: true, force: true });
+      }
+    })();
+    return this.recovered;
+  }
+
+  private withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const run = (this.locks.get(name) ?? Promise.resolve()).then(fn);
+    this.locks.set(name, run.catch(() => undefined));
+    return run;
+  }
+
+  private async readMeta(name: string): Promise<GraphInfo | undefined> {
+    try {
+      return JSON.parse(await readFile(join(this.dirOf(name), META_FILE), 'utf8')) as GraphInfo;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async list(): Promise<GraphInfo[]> {
+    await this.recover();
+    let entries: string[];
+    try {
+      entries = await readdir(this.graphsDir);
+    } catch {
+      return [];
+    }
+    const infos: GraphInfo[] = [];
+    for (const entry of entries.sort()) {
+      if (entry.startsWith('.')) continue; // imports in progress, swaps
+      const meta = await this.readMeta(entry);
+      if (meta && existsSync(join(this.dirOf(entry), KUZU_FILE))) infos.push(meta);
+    }
+    return infos;
+  }
+
+  async exists(name: string): Promise<boolean> {
+    assertGraphName(name);
+    await this.recover();
+    return existsSync(join(this.dirOf(name), KUZU_FILE)) && existsSync(join(this.dirOf(name), META_FILE));
+  }
+
+  async info(name: string): Promise<GraphInfo> {
+    if (!(await this.exists(name))) throw await this.unknown(name);
+    return (await this.readMeta(name))!;
+  }
+
+  private async unknown(name: string): Promise<UnknownGraphError> {
+    return new UnknownGraphError(name, (await this.list()).map((g) => g.name));
+  }
+
+  /** The graph's store, opened read-only once and shared; valid until the graph is re-imported or deleted. */
+  async open(name: string): Promise<GraphStore> {
+    if (!(await this.exists(name))) throw await this.unknown(name);
+    let store = this.stores.get(name);
+    if (!store) {
+      store = KuzuGraphStore.open(name, join(this.dirOf(name), KUZU_FILE), { readOnly: true });
+      this.stores.set(name, store);
+      store.catch(() => this.stores.delete(name));
+    }
+    return store;
+  }
+
+  /** The whole graph in memory (the QA hot path), built once per version of the graph. */
+  async memoryGraph(name: string): Promise<MemoryGraph> {
+    let g = this.memory.get(name);
+    if (!g) {
+      g = this.open(name).then((store) => MemoryGraph.fromStore(store));
+      this.memory.set(name, g);
+      g.catch(() => this.memory.delete(name));
+    }
+    return g;
+  }
+
+  private async release(name: string): Promise<void> {
+    this.memory.delete(name);
+    const store = this.stores.get(name);
+    this.stores.delete(name);
+    if (store) await store.then((s) => s.close()).catch(() => undefined);
+  }
+
+  /**
+   * Imports a file into the graph (merging unless `replace`). The new database is built beside the graph
+   * and swapped in by rename; on any error or cancel the previous graph is left exactly as it was.
+   */
+  importFile(name: string, file: string, options: ImportOptions = {}): Promise<ImportResult> {
+    assertGraphName(name);
+    return this.withLock(name, () => this.importLocked(name, resolve(file), options));
+  }
+
+  private async importLocked(name: string, file: string, options: ImportOptions): Promise<ImportResult> {
+    const started = Date.now();
+    const format = resolveImportFormat(file, options.format);
+    await this.recover();
+    await mkdir(this.graphsDir, { recursive: true });
+    const work = join(this.graphsDir, `.import-${name}-${randomBytes(4).toString('hex')}`);
+    await mkdir(work);
+    try {
+      const sha256 = await sha256File(file, options.signal).catch((err: Error): never => {
+        if (err.name === 'AbortError') throw new ImportCancelledError(file);
+        throw new ImportError(file, undefined, `cannot read the file (${(err as NodeJS.ErrnoException).code ?? err.message})`);
+      });
+      const merging = !options.replace && (await this.exists(name));
+      const previousMeta = merging ? await this.readMeta(name) : undefined;
+      const outcome = await buildGraphDatabase({
+        file,
+        format,
+        lenient: options.lenient,
+        csv: options.csv,
+        signal: options.signal,
+        onProgress: options.onProgress,
+        previous: merging ? await this.open(name) : undefined,
+        dbPath: join(work, KUZU_FILE),
+        workDir: work,
+      });
+
+      const now = new Date().toISOString();
+      const source: ImportSource = { file, sha256, format, triples: outcome.triplesRead, importedAt: now };
+      const info: GraphInfo = {
+        name,
+        entities: outcome.entitiesTotal,
+        triples: outcome.triplesTotal,
+        createdAt: previousMeta?.createdAt ?? now,
+        updatedAt: now,
+        // Re-importing the same content replaces its entry rather than listing it twice.
+        sources: [...(previousMeta?.sources ?? []).filter((s) => !(s.sha256 === sha256 && s.file === file)), source],
+      };
+      await writeFile(join(work, META_FILE), JSON.stringify(info, null, 2) + '\n');
+      if (options.signal?.aborted) throw new ImportCancelledError(file);
+
+      options.onProgress?.({ phase: 'swap', lines: 0, bytes: 0, totalBytes: 0, triples: outcome.triplesRead, rate: 0, etaSeconds: 0 });
+      await this.release(name);
+      await this.swapIn(name, work);
+      const result: ImportResult = {
+        graph: name,
+        file,
+        format,
+        triplesRead: outcome.triplesRead,
+        triplesAdded: outcome.triplesTotal - outcome.triplesBefore,
+        triplesTotal: outcome.triplesTotal,
+        entitiesTotal: outcome.entitiesTotal,
+        skipped: outcome.skipped,
+        ms: Date.now() - started,
+      };
+      options.onProgress?.({ phase: 'done', lines: 0, bytes: 0, totalBytes: 0, triples: outcome.triplesRead, rate: 0, etaSeconds: 0 });
+      return result;
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  /** Two renames: old graph aside, new one in; a crash in between is undone by recover(). */
+  private async swapIn(name: string, work: string): Promise<void> {
+    const target = this.dirOf(name);
+    const aside = join(this.graphsDir, `.old-${name}-${randomBytes(4).toString('hex')}`);
+    const hadOld = existsSync(target);
+    if (hadOld) await rename(target, aside);
+    try {
+      await rename(work, target);
+    } catch (err) {
+      if (hadOld) await rename(aside, target);
+      throw err;
+    }
+    if (hadOld) await rm(aside, { recursive: true, force: true });
+  }
+
+  delete(name: string): Promise<boolean> {
+    assertGraphName(name);
+    return this.withLock(name, async () => {
+      if (!(await this.exists(name))) throw await this.unknown(name);
+      await this.release(name);
+      // Rename first so a half-finished delete never looks like a (broken) graph.
+      const aside = join(this.graphsDir, `.deleted-${name}-${randomBytes(4).toString('hex')}`);
+      await rename(this.dirOf(name), aside);
+      await rm(aside, { recursive: true, force: true });
+      return true;
+    });
+  }
+
+  /**
+   * A graph holding exactly this triples file, imported once and reused: named by the file's content hash,
+   * so an edited file gets a new graph and an unchanged one is never re-imported.
+   */
+  graphForFile(file: string, options: Omit<ImportOptions, 'replace'> = {}): Promise<string> {
+    const path = resolve(file);
+    let pending = this.fileGraphs.get(path);
+    if (!pending) {
+      pending = (async () => {
+        const sha256 = await sha256File(path, options.signal);
+        const name = `kb-${sha256.slice(0, 12)}`;
+        const meta = (await this.exists(name)) ? await this.readMeta(name) : undefined;
+        if (!meta?.sources.some((s) => s.sha256 === sha256)) await this.importFile(name, path, { ...options, replace: true });
+        return name;
+      })();
+      this.fileGraphs.set(path, pending);
+      // Only a finished lookup is cached; the file may change later, so the hash is re-checked next time.
+      pending.finally(() => this.fileGraphs.delete(path)).catch(() => undefined);
+    }
+    return pending;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.locks.values()]);
+    await Promise.all([...this.stores.keys()].map((n) => this.release(n)));
+  }
+}

@@ -1,0 +1,94 @@
+// One question's session as the controller sees it: the view, its mapping φ_Q, the analysis and the stages of
+// the answering chain as functions — explore → prune → (payload) → ground → verify — so each tree node runs the
+// same steps the single-pass pipeline ran, with its own anchors, guides, depth and indicator.
+import type { BrainPayloadPreview, RankedAnswer } from '../../../common/answerTypes.js';
+import type { MemoryGraph } from '../../graph/memoryGraph.js';
+import type { Analysis, Hand } from '../../core/handSkills.js';
+import { buildRankingPayload } from '../stages/buildBrainPayload.js';
+import { exploreTopicPaths, type ChainGuide } from '../stages/exploreTopicPaths.js';
+import { groundPath } from '../stages/groundPaths.js';
+import { type GroundedPath } from '../../core/types.js';
+import type { CandidatePath, GroundedAnswer, SanitizedView, ViewMapping } from '../../core/types.js';
+import type { ViewAdjacency } from '../stages/viewAdjacency.js';
+
+export interface QuestionSession {
+  graph: MemoryGraph;
+  hand: Hand;
+  view: SanitizedView;
+  mapping: ViewMapping;
+  vAdj: ViewAdjacency;
+  /** Tokens standing for several raw entities (exploration may pass them twice). */
+  multi: ReadonlySet<string>;
+  analysis: Analysis;
+  /** Anchor tokens in indicator order. */
+  anchorTokens: string[];
+  dMax: number;
+  beam: number;
+  pruneWidth: number;
+  /** Brain payload previews of the run (one ranking payload per explored round). */
+  payloads: BrainPayloadPreview[];
+  /** Stage timer of the run (adds the time since the last lap to `stage`). */
+  lap(stage: string): void;
+}
+
+export interface RoundInput {
+  /** Anchor tokens the paths start from (the question's, or predicted bridges in Predict mode). */
+  anchors: string[];
+  guides: ChainGuide[];
+  depth: number;
+  /** Indicator used for pruning and verification (the analysis, or a follow-up indicator). */
+  analysis: Analysis;
+  beam?: number;
+}
+
+export interface RoundResult {
+  explored: number;
+  kept: CandidatePath[];
+  grounded: GroundedPath[];
+  answers: GroundedAnswer[];
+}
+
+/** explore → prune → payload → ground → verify at one depth. */
+export async function runRound(s: QuestionSession, input: RoundInput): Promise<RoundResult> {
+  const candidates = exploreTopicPaths(s.vAdj, { anchors: input.anchors, guides: input.guides, depth: input.depth, beam: input.beam ?? s.beam, multi: s.multi });
+  s.lap('explore');
+  const kept = await s.hand.refineEvidence({ paths: candidates, indicator: input.analysis, width: s.pruneWidth });
+  s.lap('prune');
+  recordRankingPayload(s, input.analysis, input.anchors, kept);
+  const { grounded, answers } = await groundAndVerify(s, kept, input.analysis);
+  return { explored: candidates.length, kept, grounded, answers };
+}
+
+/** The ranking payload a Brain would get for these candidates (counted as exposure). */
+export function recordRankingPayload(s: QuestionSession, analysis: Analysis, anchors: string[], kept: readonly CandidatePath[]): void {
+  s.payloads.push(buildRankingPayload(s.view, { anchors, chain: analysis.chain, answerPosition: analysis.answerPosition, dPredict: analysis.dPredict }, kept, s.pruneWidth));
+  s.lap('payload');
+}
+
+/** Grounds candidate paths in the raw graph (from the question's anchors) and verifies them against `analysis`. */
+export async function groundAndVerify(s: QuestionSession, kept: readonly CandidatePath[], analysis: Analysis): Promise<{ grounded: GroundedPath[]; answers: GroundedAnswer[] }> {
+  const grounded: GroundedPath[] = [];
+  for (const p of kept) {
+    const g = groundPath(p, s.mapping, s.graph, { anchors: analysis.anchorOrder });
+    if (g.ok) grounded.push(...g.paths);
+  }
+  s.lap('ground');
+  const verified = await s.hand.verifySufficiency({ grounded, analysis });
+  s.lap('verify');
+  return { grounded, answers: verified.answers };
+}
+
+/** Verified answers with names, raw and view evidence: what AskResult carries. */
+export function toRankedAnswers(graph: MemoryGraph, answers: readonly GroundedAnswer[], max: number): RankedAnswer[] {
+  return answers.slice(0, max).map((a) => ({
+    id: graph.ids[a.entity],
+    name: graph.names[a.entity],
+    score: a.score,
+    rawPaths: a.rawPaths.map((rp) => ({
+      entities: rp.entities.map((e) => graph.names[e]),
+      edges: rp.edges.map((e) => ({ relation: graph.relationLabels[e.relation], direction: e.direction, ...(e.inferred ? { inferred: true } : {}) })),
+    })),
+    viewPaths: a.viewPaths,
+    ...(a.inferred ? { inferred: a.inferred } : {}),
+  }));
+}

@@ -1,0 +1,468 @@
+// Question analysis of the algorithmic Hand: the skyline indicator I_Q and D_predict. Candidate chains are the
+// schema-level relation paths reachable from the anchors (schemaPaths); each is scored against the question's
+// words by a monotone alignment — words nearest an anchor explain the hop leaving it, words on the answer side
+// explain the last hop — rewarding coverage (every word explained by some hop) and support (every hop explained by
+// some word). Nothing here knows any graph's relation names: relations are read through their label words.
+import type { Direction, LiteralKind } from '../../../common/graphTypes.js';
+import type { QuestionText, QuestionWord } from './questionText.js';
+import { CATEGORY_NOUNS, TIME_WH } from './questionText.js';
+import { chainKey } from '../stages/schemaPaths.js';
+import { type SchemaPath, type SchemaStep } from '../../core/types.js';
+import type { Indicator, IndicatorStep } from '../../core/types.js';
+import type { RelationMatcher } from './relationMatcher.js';
+import type { ScoredChain } from '../../core/types.js';
+
+export interface AnalysisWeights {
+  /** A word at least this similar to a hop's label supports the hop. */
+  supportMin: number;
+  /** Penalty for a hop no word supports. */
+  missingHop: number;
+  /** Smaller penalty for an unsupported r⁻¹ right after r ("shares a director with" names the relation once). */
+  missingReciprocal: number;
+  /** Score of a reciprocal cue word ("same", "co-", "together") aligned to a reciprocal hop. */
+  reciprocalCue: number;
+  /** Factor on a second supporting word of an already supported hop, from the same phrase. */
+  repeatedMention: number;
+  /** Factor on a second supporting word of an already supported hop from another phrase: two mentions, two hops. */
+  separateRepeat: number;
+  /** Per hop: prefer the shorter chain when the words explain two chains equally. */
+  lengthPenalty: number;
+  /** Bonus when a time question ("when") ends on date/number literals, penalty scale when it does not. */
+  timeAnswer: number;
+  /** Weight of the anchor's own mix of relations (a tie-breaker between equally worded first hops). */
+  anchorPrior: number;
+  /** Penalty for a recognised anchor the chain leaves unused. */
+  unusedAnchor: number;
+  /** Penalty for reading the answer side first (the less usual word order). */
+  reversedOrder: number;
+  /** Weight of the answer-type match: answer noun vs the relations the chain's ends are the value of. */
+  answerType: number;
+  /** Only matches above this contrast count as answer-type evidence (generic nouns like "films" stay below). */
+  answerTypeMin: number;
+  /**
+   * Weight of the candidate-type evidence: how well the answer noun fits what the chain's ends are (their roles in
+   * the graph, their names), relative to the other chains of the same question.
+   */
+  candidateType: number;
+  /** Support a classification noun ("types", "kind") gives a last hop in proportion to how categorical it is. */
+  categoryNoun: number;
+  /** Penalty for a person or place question ("who", "where") whose chain ends on dates and numbers. */
+  literalMismatch: number;
+  /**
+   * Missing-hop penalty in the constraint half of a two-anchor chain (the half read with the weaker words): a second
+   * anchor the linker found in the question is itself evidence that some relation of it is meant.
+   */
+  missingConstraintHop: number;
+  /** Bonus for a two-anchor chain whose halves meet on a strict part of each half's answers (each one constrains). */
+  pairRestricts: number;
+}
+
+export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
+  supportMin: 0.25,
+  missingHop: 0.6,
+  missingReciprocal: 0.25,
+  reciprocalCue: 0.7,
+  repeatedMention: 1,
+  separateRepeat: 0,
+  lengthPenalty: 0.15,
+  timeAnswer: 0.5,
+  anchorPrior: 0.1,
+  unusedAnchor: 0.5,
+  reversedOrder: 0.3,
+  answerType: 1,
+  answerTypeMin: 0.28,
+  candidateType: 1,
+  literalMismatch: 0.5,
+  categoryNoun: 0.7,
+  missingConstraintHop: 0.3,
+  pairRestricts: 0.15,
+};
+
+export interface AnalysisContext {
+  matcher: RelationMatcher;
+  visibleRelation(relation: number): string;
+  literalOf(entity: number): LiteralKind | undefined;
+  /**
+   * Relations the entities of `ends` are the value (tail) of, with the share of ends that are: the answer's role
+   * type ("cities" are what located_in points to). Entities only ever heads have no role words.
+   */
+  valueRoles(ends: ReadonlySet<number>): ReadonlyMap<number, number>;
+  /** Share of the anchor's edges (in the subgraph) that use this relation and direction, in [0, 1]. */
+  anchorShare(anchor: number, step: SchemaStep): number;
+  /**
+   * How well the answer nouns name what the entities of `ends` are, in [0, 1]: the nouns against the labels of the
+   * relations those entities take part in and against the words of their names. Below 0 when their names say they
+   * are another kind of thing (a shared head word no noun names). Absent: no candidate-type evidence.
+   */
+  candidateTypeSimilarity?(nouns: readonly string[], ends: ReadonlySet<number>): number;
+  /**
+   * How categorical the values a step lands on are, in [0, 1]: high when few non-literal values are shared by many
+   * entities (a classification such as a genre or a drug class), 0 for one-to-one and literal values.
+   */
+  categorical?(relation: number, direction: Direction): number;
+  weights?: Partial<AnalysisWeights>;
+}
+
+/**
+ * Words of one anchor in reading order, each side by distance from the mention. The usual order reads the far
+ * side first and the answer side (where the wh-word is) last; the other order covers questions whose last verb
+ * trails the mention ("where was the writer of X born"). Both are scored, the better alignment counts.
+ */
+export function orderedWords(text: QuestionText, anchor: number): QuestionWord[][] {
+  const mine = text.words.filter((w) => w.anchor === anchor && w.kind !== 'wh');
+  const answerSide = text.answerSide[anchor] ?? 'left';
+  const byDistance = (a: QuestionWord, b: QuestionWord): number => a.distance - b.distance;
+  const far = mine.filter((w) => w.side !== answerSide).sort(byDistance);
+  const near = mine.filter((w) => w.side === answerSide).sort(byDistance);
+  return far.length && near.length ? [[...far, ...near], [...near, ...far]] : [[...far, ...near]];
+}
+
+/** The best alignment over the candidate word orders. */
+function alignBest(orders: QuestionWord[][], steps: readonly SchemaStep[], ctx: AnalysisContext, w: AnalysisWeights): Alignment {
+  let best: Alignment | undefined;
+  orders.forEach((o, i) => {
+    const a = alignWords(o, steps, ctx, w);
+    // The unusual order must earn its place.
+    if (i > 0) a.score -= w.reversedOrder;
+    if (!best || a.score > best.score) best = a;
+  });
+  return best!;
+}
+
+function isReciprocal(steps: readonly SchemaStep[], j: number): boolean {
+  return j > 0 && steps[j].relation === steps[j - 1].relation && steps[j].direction !== steps[j - 1].direction;
+}
+
+interface Alignment {
+  score: number;
+  /** Best word score per hop (the hop's support). */
+  support: number[];
+}
+
+/** Owner of a hop supported only by a cue word or an answer noun (see alignWords). */
+const NEUTRAL = -2;
+
+/**
+ * Answer nouns name the answer's type, which may repeat the last relation ("produced by which manufacturer"): they
+ * never count as a separate mention (phrase -1 in the copy returned).
+ */
+function neutralAnswerNouns(text: QuestionText): QuestionText {
+  const nouns = new Set(answerNounWords(text));
+  if (nouns.size === 0) return text;
+  return { ...text, words: text.words.map((x) => (nouns.has(x) ? { ...x, phrase: -1, category: CATEGORY_NOUNS.has(x.text) } : x)) };
+}
+
+/**
+ * Monotone alignment of words to hops by dynamic programming: words keep their reading order, hops their chain
+ * order; every word is explained by exactly one hop; unsupported hops pay a penalty. A hop remembers the phrase
+ * that first supported it: a supporting word from another phrase on the same hop ("the films written by the
+ * writer of X" read as one written_by hop) counts only `separateRepeat` of its score, since two separate mentions of
+ * a relation usually mean walking it twice (there and back).
+ */
+export function alignWords(words: readonly QuestionWord[], steps: readonly SchemaStep[], ctx: AnalysisContext, w: AnalysisWeights): Alignment {
+  const L = steps.length;
+  const recip = steps.map((_, j) => isReciprocal(steps, j));
+  const hopScore = (word: QuestionWord, j: number): number => {
+    if (word.kind === 'cue') {
+      if (!recip[j]) return 0;
+      // "share writers with": the cue licenses walking back the relation its object names, when it names one, in
+      // proportion to how well the object fits this relation against the relation it fits best.
+      const obj = word.cueObject;
+      const best = obj ? ctx.matcher.bestContrast(obj) : 0;
+      if (!obj || best < w.supportMin) return w.reciprocalCue;
+      return w.reciprocalCue * Math.max(0, Math.min(1, ctx.matcher.contrast(obj, steps[j].relation) / best));
+    }
+    let c = ctx.matcher.contrast(word.text, steps[j].relation);
+    // "what types are the films …": a classification noun names the last hop when that hop lands on categories.
+    if (word.category && j === L - 1 && ctx.categorical) c = Math.max(c, w.categoryNoun * ctx.categorical(steps[j].relation, steps[j].direction));
+    return c;
+  };
+  const miss = (j: number): number => (recip[j] ? w.missingReciprocal : w.missingHop);
+  // State: current hop j and who supports it: -1 nobody yet, NEUTRAL a cue or answer noun (no phrase of its own),
+  // else the phrase of its first supporting word. Value: best score; support kept alongside for reporting.
+  type Cell = { v: number; sup: number[] };
+  let dp: Map<number, Cell>[] = Array.from({ length: L }, () => new Map());
+  dp[0].set(-1, { v: 0, sup: new Array<number>(L).fill(0) });
+  for (const word of words) {
+    const next: Map<number, Cell>[] = Array.from({ length: L }, () => new Map());
+    const scores = steps.map((_, k) => hopScore(word, k));
+    const neutral = word.kind === 'cue' || word.phrase < 0;
+    for (let j = 0; j < L; j++)
+      for (const [owner, cell] of dp[j]) {
+        // Move to hop k ≥ j (paying for hops left unsupported), then explain the word with hop k.
+        let carried = cell.v;
+        for (let k = j; k < L; k++) {
+          if (k > j) carried -= k - 1 === j ? (owner !== -1 ? 0 : miss(j)) : miss(k - 1);
+          const s = scores[k];
+          const held = k === j ? owner : -1;
+          const strong = s >= w.supportMin;
+          let v = carried + s;
+          let slot = held;
+          if (strong && !neutral) {
+            if (held >= 0) v = carried + s * (word.phrase === held ? w.repeatedMention : w.separateRepeat);
+            else slot = word.phrase;
+          } else if (strong && held === -1) slot = NEUTRAL;
+          const cur = next[k].get(slot);
+          if (!cur || v > cur.v) {
+            const sup = cell.sup.slice();
+            sup[k] = Math.max(sup[k], s);
+            next[k].set(slot, { v, sup });
+          }
+        }
+      }
+    dp = next;
+  }
+  let best: Alignment = { score: -Infinity, support: [] };
+  for (let j = 0; j < L; j++)
+    for (const [owner, cell] of dp[j]) {
+      let v = cell.v - (owner !== -1 ? 0 : miss(j));
+      for (let k = j + 1; k < L; k++) v -= miss(k);
+      if (v > best.score) best = { score: v, support: cell.sup };
+    }
+  return best;
+}
+
+/**
+ * Words naming the answer's type: the wh-word itself when it carries a type ("who", "where", "when") and the
+ * content words right after the wh-word ("which city", "what conditions").
+ */
+export function answerNouns(text: QuestionText): string[] {
+  const whAt = text.words.findIndex((w) => w.kind === 'wh');
+  if (whAt < 0) return [];
+  const wh = text.words[whAt];
+  const typed = wh.text === 'who' || wh.text === 'whom' || wh.text === 'where' || wh.text === 'when';
+  return [...(typed ? [wh.text] : []), ...answerNounWords(text).map((x) => x.text)];
+}
+
+/** The content words of answerNouns (after the wh-word). */
+function answerNounWords(text: QuestionText): QuestionWord[] {
+  const out: QuestionWord[] = [];
+  const whAt = text.words.findIndex((w) => w.kind === 'wh');
+  if (whAt < 0) return out;
+  const wh = text.words[whAt];
+  // Content words right after the wh-word ("which side effects", "who is listed as screenwriter"), never past a
+  // topic mention: in "what movies did X act in", "act" is the relation, not the answer's type.
+  let prev = wh;
+  for (let i = whAt + 1; i < text.words.length && i <= whAt + 2; i++) {
+    const w = text.words[i];
+    const crossesMention = w.side === 'right' && (prev.side === 'left' || prev.anchor !== w.anchor);
+    if (w.kind !== 'content' || w.start - wh.start > 40 || crossesMention) break;
+    // Participles name the relation, not the type ("the films that are directed by", "who is listed as").
+    if (PARTICIPLE.test(w.text)) continue;
+    out.push(w);
+    prev = w;
+  }
+  return out;
+}
+
+const PARTICIPLE = /^[a-z]{3,}(ed|ing)$/;
+
+function answerTypeScore(nouns: readonly string[], ends: ReadonlySet<number>, ctx: AnalysisContext, w: AnalysisWeights): number {
+  if (nouns.length === 0) return 0;
+  const roles = ctx.valueRoles(ends);
+  let best = 0;
+  for (const [rel, share] of roles) {
+    if (share < 0.3) continue;
+    for (const n of nouns) best = Math.max(best, ctx.matcher.contrast(n, rel));
+  }
+  return Math.max(0, best - w.answerTypeMin);
+}
+
+/**
+ * Answer-type evidence read from the candidates themselves: each chain's ends are compared with the answer nouns
+ * (ctx.candidateTypeSimilarity), and a chain gains or loses by how much better or worse its ends fit than the
+ * question's typical chain (the median), so nouns that fit everything ("films" on a film graph) change nothing.
+ */
+function applyCandidateType(ranked: ScoredChain[], text: QuestionText, ctx: AnalysisContext, w: AnalysisWeights): void {
+  const nouns = answerNouns(text);
+  const literalWrong = personOrPlaceQuestion(text);
+  if (literalWrong) for (const c of ranked) c.score -= w.literalMismatch * literalShare(c.ends, ctx);
+  if (!ctx.candidateTypeSimilarity || nouns.length === 0 || w.candidateType === 0) return;
+  const sims = ranked.map((c) => ctx.candidateTypeSimilarity!(nouns, c.ends));
+  const sorted = [...sims].sort((a, b) => a - b);
+  const median = sorted[sorted.length >> 1];
+  ranked.forEach((c, i) => (c.score += w.candidateType * (sims[i] - median)));
+}
+
+/** "who"/"whom"/"where" questions: the answer is a person or a place, never a date or a number. */
+function personOrPlaceQuestion(text: QuestionText): boolean {
+  const wh = text.words.find((x) => x.kind === 'wh');
+  return !!wh && (wh.text === 'who' || wh.text === 'whom' || wh.text === 'where');
+}
+
+function timeQuestion(text: QuestionText): boolean {
+  return text.words.some((w) => w.kind === 'wh' && TIME_WH.has(w.text));
+}
+
+function literalShare(ends: Set<number>, ctx: AnalysisContext): number {
+  let lit = 0;
+  let n = 0;
+  for (const e of ends) {
+    const k = ctx.literalOf(e);
+    if (k === 'date' || k === 'number') lit++;
+    if (++n >= 200) break;
+  }
+  return n ? lit / n : 0;
+}
+
+function toSteps(steps: readonly SchemaStep[], support: number[], ctx: AnalysisContext): IndicatorStep[] {
+  return steps.map((s, j) => ({
+    relation: s.relation,
+    direction: s.direction,
+    visible: ctx.visibleRelation(s.relation),
+    confidence: Math.max(0, Math.min(1, support[j] ?? 0)),
+  }));
+}
+
+const flip = (d: Direction): Direction => (d === 'out' ? 'in' : 'out');
+
+/** Scores one anchor's reachable chains. */
+function scoreSingle(text: QuestionText, anchorIndex: number, anchor: number, paths: SchemaPath[], ctx: AnalysisContext, w: AnalysisWeights, otherAnchors: number): ScoredChain[] {
+  // Words of other (unused) anchors still have to be explained: append them on the answer side.
+  const extra = text.words.filter((x) => x.anchor !== anchorIndex && x.kind !== 'wh');
+  const orders = orderedWords(text, anchorIndex).map((o) => [...o, ...extra]);
+  const time = timeQuestion(text);
+  const nouns = answerNouns(text);
+  const out: ScoredChain[] = [];
+  for (const p of paths) {
+    if (p.ends.size === 0) continue;
+    const a = alignBest(orders, p.steps, ctx, w);
+    let score = a.score - w.lengthPenalty * p.steps.length - w.unusedAnchor * otherAnchors;
+    score += w.answerType * answerTypeScore(nouns, p.ends, ctx, w);
+    score += w.anchorPrior * ctx.anchorShare(anchor, p.steps[0]);
+    if (time) score += w.timeAnswer * (2 * literalShare(p.ends, ctx) - 1);
+    out.push({ anchors: [anchor], steps: toSteps(p.steps, a.support, ctx), answerPosition: p.steps.length, ends: p.ends, score });
+  }
+  return out;
+}
+
+export interface AnalyzeOptions {
+  dMax: number;
+  /** How many alternatives to keep in the indicator. */
+  alternatives?: number;
+}
+
+/**
+ * Builds the indicator from the topic anchors (in mention order, aligned with `text`'s mentions) and the schema
+ * paths reachable from each. Returns undefined when no anchor reaches anything.
+ */
+export function analyzeQuestion(
+  text: QuestionText,
+  anchors: readonly number[],
+  pathsByAnchor: readonly SchemaPath[][],
+  ctx: AnalysisContext,
+  options: AnalyzeOptions,
+): (Indicator & { ranked: ScoredChain[] }) | undefined {
+  const w = { ...DEFAULT_ANALYSIS_WEIGHTS, ...ctx.weights };
+  text = neutralAnswerNouns(text);
+  let ranked: ScoredChain[] = [];
+  anchors.forEach((a, i) => ranked.push(...scoreSingle(text, i, a, pathsByAnchor[i] ?? [], ctx, w, anchors.length - 1)));
+  if (anchors.length >= 2) ranked.push(...scorePairs(text, anchors, pathsByAnchor, ctx, w));
+  if (ranked.length === 0) return undefined;
+  applyCandidateType(ranked, text, ctx, w);
+  ranked.sort((x, y) => y.score - x.score || x.steps.length - y.steps.length || chainKey(x.steps).localeCompare(chainKey(y.steps)));
+  ranked = ranked.slice(0, 200);
+  const best = ranked[0];
+  const m = best.anchors.length;
+  return {
+    anchorOrder: best.anchors,
+    chain: best.steps,
+    answerPosition: best.answerPosition,
+    dPredict: Math.min(options.dMax, Math.max(1, Math.ceil(best.steps.length / m))),
+    alternatives: ranked.slice(1, 1 + (options.alternatives ?? 8)).map((c) => ({ chain: c.steps, score: c.score })),
+    ranked,
+  };
+}
+
+/**
+ * Readings of the words between two mentions: nearest-mention assignment puts "treat patients diagnosed with" of
+ * "clinicians at [A] treat patients diagnosed with [B]" by distance, but the phrase boundary can fall anywhere. Each
+ * split point gives the first k in-between words to the first mention (its right side) and the rest to the second
+ * (its left side); the words elsewhere keep their anchor.
+ */
+export function pairReadings(text: QuestionText): QuestionText[] {
+  const between = text.words.filter((x) => x.kind !== 'wh' && ((x.anchor === 0 && x.side === 'right') || (x.anchor === 1 && x.side === 'left'))).sort((a, b) => a.start - b.start);
+  if (between.length === 0) return [text];
+  const out: QuestionText[] = [];
+  for (let k = 0; k <= between.length; k++) {
+    const moved = new Map<QuestionWord, QuestionWord>();
+    between.forEach((x, i) => moved.set(x, i < k ? { ...x, anchor: 0, side: 'right', distance: i + 1 } : { ...x, anchor: 1, side: 'left', distance: between.length - i }));
+    out.push({ ...text, words: text.words.map((x) => moved.get(x) ?? x) });
+  }
+  return out;
+}
+
+/** Two anchors: anchor A → answer ← anchor B, the answer in the middle; each half read from its own words. */
+function scorePairs(text: QuestionText, anchors: readonly number[], pathsByAnchor: readonly SchemaPath[][], ctx: AnalysisContext, w: AnalysisWeights): ScoredChain[] {
+  const best = new Map<string, ScoredChain>();
+  // The meeting set of two halves and its type evidence depend on the paths only, not on the reading.
+  const meetings = new Map<SchemaPath, Map<SchemaPath, Meeting>>();
+  // Answer nouns and the time wh-word belong to the question, whatever the split.
+  const nouns = answerNouns(text);
+  const time = timeQuestion(text);
+  for (const reading of pairReadings(text)) scorePairReading(reading, anchors, pathsByAnchor, ctx, w, { best, meetings, nouns, time });
+  return [...best.values()];
+}
+
+interface Meeting {
+  ends: Set<number>;
+  /** Answer-type and time evidence of the meeting set. */
+  bonus: number;
+}
+
+function scorePairReading(
+  text: QuestionText,
+  anchors: readonly number[],
+  pathsByAnchor: readonly SchemaPath[][],
+  ctx: AnalysisContext,
+  w: AnalysisWeights,
+  shared: { best: Map<string, ScoredChain>; meetings: Map<SchemaPath, Map<SchemaPath, Meeting>>; nouns: string[]; time: boolean },
+): void {
+  const { best, meetings, nouns, time } = shared;
+  const TOP = 25;
+  // Each half is scored twice: as the main half, and as the constraint half, whose unsupported hops (other than a
+  // reciprocal one) are paid `missingConstraintHop` instead of `missingHop` (the same alignment, re-priced).
+  const refund = Math.max(0, w.missingHop - w.missingConstraintHop);
+  const halves = anchors.slice(0, 2).map((a, i) => {
+    const orders = orderedWords(text, i);
+    const all = (pathsByAnchor[i] ?? [])
+      .filter((p) => p.ends.size > 0)
+      .map((p) => {
+        const al = alignBest(orders, p.steps, ctx, w);
+        const rest = -w.lengthPenalty * p.steps.length + w.anchorPrior * ctx.anchorShare(a, p.steps[0]);
+        const missed = p.steps.filter((_, j) => !isReciprocal(p.steps, j) && (al.support[j] ?? 0) < w.supportMin).length;
+        return { p, al, score: al.score + rest, asConstraint: al.score + rest + refund * missed };
+      });
+    const byMain = [...all].sort((x, y) => y.score - x.score).slice(0, TOP);
+    const byConstraint = [...all].sort((x, y) => y.asConstraint - x.asConstraint).slice(0, TOP);
+    return [...new Set([...byMain, ...byConstraint])];
+  });
+  for (const h1 of halves[0])
+    for (const h2 of halves[1] ?? []) {
+      let byH2 = meetings.get(h1.p);
+      if (!byH2) meetings.set(h1.p, (byH2 = new Map()));
+      let meeting = byH2.get(h2.p);
+      if (!meeting) {
+        const [small, large] = h1.p.ends.size <= h2.p.ends.size ? [h1.p.ends, h2.p.ends] : [h2.p.ends, h1.p.ends];
+        const ends = new Set<number>();
+        for (const e of small) if (large.has(e) && e !== anchors[0] && e !== anchors[1]) ends.add(e);
+        let bonus = 0;
+        if (ends.size) {
+          bonus = w.answerType * answerTypeScore(nouns, ends, ctx, w);
+          // Each anchor narrows the other's answers: the pairing is not one half with a redundant second anchor.
+          if (ends.size < h1.p.ends.size && ends.size < h2.p.ends.size) bonus += w.pairRestricts;
+          if (time) bonus += w.timeAnswer * (2 * literalShare(ends, ctx) - 1);
+        }
+        byH2.set(h2.p, (meeting = { ends, bonus }));
+      }
+      const { ends } = meeting;
+      if (ends.size === 0) continue;
+      const score = Math.max(h1.score + h2.asConstraint, h1.asConstraint + h2.score) + meeting.bonus;
+      const back = [...h2.p.steps].reverse().map((s) => ({ relation: s.relation, direction: flip(s.direction) }));
+      const steps = [...toSteps(h1.p.steps, h1.al.support, ctx), ...toSteps(back, [...h2.al.support].reverse(), ctx)];
+      const key = `${chainKey(steps)}@${h1.p.steps.length}`;
+      const cur = best.get(key);
+      if (cur && cur.score >= score) continue;
+      best.set(key, { anchors: [anchors[0], anchors[1]], steps, answerPosition: h1.p.steps.length, ends, score });
+    }
+}

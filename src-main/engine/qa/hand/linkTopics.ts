@@ -1,0 +1,335 @@
+// Topic entity recognition T(Q): which entities of the graph does the question name? Works with or without
+// `[brackets]`: without them every word n-gram is a candidate mention, matched exactly (folded words) first and
+// then fuzzily (IDF-weighted word overlap). The hard part is what NOT to link: question and schema words
+// ("what", "movies", "act", "film") are often also entity names (tags, titles). A span made only of common words
+// is linked only with evidence that it is a name — brackets, or capitalisation inside an otherwise cased question.
+// Homonyms are separated by case, by how well the entity's relations fit the question (DRM) and by degree.
+import { dot } from '../../drm/cosine.js';
+import { embedRelations, relationText } from '../stages/relationVectors.js';
+import type { MemoryGraph } from '../../graph/memoryGraph.js';
+import { EntityNameIndex, stemToken, wordSpans, type WordSpan } from '../stages/entityNameIndex.js';
+import type { Drm, LinkResult, TopicEntity } from '../../core/types.js';
+
+export interface LinkOptions {
+  /** At most this many topics (default 3). */
+  maxTopics?: number;
+}
+
+/** Optional capability of a DRM: frequency rank of a word in its vocabulary (0 = most frequent). */
+interface WordRanks {
+  rankOf(word: string): number | undefined;
+}
+
+/** Below this rank a word is a function/question word ("the", "what", "did", "up"): never a mention alone. */
+const STOP_RANK = 150;
+/** Below this rank a word is everyday vocabulary ("movies", "act", "police"): needs evidence to be a name. */
+const COMMON_RANK = 5000;
+/** Longest mention considered, in words (titles can be long, questions rarely name longer ones). */
+const MAX_SPAN = 12;
+/** Fuzzy matching only starts from words that occur in at most this share of names. */
+const FUZZY_DF_SHARE = 0.02;
+const MIN_FUZZY_F = 0.7;
+/** Articles, prepositions, auxiliaries: the few hundred most frequent words' head. */
+const FUNCTION_RANK = 40;
+/** A weak span this similar to a relation label is the question talking about the relation. */
+const RELATION_ECHO = 0.75;
+/** Score an extra topic needs: a rare word (rank ≥ COMMON_RANK) or a capitalised name reaches it. */
+const SECONDARY_MIN = 0.55;
+/** Extra topics must match (almost) exactly: a half-matched name is a guess, not something the question names. */
+const SECONDARY_QUALITY = 0.8;
+const SECONDARY_ECHO = 0.5;
+
+interface Candidate {
+  /** Word range [a, b] inclusive. */
+  a: number;
+  b: number;
+  key: number;
+  quality: number;
+  score: number;
+  bracketed: boolean;
+  weak?: boolean;
+}
+
+function hasRanks(drm: Drm): drm is Drm & WordRanks {
+  return typeof (drm as Partial<WordRanks>).rankOf === 'function';
+}
+
+export async function linkTopics(question: string, graph: MemoryGraph, index: EntityNameIndex, drm: Drm, options: LinkOptions = {}): Promise<LinkResult> {
+  const maxTopics = options.maxTopics ?? 3;
+  // Brackets mark strong mentions; replacing them by spaces keeps every character offset valid.
+  const brackets: [number, number][] = [];
+  for (const m of question.matchAll(/\[([^\]]*)\]/g)) brackets.push([(m.index ?? 0) + 1, (m.index ?? 0) + m[0].length - 1]);
+  const text = question.replace(/[[\]]/g, ' ');
+  const words = wordSpans(text);
+  if (words.length === 0) return { topics: [], closest: [] };
+  const ranks = hasRanks(drm) ? drm : undefined;
+  const rank = (w: string): number => {
+    const r = ranks?.rankOf(w);
+    if (r !== undefined) return r;
+    // Without a vocabulary (or for unknown words) fall back to how many names use the word.
+    return ranks ? Infinity : index.documentFrequency(w) > index.keyCount * 0.01 ? 0 : Infinity;
+  };
+  const wordRank = words.map((w) => rank(w.norm));
+  const inBracket = words.map((w) => brackets.findIndex(([s, e]) => w.start >= s && w.end <= e));
+  const cased = isCasedText(words);
+
+  const candidates: Candidate[] = [];
+  const exactSpans = new Set<string>();
+  const maxLen = Math.min(MAX_SPAN, index.maxKeyLength);
+  for (let a = 0; a < words.length; a++) {
+    let key = '';
+    for (let b = a; b < words.length && b - a < maxLen; b++) {
+      // A mention never straddles a bracket boundary.
+      if (inBracket[b] !== inBracket[a]) break;
+      key = b === a ? words[a].norm : `${key} ${words[b].norm}`;
+      const k = index.lookup([key]);
+      if (k === undefined) continue;
+      exactSpans.add(`${a}:${b}`);
+      candidates.push({ a, b, key: k, quality: 1, score: 0, bracketed: inBracket[a] >= 0 });
+    }
+  }
+  const fuzzy = fuzzyCandidates(words, index, inBracket);
+  for (const c of fuzzy) if (!exactSpans.has(`${c.a}:${c.b}`) && c.quality >= MIN_FUZZY_F) candidates.push(c);
+
+  // Bracketed mentions, when present, are the question's own statement of its topics.
+  const pool = brackets.length > 0 && candidates.some((c) => c.bracketed) ? candidates.filter((c) => c.bracketed) : candidates;
+  const kept: Candidate[] = [];
+  let relationVectors: Float32Array[] | undefined;
+  for (const c of pool) {
+    const { score, weak } = spanScore(c, words, wordRank, cased);
+    if (score <= 0) continue;
+    if (weak) {
+      // An unmarked span of everyday words is a name only if it does not read as the question's wording: not
+      // ending in a function word ("share the", "directed by"), not a paraphrase of a relation ("starred").
+      if (wordRank[c.b] < FUNCTION_RANK) continue;
+      relationVectors ??= await embedRelations(graph, drm);
+      const [v] = await drm.embed([text.slice(words[c.a].start, words[c.b].end)]);
+      if (relationVectors.some((r) => dot(v, r) >= RELATION_ECHO)) continue;
+    }
+    c.score = score;
+    c.weak = weak;
+    kept.push(c);
+  }
+  if (kept.length === 0) return { topics: [], closest: closestNames(words, wordRank, index, fuzzy) };
+
+  // Longest, best-scored spans first; a word belongs to at most one mention.
+  kept.sort((x, y) => y.score - x.score || y.b - y.a - (x.b - x.a) || x.a - y.a);
+  const taken = new Uint8Array(words.length);
+  const chosen: Candidate[] = [];
+  for (const c of kept) {
+    let free = true;
+    for (let i = c.a; i <= c.b; i++) if (taken[i]) free = false;
+    if (!free) continue;
+    // Secondary topics must be clear names on their own, not leftovers of the question's wording.
+    if (chosen.length > 0) {
+      if (c.weak || c.score < SECONDARY_MIN || c.quality < SECONDARY_QUALITY) continue;
+      // One bracket is one mention.
+      if (c.bracketed && chosen.some((x) => inBracket[x.a] === inBracket[c.a])) continue;
+      // A one-word extra topic that reads like a relation ("screenplay", "creator") is the question's wording;
+      // longer exact names ("major depressive disorder") are specific enough to stand.
+      let content = 0;
+      for (let i = c.a; i <= c.b; i++) if (wordRank[i] >= STOP_RANK) content++;
+      if (!c.bracketed && content <= 1) {
+        relationVectors ??= await embedRelations(graph, drm);
+        const [v] = await drm.embed([text.slice(words[c.a].start, words[c.b].end)]);
+        if (relationVectors.some((r) => dot(v, r) >= SECONDARY_ECHO)) continue;
+      }
+    }
+    for (let i = c.a; i <= c.b; i++) taken[i] = 1;
+    chosen.push(c);
+    if (chosen.length >= maxTopics) break;
+  }
+
+  const [questionVector] = await drm.embed([text]);
+  const topics: TopicEntity[] = [];
+  for (const c of chosen) {
+    const entity = await disambiguate(c, words, graph, index, drm, questionVector);
+    topics.push({ entity, mention: text.slice(words[c.a].start, words[c.b].end), start: words[c.a].start, end: words[c.b].end, score: Math.min(1, c.score) });
+  }
+  return { topics, closest: [] };
+}
+
+/** True when the question mixes cases, so a capitalised word inside it is evidence of a name. */
+function isCasedText(words: WordSpan[]): boolean {
+  let lower = 0;
+  for (const w of words) if (/^\p{Ll}/u.test(w.raw)) lower++;
+  return lower > 0 && lower < words.length;
+}
+
+function isCapitalised(w: WordSpan): boolean {
+  return /^[\p{Lu}\p{N}]/u.test(w.raw);
+}
+
+/**
+ * Plausibility of a candidate mention; zero rejects it. Exact matches start at 1, fuzzy ones at their F score;
+ * every word adds by its rarity, so "The Lincoln Lawyer" beats "Lincoln" and "Like Crazy" beats "crazy".
+ * Everyday words need evidence to be a name: a single common word ("movies", "act") only with brackets or
+ * capitalisation inside a cased question, and a span of function words ("what is", "the") never without it.
+ * Marks spans without a rare word or evidence as weak: they may be the only topic, never an extra one.
+ */
+function spanScore(c: Candidate, words: WordSpan[], wordRank: number[], cased: boolean): { score: number; weak: boolean } {
+  let content = 0;
+  let rare = 0;
+  let rarity = 0;
+  let capitalised = cased;
+  for (let i = c.a; i <= c.b; i++) {
+    const r = wordRank[i];
+    if (r >= STOP_RANK) {
+      content++;
+      if (!isCapitalised(words[i])) capitalised = false;
+    }
+    if (r >= COMMON_RANK) rare++;
+    // 0 for the commonest words, 1 from about rank 20k on (and for words the vocabulary does not know).
+    rarity += Math.min(1, Math.log1p(Math.min(r, 1e9)) / Math.log1p(20_000));
+  }
+  // A cased name starts and ends capitalised ("To Be or Not to Be", "Up!", "Police"); the first word of a
+  // question is capitalised anyway, so alone it is weak evidence: enough for a lone topic ("Paris is the
+  // capital of…"), never for a function word.
+  if (!isCapitalised(words[c.a]) || !isCapitalised(words[c.b])) capitalised = false;
+  const initialOnly = capitalised && c.a === 0 && c.b === 0;
+  if (initialOnly) capitalised = false;
+  const evidence = c.bracketed || capitalised;
+  const length = c.b - c.a + 1;
+  if (!evidence && (content === 0 || (rare === 0 && length === 1 && !initialOnly))) return { score: 0, weak: true };
+  let score = c.quality * (0.4 + 0.2 * Math.min(3, rarity) + 0.03 * Math.min(5, length - 1));
+  if (capitalised) score += 0.2;
+  if (c.bracketed) score += 0.5;
+  return { score, weak: !evidence && rare === 0 };
+}
+
+/** Fuzzy mentions: names sharing rare words with the question, scored by IDF-weighted F1 over a word window. */
+function fuzzyCandidates(words: WordSpan[], index: EntityNameIndex, inBracket: number[]): Candidate[] {
+  const stems = words.map((w) => stemToken(w.norm));
+  const dfCap = Math.max(20, index.keyCount * FUZZY_DF_SHARE);
+  const seed = new Map<number, number>();
+  for (const s of new Set(stems)) {
+    const keys = index.keysWith(s);
+    if (keys.length === 0 || keys.length > dfCap) continue;
+    const w = index.idf(s);
+    for (const k of keys) seed.set(k, (seed.get(k) ?? 0) + w);
+  }
+  // Verify only the keys the rare words point to most.
+  const top = [...seed.entries()]
+    .map(([k, w]) => [k, w / index.keyWeight[k]] as const)
+    .filter(([, r]) => r >= 0.5)
+    .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+    .slice(0, 40);
+  const out: Candidate[] = [];
+  const idfOf = stems.map((s) => index.idf(s));
+  for (const [k] of top) {
+    const keyStems = new Set(index.keyTokens[k].map(stemToken));
+    const hits: number[] = [];
+    stems.forEach((s, i) => {
+      if (keyStems.has(s)) hits.push(i);
+    });
+    let best: Candidate | undefined;
+    for (let x = 0; x < hits.length; x++)
+      for (let y = x; y < hits.length; y++) {
+        const a = hits[x];
+        const b = hits[y];
+        if (b - a >= MAX_SPAN || inBracket[a] !== inBracket[b]) continue;
+        let inWindow = 0;
+        let matched = 0;
+        const seen = new Set<string>();
+        for (let i = a; i <= b; i++) {
+          inWindow += idfOf[i];
+          if (keyStems.has(stems[i]) && !seen.has(stems[i])) {
+            seen.add(stems[i]);
+            matched += idfOf[i];
+          }
+        }
+        const precision = matched / inWindow;
+        const recall = Math.min(1, matched / index.keyWeight[k]);
+        const f = (2 * precision * recall) / (precision + recall);
+        if (!best || f > best.quality) best = { a, b, key: k, quality: f, score: 0, bracketed: inBracket[a] >= 0 };
+      }
+    // Fuzzy matches rank below exact ones of the same span quality.
+    if (best) out.push({ ...best, quality: best.quality * 0.9 });
+  }
+  return out;
+}
+
+// ---- homonyms ----
+
+const neighbourhoodMemo = new WeakMap<MemoryGraph, Map<number, Float32Array>>();
+
+/** DRM vector of the words of an entity's relations: what kind of thing it is, seen from the graph. */
+async function neighbourhoodVector(graph: MemoryGraph, entity: number, drm: Drm): Promise<Float32Array> {
+  let memo = neighbourhoodMemo.get(graph);
+  if (!memo) {
+    memo = new Map();
+    neighbourhoodMemo.set(graph, memo);
+  }
+  const hit = memo.get(entity);
+  if (hit) return hit;
+  const labels = new Set<string>();
+  graph.forEachGroup(entity, (rel) => labels.add(relationText(graph.relationLabels[rel])));
+  const [v] = await drm.embed([[...labels].join(' ')]);
+  if (memo.size > 50_000) memo.clear();
+  memo.set(entity, v);
+  return v;
+}
+
+async function disambiguate(c: Candidate, words: WordSpan[], graph: MemoryGraph, index: EntityNameIndex, drm: Drm, questionVector: Float32Array): Promise<number> {
+  const entities = index.keyEntities[c.key];
+  if (entities.length === 1) return entities[0];
+  const raw = words
+    .slice(c.a, c.b + 1)
+    .map((w) => w.raw)
+    .join(' ');
+  let best = entities[0];
+  let bestScore = -Infinity;
+  for (const e of entities) {
+    // Same case as written is the strongest tie-breaker ("Police" the film, not "police" the tag).
+    const sameCase = wordSpans(graph.names[e]).map((w) => w.raw).join(' ') === raw ? 1 : 0;
+    const fit = graph.degreeOf(e) > 0 ? dot(questionVector, await neighbourhoodVector(graph, e, drm)) : 0;
+    const score = sameCase + 0.5 * fit + 0.05 * Math.log1p(graph.degreeOf(e));
+    if (score > bestScore) {
+      bestScore = score;
+      best = e;
+    }
+  }
+  return best;
+}
+
+// ---- not found ----
+
+/** Up to five names nearest to the question's content words, for the "not found" answer. */
+function closestNames(words: WordSpan[], wordRank: number[], index: EntityNameIndex, fuzzy: Candidate[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<number>();
+  const push = (k: number): void => {
+    if (seen.has(k) || out.length >= 5) return;
+    seen.add(k);
+    out.push(index.graph.names[index.keyEntities[k][0]]);
+  };
+  // Fuzzy hits on rare words first; a hit on an everyday word ("movies") says nothing about what was meant.
+  const informative = fuzzy.filter((c) => wordRank.slice(c.a, c.b + 1).some((r) => r >= COMMON_RANK));
+  for (const c of informative.sort((x, y) => y.quality - x.quality || x.key - y.key)) push(c.key);
+  if (out.length >= 5) return out;
+  // Character trigrams of the content words against every name: slow (tens of ms), but only on this path.
+  const content = words.filter((_, i) => wordRank[i] >= STOP_RANK).map((w) => w.norm);
+  if (content.length === 0) return out;
+  const query = trigrams(content.join(' '));
+  const scored: [number, number][] = [];
+  for (let k = 0; k < index.keyCount; k++) {
+    const key = index.keys[k];
+    let hits = 0;
+    const grams = trigrams(key);
+    for (const g of grams) if (query.has(g)) hits++;
+    if (hits === 0) continue;
+    // Containment of the name in the query, tempered by the name's length.
+    const s = hits / Math.sqrt(grams.size * query.size);
+    scored.push([k, s]);
+  }
+  scored.sort((x, y) => y[1] - x[1] || x[0] - y[0]);
+  for (const [k] of scored) push(k);
+  return out;
+}
+
+function trigrams(s: string): Set<string> {
+  const t = ` ${s} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= t.length; i++) out.add(t.slice(i, i + 3));
+  return out;
+}

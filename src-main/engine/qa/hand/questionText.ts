@@ -1,0 +1,177 @@
+// The question as words placed around its topic mentions. The algorithmic Hand reads a question the way the
+// relation chain is written: words next to a mention describe the hop leaving that anchor, words far from it
+// (and the wh-phrase) describe the answer end. Only general English function words are listed here — nothing
+// about any one graph's relations or question templates.
+import { tokenizeText } from '../../drm/tokenize.js';
+
+/** English function words: they carry no relation meaning (prepositions, articles, auxiliaries, pronouns). */
+export const STOPWORDS = new Set(
+  (
+    'a an the of in on at by for to from with without into onto about as than then and or nor but so ' +
+    'is are was were be been being am do does did done doing has have had having will would shall should can could ' +
+    'may might must it its this that these those there here their them they he she his her him i me my we our us you your ' +
+    'some any all each every no not only just very much many more most such own ' +
+    'up down out over under again further once ever ' +
+    'please tell show give list name find know let get got'
+  ).split(/\s+/),
+);
+
+/** Interrogatives: they mark the answer end of the question and say little about relations. */
+export const WH_WORDS = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how']);
+
+/**
+ * Words that signal a reciprocal step (r followed by its own inverse: "shares a director with", "co-starred",
+ * "the same writer as", "also directed", "together with"). General English, used to license r⁻¹ after r.
+ */
+export const RECIPROCAL_CUES = new Set([
+  'same', 'also', 'together', 'co', 'share', 'shares', 'shared', 'sharing', 'both', 'common', 'other', 'another',
+  'others', 'similar', 'fellow', 'alongside', 'collaborated', 'collaborate', 'collaborators', 'too',
+]);
+
+/**
+ * Words that open a new phrase (prepositions and articles). Two words naming the same relation in different
+ * phrases ("the films *written* by | the *writer* of X") are two mentions, usually two hops; in one phrase ("which
+ * actors starred in", "the director who directed") they are one. Relative pronouns and auxiliaries do not split.
+ */
+export const PHRASE_BREAKS = new Set(['the', 'a', 'an', 'of', 'by', 'in', 'on', 'at', 'for', 'to', 'from', 'with', 'into', 'onto', 'about', 'as', 'than']);
+
+/**
+ * General English nouns that ask for a classification ("what types are the films …", "which kind of …"): the answer
+ * is the value of the graph's most categorical attribute (few values shared by many entities), whatever its label.
+ */
+export const CATEGORY_NOUNS = new Set([
+  'type', 'types', 'kind', 'kinds', 'sort', 'sorts', 'category', 'categories', 'class', 'classes', 'variety', 'varieties',
+]);
+
+/** Wh-words whose answer is a time (matched against literal date/number ends). */
+export const TIME_WH = new Set(['when']);
+
+export interface QuestionWord {
+  text: string;
+  /** Character offset in the question. */
+  start: number;
+  kind: 'content' | 'wh' | 'cue';
+  /** Index of the nearest topic mention, its side and the distance in words (1 = adjacent). */
+  anchor: number;
+  side: 'left' | 'right';
+  distance: number;
+  /** Phrase index in reading order: it grows at every preposition or article and at every topic mention. */
+  phrase: number;
+  /** An answer noun asking for a classification (CATEGORY_NOUNS right after the wh-word); set by the analysis. */
+  category?: boolean;
+  /**
+   * For a cue word: the content word it is about ("share *writers* with", "the same *director* as"). It names the
+   * relation walked there and back, so the cue supports r⁻¹ in proportion to how well that word fits r.
+   */
+  cueObject?: string;
+}
+
+export interface QuestionText {
+  /** The question with each topic mention removed (what the relation words are read from). */
+  withoutMentions: string;
+  words: QuestionWord[];
+  /** Per mention: the side the answer end is read on (where the wh-word sits; left when there is none). */
+  answerSide: ('left' | 'right')[];
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Participles name a relation ("directed by the director of"), never the things an agent made. */
+const PARTICIPLE_FORM = /^[a-z]{3,}(ed|ing|en)$/;
+
+/** Splits a question into classified words positioned relative to the mentions (character spans). */
+export function readQuestion(question: string, mentions: { start: number; end: number }[]): QuestionText {
+  // Indexes in `anchor` and `answerSide` refer to the caller's order of mentions.
+  const spans = mentions;
+  const raw: { text: string; start: number; phrase: number }[] = [];
+  let phrase = 0;
+  let inMention = -1;
+  for (const m of question.matchAll(WORD)) {
+    const start = m.index ?? 0;
+    const end = start + m[0].length;
+    const mention = spans.findIndex((s) => start < s.end && end > s.start);
+    if (mention >= 0) {
+      if (mention !== inMention) phrase++;
+      inMention = mention;
+      continue;
+    }
+    if (inMention >= 0) phrase++;
+    inMention = -1;
+    // Same folding as the DRM's tokenizer (diacritics, case, possessive 's).
+    const [text] = tokenizeText(m[0]);
+    if (!text) continue;
+    if (text === 's' && start > 0 && /['’`]/.test(question[start - 1])) continue;
+    if (PHRASE_BREAKS.has(text)) phrase++;
+    raw.push({ text, start, phrase });
+  }
+  // Word index of each mention (how many kept words precede it) for distances.
+  const mentionAt = spans.map((s) => raw.filter((w) => w.start < s.start).length);
+  const mentionBetween = (i: number): boolean => {
+    const from = raw[i].start;
+    const to = i + 1 < raw.length ? raw[i + 1].start : Infinity;
+    return spans.some((s) => s.start > from && s.start < to);
+  };
+  const cueAt = (t: string): boolean => RECIPROCAL_CUES.has(t);
+  const contentAt = (t: string): boolean => !STOPWORDS.has(t) && !WH_WORDS.has(t) && !cueAt(t) && !/^\d{1,2}$/.test(t);
+  // "films for the writer of X", "movies by the director of X": the things the AGENT of X made, i.e. the agent's
+  // relation walked back (r r⁻¹). The noun before "for/by the AGENT of" then marks a reciprocal hop, like a cue.
+  const agentNoun = new Set<number>();
+  raw.forEach((w, i) => {
+    if ((w.text !== 'for' && w.text !== 'by') || i === 0 || mentionBetween(i - 1)) return;
+    const noun = raw[i - 1].text;
+    if (!contentAt(noun) || PARTICIPLE_FORM.test(noun)) return;
+    let j = i + 1;
+    if (raw[j]?.text === 'the' && !mentionBetween(i)) j++;
+    else if (raw[j]?.text === 'the') return;
+    if (!raw[j] || mentionBetween(j - 1) || !contentAt(raw[j].text) || mentionBetween(j)) return;
+    if (raw[j + 1]?.text === 'of' && mentionBetween(j + 1)) agentNoun.add(i - 1);
+  });
+  // The word a cue is about: the next content word, past articles and other cues ("share the same director").
+  const cueObjectOf = (i: number): string | undefined => {
+    for (let j = i + 1; j < raw.length && j <= i + 3; j++) {
+      if (mentionBetween(j - 1)) return undefined;
+      const t = raw[j].text;
+      if (contentAt(t)) return t;
+      if (!cueAt(t) && !PHRASE_BREAKS.has(t)) return undefined;
+    }
+    return undefined;
+  };
+  const words: QuestionWord[] = [];
+  raw.forEach((w, i) => {
+    let best = 0;
+    let bestDist = Infinity;
+    let side: 'left' | 'right' = 'right';
+    mentionAt.forEach((at, k) => {
+      // Words before the mention are at indexes at-1, at-2, …; after it at, at+1, …
+      const left = i < at;
+      const d = left ? at - i : i - at + 1;
+      if (d < bestDist) {
+        bestDist = d;
+        best = k;
+        side = left ? 'left' : 'right';
+      }
+    });
+    const kind: QuestionWord['kind'] = WH_WORDS.has(w.text)
+      ? 'wh'
+      : RECIPROCAL_CUES.has(w.text) || agentNoun.has(i)
+        ? 'cue'
+        : 'content';
+    if (kind === 'content' && (STOPWORDS.has(w.text) || /^\d{1,2}$/.test(w.text))) return;
+    const cueObject = kind === 'cue' && !agentNoun.has(i) ? cueObjectOf(i) : undefined;
+    words.push({
+      text: w.text,
+      start: w.start,
+      kind,
+      anchor: spans.length ? best : 0,
+      side,
+      distance: Number.isFinite(bestDist) ? bestDist : i + 1,
+      phrase: w.phrase,
+      ...(cueObject ? { cueObject } : {}),
+    });
+  });
+  const wh = words.find((w) => w.kind === 'wh');
+  const answerSide = spans.map((s): 'left' | 'right' => (wh && wh.start > s.start ? 'right' : 'left'));
+  let withoutMentions = question;
+  for (const s of [...spans].sort((a, b) => b.start - a.start)) withoutMentions = withoutMentions.slice(0, s.start) + ' ' + withoutMentions.slice(s.end);
+  return { withoutMentions: withoutMentions.replace(/[[\]]/g, ' ').replace(/\s+/g, ' ').trim(), words, answerSide };
+}

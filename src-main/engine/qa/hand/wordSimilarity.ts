@@ -1,0 +1,98 @@
+// Word-to-word similarity for the algorithmic Hand: DRM cosine, lifted to near-certainty when the two words share
+// a stem ("act" / "actors", "directed" / "director"). Word vectors alone rank "act" closer to "directed" than to
+// "actors"; the shared stem is the stronger evidence, and it is language-general (no lexicon of any one graph).
+import { cosine } from '../../drm/cosine.js';
+import type { Drm } from '../../core/types.js';
+
+/** Similarity given to two different words with a shared stem. */
+export const STEM_MATCH = 0.9;
+
+const SUFFIXES = ['ations', 'ation', 'ings', 'ing', 'ers', 'ors', 'ies', 'ied', 'ed', 'er', 'or', 'es', 'en', 's', 'ly', 'ment'];
+
+/** Common English irregular verb forms → base form ("wrote", "written" → "write"): general English, no graph words. */
+const IRREGULAR: Record<string, string> = Object.fromEntries(
+  (
+    'write:wrote,written speak:spoke,spoken take:took,taken give:gave,given make:made find:found lead:led ' +
+    'buy:bought sell:sold teach:taught hold:held begin:began,begun bear:born,bore,borne drive:drove,driven ' +
+    'grow:grew,grown know:knew,known see:saw,seen choose:chose,chosen rise:rose,risen fall:fell,fallen run:ran ' +
+    'win:won build:built send:sent pay:paid meet:met leave:left keep:kept sing:sang,sung draw:drew,drawn ' +
+    'fly:flew,flown eat:ate,eaten feel:felt bring:brought think:thought fight:fought catch:caught seek:sought ' +
+    'tell:told shoot:shot become:became come:came get:got,gotten forget:forgot,forgotten hide:hid,hidden ' +
+    'steal:stole,stolen wear:wore,worn tear:tore,torn swim:swam,swum shake:shook,shaken stand:stood ' +
+    'understand:understood undergo:underwent,undergone withdraw:withdrew,withdrawn oversee:oversaw,overseen ' +
+    // Derived nouns whose spelling hides the verb ("born" / "birth", "died" / "death"): general English morphology.
+    'bear:birth die:death,dead,died marry:marriage,married speak:speech sell:sale,sales lose:loss ' +
+    'choose:choice grow:growth weigh:weight succeed:success'
+  )
+    .split(' ')
+    .flatMap((entry) => {
+      const [base, forms] = entry.split(':');
+      return forms.split(',').map((f) => [f, base] as const);
+    }),
+);
+
+/** A crude English stem: the longest listed suffix removed (keeping ≥ 3 letters), a doubled final consonant undone. */
+export function crudeStem(word: string): string {
+  let w = IRREGULAR[word] ?? word;
+  for (const suf of SUFFIXES)
+    if (w.length - suf.length >= 3 && w.endsWith(suf)) {
+      w = w.slice(0, -suf.length);
+      break;
+    }
+  if (w.length >= 4 && w[w.length - 1] === w[w.length - 2] && !/[aeiou]/.test(w[w.length - 1])) w = w.slice(0, -1);
+  // A silent final e: "write" / "writer", "rate" / "rating" meet at "writ", "rat".
+  if (w.length >= 4 && w.endsWith('e')) w = w.slice(0, -1);
+  return w;
+}
+
+/**
+ * True when two words share a stem: equal crude stems ("acted" / "actors", "directed" / "director"), one a prefix
+ * of the other (≥ 3 letters: "act" / "actor"), or a compound ending in the other ("screenwriter" / "writer").
+ */
+export function sharesStem(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [s, l] = a.length <= b.length ? [a, b] : [b, a];
+  if (s.length >= 3 && l.startsWith(s)) return true;
+  if (s.length >= 5 && l.endsWith(s)) return true;
+  const sa = crudeStem(a);
+  const sb = crudeStem(b);
+  if (sa === sb) return true;
+  const [ss, ls] = sa.length <= sb.length ? [sa, sb] : [sb, sa];
+  return ss.length >= 4 && (ls.startsWith(ss) || ls.endsWith(ss));
+}
+
+/** Caches one vector per word across questions (the vocabulary of questions and labels is small). */
+export class WordVectors {
+  private readonly vectors = new Map<string, Float32Array>();
+  private readonly pairs = new Map<string, number>();
+
+  constructor(private readonly drm: Drm) {}
+
+  /** Embeds the words not seen yet, in one DRM call. */
+  async prepare(words: Iterable<string>): Promise<void> {
+    const missing = [...new Set(words)].filter((w) => !this.vectors.has(w));
+    if (missing.length === 0) return;
+    const vecs = await this.drm.embed(missing);
+    missing.forEach((w, i) => this.vectors.set(w, vecs[i]));
+    if (this.pairs.size > 500_000) this.pairs.clear();
+  }
+
+  vector(word: string): Float32Array | undefined {
+    return this.vectors.get(word);
+  }
+
+  /** Similarity in [-1, 1]; words never prepared count as unrelated unless they share a stem. */
+  similarity(a: string, b: string): number {
+    if (a === b) return 1;
+    const key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+    let s = this.pairs.get(key);
+    if (s === undefined) {
+      const va = this.vectors.get(a);
+      const vb = this.vectors.get(b);
+      s = va && vb ? cosine(va, vb) : 0;
+      if (sharesStem(a, b)) s = Math.max(s, STEM_MATCH);
+      this.pairs.set(key, s);
+    }
+    return s;
+  }
+}

@@ -1,0 +1,293 @@
+// Orchestration of the Ctrl-G answering chain for one graph:
+//   T(Q) → G_Q^raw → G̃_Q (sanitized) → analysis (I_Q, D_predict) → exploration on G̃_Q → pruning to W1
+//   → grounding in the raw graph → verification → ranked answers with raw and sanitized evidence.
+// From the analysis on, the reasoning-tree controller (engine/controller) drives the stages node by node.
+// Per-graph work (name index, relation vectors, clusters, word vectors) is cached across questions; each question
+// gets a fresh session secret and mapping, discarded before ask() returns.
+import type { AskMemorySummary, AskResult, BrainPayloadPreview, ReasoningTreeSummary, TopicMatch } from '../../common/answerTypes.js';
+import { AlgorithmicHand } from './hand/algorithmicHand.js';
+import type { Hand } from '../core/handSkills.js';
+import type { BrainPolicy, BrainStep } from '../core/brainStep.js';
+import { runController } from './controller/controller.js';
+import type { GraspModeOptions } from './controller/graspMode.js';
+import type { SelectionStep } from '../core/selectionStep.js';
+import type { GraspSelectorLike } from './grasp/graspSelectorLike.js';
+import { NO_EXPERIENCE, type ExperienceProvider } from '../core/experienceProvider.js';
+import { experienceOutcomeOf, experienceQueryOf, memorySummaryOf, writeSummary } from './experienceRound.js';
+import { toRankedAnswers, type QuestionSession } from './controller/questionSession.js';
+import { summarizeTree } from './controller/reasoningTree.js';
+import type { MemoryGraph } from '../graph/memoryGraph.js';
+import { clusterRelations, relationSignatures } from './sanitize/relationClusters.js';
+import { sanitizeView } from './sanitize/sanitizeView.js';
+import { newSessionSecret } from './sanitize/sessionSecret.js';
+import { buildAnalysisPayload } from './stages/buildBrainPayload.js';
+import { EntityNameIndex } from './stages/entityNameIndex.js';
+import { LocalAdjacency } from './stages/localAdjacency.js';
+import { DEFAULT_PRUNE_WIDTH } from './stages/prunePaths.js';
+import { buildQuestionSubgraph } from './stages/questionSubgraph.js';
+import { candidateEntities } from './stages/candidateEntities.js';
+import { embedRelations } from './stages/relationVectors.js';
+import { chainKey, schemaPaths } from './stages/schemaPaths.js';
+import { schemaChains } from './grasp/relationSchema.js';
+import { DEFAULT_SANITIZE_CONFIG, type Drm, type RelationClusters, type SanitizeConfig, type SanitizedView, type ViewMapping } from '../core/types.js';
+import { viewAdjacency } from './stages/viewAdjacency.js';
+
+export interface QaEngineConfig {
+  /** Hop bound D_max (default 3). */
+  dMax: number;
+  /** W1: candidate paths kept by pruning and shown to a Brain (default 80). */
+  pruneWidth: number;
+  /** Subgraph bounds (see buildQuestionSubgraph). */
+  fanoutCap?: number;
+  maxNodes?: number;
+  /** Exposure configuration π (relations mode is per question). */
+  sanitize: Omit<SanitizeConfig, 'relations'>;
+  /** Partial paths kept per depth during exploration. */
+  beam: number;
+  /** Answers returned. */
+  maxAnswers: number;
+}
+
+export const DEFAULT_QA_CONFIG: QaEngineConfig = {
+  dMax: 3,
+  pruneWidth: DEFAULT_PRUNE_WIDTH,
+  sanitize: (({ relations: _r, ...rest }) => rest)(DEFAULT_SANITIZE_CONFIG),
+  beam: 4000,
+  maxAnswers: 20,
+};
+
+export interface AskOptions {
+  dMax?: number;
+  relations?: 'labels' | 'clustered';
+  /**
+   * Evaluation only: called with the view and a way to expand tokens to raw names, before the mapping is
+   * discarded. Never used by the app.
+   */
+  revealView?: (view: SanitizedView, membersOf: (token: string) => string[]) => void;
+  /** Live progress: the reasoning tree after every change (anonymised; safe to send to the renderer). */
+  onTreeUpdate?: (tree: ReasoningTreeSummary) => void;
+  /** This question's Brain step (per-question approval and accounting); overrides the engine's. */
+  brainStep?: BrainStep;
+  /** This question's two-stage selection Brain (per-question approval and accounting); overrides the engine's. */
+  selectionStep?: SelectionStep;
+  /** When the controller asks the Brain (default 'whenUnsure'). */
+  brainPolicy?: BrainPolicy;
+  /** Top-2 answer score margin below which local selection is unsure (Infinity: every round is unsure). */
+  confidenceMargin?: number;
+}
+
+export interface QaEngine {
+  readonly graph: MemoryGraph;
+  ask(question: string, options?: AskOptions): Promise<AskResult>;
+}
+
+export class EmptyQuestionError extends Error {
+  constructor() {
+    super('The question is empty: type a question that names something in the graph.');
+    this.name = 'EmptyQuestionError';
+  }
+}
+
+export class EmptyGraphError extends Error {
+  constructor(graph: string) {
+    super(`Graph "${graph}" is empty: import triples before asking questions.`);
+    this.name = 'EmptyGraphError';
+  }
+}
+
+interface GraphCache {
+  hand: Hand;
+  relationVectors: Float32Array[];
+  clusters: RelationClusters;
+}
+
+export function createQaEngine(input: {
+  graph: MemoryGraph;
+  drm: Drm;
+  config?: Partial<QaEngineConfig>;
+  /** Experience memory (InitPolicy, failure warnings); none by default. */
+  experience?: ExperienceProvider;
+  /** Brain ranking when the local choice is not confident; none by default. */
+  brainStep?: BrainStep;
+  /**
+   * The Hand every skill call goes to, built once per graph from the algorithmic Hand (its fallback and candidate
+   * source) and the name index; the algorithmic Hand itself by default.
+   */
+  hand?: (algorithmic: AlgorithmicHand, index: EntityNameIndex) => Hand;
+  /**
+   * Trained GraSP selector (`--selector grasp`): when topic paths verify nothing, its selection is grounded with at
+   * most one inferred edge (answers marked "inferred (missing edge)"). Its DRM must be the engine's `drm`.
+   */
+  grasp?: GraspSelectorLike;
+  /** Two-stage answering over the selection (sufficient / expand / final); local ranking without it. */
+  selectionStep?: SelectionStep;
+  /** Selection settings (iterations, topK, subgraph bounds, inferred-score share). */
+  graspOptions?: Omit<GraspModeOptions, 'selector' | 'questionVector' | 'selectionStep'>;
+  /**
+   * Experience memory over an ExperienceStore, built by the composition root with this engine's DRM (it embeds the
+   * role question and indicator keys): retrieval, the memory gate (a confident match's analysis reused, its Brain
+   * ranking call saved) and write-back after every verified or failed question. Takes the place of `experience`,
+   * and AskResult then carries the memory summary.
+   */
+  memory?: (drm: Drm) => ExperienceProvider;
+}): QaEngine {
+  const { graph, drm } = input;
+  const config: QaEngineConfig = { ...DEFAULT_QA_CONFIG, ...input.config };
+  const experienceProvider: ExperienceProvider | undefined = input.memory ? input.memory(drm) : input.experience;
+  let cache: Promise<GraphCache> | undefined;
+  const prepare = (): Promise<GraphCache> =>
+    (cache ??= (async () => {
+      const index = EntityNameIndex.build(graph);
+      const relationVectors = await embedRelations(graph, drm);
+      const clusters = clusterRelations(graph.relationLabels, relationVectors, relationSignatures(graph));
+      const algorithmic = await AlgorithmicHand.create(graph, drm, index);
+      const hand = input.hand ? input.hand(algorithmic, index) : algorithmic;
+      return { hand, relationVectors, clusters };
+    })().catch((e) => {
+      cache = undefined;
+      throw e;
+    }));
+
+  async function ask(question: string, options: AskOptions = {}): Promise<AskResult> {
+    if (!question || !question.trim()) throw new EmptyQuestionError();
+    if (graph.size === 0 || graph.tripleCount === 0) throw new EmptyGraphError(graph.name);
+    const dMax = Math.max(1, Math.min(5, Math.floor(options.dMax ?? config.dMax)));
+    const relations = options.relations ?? 'labels';
+    const stagesMs: Record<string, number> = {};
+    let t = performance.now();
+    const lap = (stage: string): void => {
+      const now = performance.now();
+      stagesMs[stage] = (stagesMs[stage] ?? 0) + (now - t);
+      t = now;
+    };
+    const { hand, relationVectors, clusters } = await prepare();
+    lap('prepare');
+
+    // ---- T(Q) ----
+    const link = await hand.extractEntities(question);
+    lap('link');
+    const topics = [...link.topics].sort((a, b) => a.start - b.start);
+    if (topics.length === 0) {
+      const closest = link.closest.slice(0, 10);
+      return {
+        question,
+        anonymizedQuestion: '',
+        topics: [],
+        answers: [],
+        notFound: {
+          message: `No entity of graph "${graph.name}" is named in the question${closest.length ? `; closest names: ${closest.join(', ')}` : ''}.`,
+          closest,
+        },
+        stagesMs,
+        payloads: [],
+      };
+    }
+    const anchors = [...new Set(topics.map((x) => x.entity))];
+    const anchorTopics = anchors.map((a) => topics.find((x) => x.entity === a)!);
+
+    // ---- G_Q^raw ----
+    const [qVec] = await drm.embed([question.replace(/[[\]]/g, ' ')]);
+    const subgraph = buildQuestionSubgraph(graph, anchors, qVec, relationVectors, {
+      dMax,
+      ...(config.fanoutCap !== undefined ? { fanoutCap: config.fanoutCap } : {}),
+      ...(config.maxNodes !== undefined ? { maxNodes: config.maxNodes } : {}),
+    });
+    lap('subgraph');
+
+    // ---- I_Q, D_predict ---- (local, on the raw subgraph: the Hand may read it; the Brain never does)
+    const adj = new LocalAdjacency(subgraph.edges);
+    const exclude = new Set(anchors);
+    const paths = anchors.map((a) => schemaPaths(adj, a, { dMax, exclude }));
+    // With a GraSP selector the graph may be incomplete: the question's chain can be missing around the anchor, so
+    // the whole graph's type-level chains join the candidates (scored alike; the selector grounds them later).
+    if (input.grasp) paths.forEach((ps, i) => ps.push(...schemaChains(graph, anchors[i], { dMax, known: new Set(ps.map((p) => chainKey(p.steps))) })));
+    // Visible labels as the sanitizer will show them (labels, or cluster labels in clustered mode).
+    const visibleRelation = (r: number): string => (relations === 'clustered' ? (clusters.labelOf[r] ?? 'R0') : graph.relationLabels[r]);
+    const analysis = await hand.analyzeQuestion({ question, topics: anchorTopics, schemaPaths: paths, dMax, visibleRelation });
+    lap('analyze');
+
+    // ---- G̃_Q ---- entities on the best chains' paths are kept as they are (candidate paths), the rest is
+    // de-uniqued; without this the k-anonymity pass can fold away the very evidence the question needs.
+    const secret = newSessionSecret();
+    const { view, mapping } = sanitizeView({
+      graph,
+      subgraph,
+      question,
+      topics: anchorTopics,
+      config: { ...config.sanitize, relations },
+      secret,
+      clusters: relations === 'clustered' ? clusters : undefined,
+      ...(analysis ? { protect: candidateEntities(adj, analysis.ranked) } : {}),
+    });
+    lap('sanitize');
+    try {
+      options.revealView?.(view, (token) => mapping.members(token).map((e) => graph.names[e]));
+      const payloads: BrainPayloadPreview[] = [buildAnalysisPayload(view)];
+      const topicMatches: TopicMatch[] = anchorTopics.map((x) => ({
+        id: graph.ids[x.entity],
+        name: graph.names[x.entity],
+        mention: x.mention,
+        score: x.score,
+        ...(mapping.tokenOf(x.entity) ? { token: mapping.tokenOf(x.entity)! } : {}),
+      }));
+      const base = { question, anonymizedQuestion: view.question, topics: topicMatches, view: view.stats, stagesMs, payloads };
+      if (!analysis) return { ...base, answers: [] };
+      const anchorTokens = analysis.anchorOrder.map((a) => mapping.tokenOf(a)).filter((x): x is string => !!x);
+      const indicator = {
+        anchors: anchorTokens,
+        chain: analysis.chain.map((s) => ({ relation: s.visible, direction: s.direction, confidence: s.confidence })),
+        answerPosition: analysis.answerPosition,
+        dPredict: analysis.dPredict,
+      };
+      if (anchorTokens.length !== analysis.anchorOrder.length) return { ...base, indicator, answers: [] };
+
+      // ---- T_Q: the reasoning-tree controller runs explore → prune → (Brain) → ground → verify per node ----
+      const session: QuestionSession = {
+        graph,
+        hand,
+        view,
+        mapping,
+        vAdj: viewAdjacency(view),
+        multi: new Set(view.nodes.filter((n) => n.size > 1).map((n) => n.token)),
+        analysis,
+        anchorTokens,
+        dMax,
+        beam: config.beam,
+        pruneWidth: config.pruneWidth,
+        payloads,
+        lap,
+      };
+      let experience = NO_EXPERIENCE;
+      const experienceQuery = experienceQueryOf(view, anchorTokens, indicator, { ...config.sanitize, relations });
+      if (experienceProvider) {
+        experience = await experienceProvider.retrieve(experienceQuery);
+        lap('experience');
+      }
+      const run = await runController(session, {
+        experience,
+        ...((options.brainStep ?? input.brainStep) ? { brainStep: options.brainStep ?? input.brainStep } : {}),
+        ...(options.brainPolicy ? { brainPolicy: options.brainPolicy } : {}),
+        ...(options.confidenceMargin !== undefined ? { confidenceMargin: options.confidenceMargin } : {}),
+        ...(input.grasp
+          ? { grasp: { ...input.graspOptions, selector: input.grasp, questionVector: qVec, ...((options.selectionStep ?? input.selectionStep) ? { selectionStep: options.selectionStep ?? input.selectionStep } : {}) } }
+          : {}),
+        ...(options.onTreeUpdate ? { onTreeUpdate: options.onTreeUpdate } : {}),
+      });
+      // Write-back after verification, while φ_Q still exists; a memory problem never costs the answer.
+      let write: AskMemorySummary['write'];
+      if (experienceProvider?.writeBack) {
+        const outcome = experienceOutcomeOf({ query: experienceQuery, tree: run.tree, answers: run.answers, analysis, view, mapping, graph });
+        write = writeSummary(await experienceProvider.writeBack(experience, outcome).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))));
+        lap('memory');
+      }
+      const memory = input.memory ? { memory: memorySummaryOf(experience, run.tree, run.brain.saved, write) } : {};
+      return { ...base, indicator, answers: toRankedAnswers(graph, run.answers, config.maxAnswers), tree: summarizeTree(run.tree), memoryHits: experience.hits, ...memory };
+    } finally {
+      mapping.discard();
+    }
+  }
+
+  return { graph, ask };
+}
+
+export type { ViewMapping };
