@@ -75,8 +75,9 @@ test('asks a demo question and shows sanitized and raw evidence side by side', a
     expect(full, `sanitized path text holds "${name}"`).not.toContain(name);
   }
 
-  // Payloads are built and shown verbatim, with the promise that nothing was sent.
-  await expect(page.getByTestId('payloads-not-sent')).toContainText('Nothing is sent');
+  // Payloads are shown verbatim; with no Brain configured none left the machine, and each says so.
+  await expect(page.getByTestId('payloads-summary')).toContainText('None of these left this machine');
+  await expect(page.getByTestId('payload-status').first()).toHaveText('not sent');
   await expect(page.getByTestId('ask-stages').getByTestId('stage-row').first()).toBeVisible();
   await expect(page.getByTestId('topic-row').first()).toBeVisible();
   // The reasoning tree of the answer: at least one node verified evidence.

@@ -24,6 +24,9 @@ export const LAYERS: readonly Layer[] = [
   { name: 'import', dir: 'src-main/engine/import' },
   { name: 'llm', dir: 'src-main/engine/llm' },
   { name: 'drm', dir: 'src-main/engine/drm' },
+  // Brain payloads from view material: the one builder, its text, token count and exposure report, used alike by
+  // the QA engine's previews and the gateway's calls.
+  { name: 'payload', dir: 'src-main/engine/payload' },
   // Question answering: stages, sanitizer, Hand, GraSP, controller, and the QA engine on top of them.
   { name: 'qa/stages', dir: 'src-main/engine/qa/stages' },
   { name: 'qa/sanitize', dir: 'src-main/engine/qa/sanitize' },

@@ -1,4 +1,5 @@
 // What a question run returns: shared by the engine, the CLI, the IPC contract and the renderer.
+import type { BrainRole, TokenCount } from './brainTypes.js';
 import type { Direction } from './graphTypes.js';
 
 /** One step of a path in the sanitized view: tokens and visible relation labels only. */
@@ -63,18 +64,28 @@ export interface ViewStats {
 
 /** What a Brain payload would expose, counted from its exact text. */
 export interface ExposureSummary {
-  /** Token count of the payload text (approximate until the gateway picks a tokenizer). */
+  /** Tokens of the system prompt plus the payload text, as the approval dialog counts them (TokenCount.count). */
   tokens: number;
   entityTokens: string[];
+  /** Distinct edges the payload's paths walk. */
   edges: number;
   relationLabels: string[];
   literals: string[];
 }
 
+/** What became of a built payload: kept local (no call was needed or no Brain is set), sent, denied, or failed. */
+export type PayloadStatus = 'local' | 'sent' | 'denied' | 'failed';
+
+/**
+ * A Brain payload of this question, built by the one payload builder: `text` is byte for byte the user message a
+ * Brain receives (and the approval dialog shows), `tokens` counts it with the system prompt as the dialog does.
+ */
 export interface BrainPayloadPreview {
-  role: 'analysis' | 'ranking';
+  role: BrainRole;
   text: string;
+  tokens: TokenCount;
   exposure: ExposureSummary;
+  status: PayloadStatus;
 }
 
 export interface AskResult {

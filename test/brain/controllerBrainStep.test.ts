@@ -1,6 +1,6 @@
-// The controller's Brain plug-in over the gateway: a controller request becomes exactly the ranking payload the
-// gateway builds from view, indicator and paths; the Brain's candidates come back as indices into the request's
-// paths; without φ_Q (no way to account for the exposure) no call is made.
+// The controller's Brain plug-in over the gateway: the ranking payload the controller's round built is sent as it
+// is (not rebuilt); the Brain's candidates come back as indices into the request's paths; without φ_Q (no way to
+// account for the exposure) no call is made.
 import { describe, expect, it } from 'vitest';
 import type { BrainPayload } from '../../src-main/common/brainTypes.js';
 import { AutoApprover } from '../../src-main/engine/egress/brain/approval.js';
@@ -8,6 +8,7 @@ import type { Brain, BrainOutcome, BrainRanking } from '../../src-main/engine/eg
 import { BrainCallCounter } from '../../src-main/engine/egress/brain/brainCallCounter.js';
 import { controllerBrainStep } from '../../src-main/engine/egress/brain/controllerBrainStep.js';
 import type { BrainStepRequest } from '../../src-main/engine/core/brainStep.js';
+import { rankingPayload } from '../../src-main/engine/payload/brainPayload.js';
 import { scenario } from './fixtures.js';
 
 /** A local Brain that ranks the candidates it is given in reverse, plus one it invents. */
@@ -31,10 +32,13 @@ class ReversingBrain implements Brain {
 }
 
 function request(s: ReturnType<typeof scenario>, withMapping = true): BrainStepRequest {
+  const indicator = { anchors: [s.view.anchors[0]], chain: [{ relation: 'directed_by', direction: 'in' as const }], answerPosition: 1, dPredict: 1 };
+  const paths = s.paths.map((p) => ({ ...p, answerAt: p.nodes.length - 1 }));
   return {
+    payload: rankingPayload({ view: s.view, indicator, paths, width: 3 }),
     view: s.view,
-    indicator: { anchors: [s.view.anchors[0]], chain: [{ relation: 'directed_by', direction: 'in' }], answerPosition: 1, dPredict: 1 },
-    paths: s.paths.map((p) => ({ ...p, answerAt: p.nodes.length - 1 })),
+    indicator,
+    paths,
     width: 3,
     node: { id: 1, subquestion: 'x', mode: 'Topic', depth: 1 },
     confidence: { confident: false, margin: 0, threshold: 0.05 },
@@ -48,12 +52,14 @@ describe('controllerBrainStep', () => {
     const brain = new ReversingBrain();
     const results: string[] = [];
     const step = controllerBrainStep({ brain, approver: new AutoApprover('none'), counter: new BrainCallCounter('q'), questionId: 'q', onResult: (r) => results.push(r.reason) });
-    const ranking = await step(request(s));
+    const req = request(s);
+    const ranking = await step(req);
     expect(brain.seen).toHaveLength(1);
+    expect(brain.seen[0]).toBe(req.payload);
     expect(brain.seen[0].paths).toHaveLength(3);
     expect(brain.seen[0].text).toContain('CANDIDATES');
     // Only candidates of the request survive (the invented 999 is dropped), best first.
-    expect(ranking).toEqual({ ranked: [2, 1, 0] });
+    expect(ranking).toEqual({ ranked: [2, 1, 0], status: 'local' });
     expect(results).toHaveLength(1);
   });
 

@@ -1,10 +1,10 @@
 // The exposure report: items from the structure, checked against the text; edits recompute it.
 import { describe, expect, it } from 'vitest';
-import { ExposureMismatchError } from '../../src-main/engine/egress/brain/brainErrors.js';
-import { editPayload, EmptyEditError, InvalidEditError } from '../../src-main/engine/egress/brain/editPayload.js';
-import { exposureReport } from '../../src-main/engine/egress/brain/exposureReport.js';
-import { RANKING_SYSTEM_PROMPT } from '../../src-main/engine/egress/brain/prompts/rankingPrompt.js';
-import { countChatTokens, encodingForModel } from '../../src-main/engine/egress/brain/tokenCount.js';
+import { ExposureMismatchError } from '../../src-main/engine/payload/payloadErrors.js';
+import { editPayload, EmptyEditError, InvalidEditError } from '../../src-main/engine/payload/editPayload.js';
+import { exposureReport } from '../../src-main/engine/payload/exposureReport.js';
+import { RANKING_SYSTEM_PROMPT } from '../../src-main/engine/payload/prompts/rankingPrompt.js';
+import { countChatTokens, encodingForModel } from '../../src-main/engine/payload/tokenCount.js';
 import { scenario } from './fixtures.js';
 
 const report = (payload = scenario().ranking, model = 'some-local-model') =>

@@ -1,7 +1,7 @@
 // Brain test fixtures: real sanitized views of the small film graph and payloads built from them.
 import type { ViewPath } from '../../src-main/common/answerTypes.js';
 import type { BrainPayload } from '../../src-main/common/brainTypes.js';
-import { analysisPayload, rankingPayload } from '../../src-main/engine/egress/brain/brainPayload.js';
+import { analysisPayload, rankingPayload } from '../../src-main/engine/payload/brainPayload.js';
 import type { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
 import { DEFAULT_SANITIZE_CONFIG, type SanitizedView, type ViewMapping } from '../../src-main/engine/core/types.js';
 import { sanitizeView } from '../../src-main/engine/qa/sanitize/sanitizeView.js';

@@ -8,10 +8,11 @@ import { BrainCallCounter } from '../../src-main/engine/egress/brain/brainCallCo
 import { BrainConfigError, NotApprovedError } from '../../src-main/engine/egress/brain/brainErrors.js';
 import { createBrainFromOptions } from '../../src-main/engine/egress/brain/createBrainFromOptions.js';
 import { DrmStandInBrain } from '../../src-main/engine/egress/brain/drmStandInBrain.js';
-import { exposureReport } from '../../src-main/engine/egress/brain/exposureReport.js';
+import { exposureReport } from '../../src-main/engine/payload/exposureReport.js';
 import { LocalModelBrain, type JsonGenerator } from '../../src-main/engine/egress/brain/localModelBrain.js';
 import { PromptApprover } from '../../src-main/engine/egress/brain/promptApprover.js';
-import { analysisRole, rankingRole, systemPromptFor } from '../../src-main/engine/egress/brain/roles/index.js';
+import { analysisRole, rankingRole } from '../../src-main/engine/egress/brain/roles/index.js';
+import { systemPromptFor } from '../../src-main/engine/payload/systemPrompts.js';
 import { needsBrain } from '../../src-main/engine/egress/brain/brainStep.js';
 import type { Drm } from '../../src-main/engine/core/types.js';
 import { scenario } from './fixtures.js';

@@ -91,6 +91,11 @@ describe('ctrlg eval --brain', () => {
       for (const name of RAW_NAMES) expect(req.text).not.toContain(name);
     }
     expect(r.out + r.err).not.toContain(KEY);
+    // eval's payloads field lists byte for byte the user messages the wire carried (one payload builder).
+    const wire = server.requests.map((q) => q.body.messages!.find((m) => m.role === 'user')!.content);
+    const listed = r.preds.flatMap((p) => p.payloads as string[]);
+    expect(wire.length).toBeGreaterThan(0);
+    for (const text of wire) expect(listed).toContain(text);
     expect(r.summary.brain).toEqual({ calls: server.requests.length, denied: 0, tokens: 120 * server.requests.length, fallbacks: 0 });
     expect(r.summary.selector).toBe('path');
     const ex = r.summary.exposure;

@@ -112,6 +112,14 @@ describe('approvals through dispatch', () => {
     const result = value(await asking);
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0].body.messages![1].content).toBe(preview.report.text);
+    // One payload, built once: the Ask panel lists byte for byte what the dialog showed and the wire carried, with
+    // the dialog's token count; the other payloads of the question say they stayed local.
+    const sentPayloads = result.payloads.filter((p) => p.status === 'sent');
+    expect(sentPayloads).toHaveLength(1);
+    expect(sentPayloads[0].text).toBe(second.report.text);
+    expect(sentPayloads[0].text).toBe(server.requests[0].body.messages![1].content);
+    expect(sentPayloads[0].tokens).toEqual(second.report.tokens);
+    expect(result.payloads.filter((p) => p.status !== 'sent').every((p) => p.status === 'local')).toBe(true);
     expect(JSON.stringify(server.requests[0].headers)).toContain(KEY); // the key goes to the endpoint, and only there
     expect(result.brain).toMatchObject({ calls: 1, denied: 0 });
     expect(result.brain!.tokens).toBeGreaterThan(0);

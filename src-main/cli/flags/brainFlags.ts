@@ -65,6 +65,8 @@ export interface CliBrain {
   /** True when calls leave the machine (ledger and audit are open). */
   remote: boolean;
   policy: BrainPolicy;
+  /** The Brain's model name (payload token counts use its encoding); undefined without a Brain. */
+  model?: string;
   question(): BrainQuestion;
   /** The ledger's statistics (all sessions of this data dir); undefined unless the Brain leaves the machine. */
   exposure(): LedgerSummary | undefined;
@@ -162,6 +164,7 @@ export async function openBrain(values: BrainFlagValues, input: OpenBrainInput):
     describe: setup.describe,
     remote: brain?.remote ?? false,
     policy,
+    ...(brain ? { model: brain.model } : {}),
     question() {
       const questionId = randomUUID();
       const counter = new BrainCallCounter(questionId);

@@ -123,7 +123,7 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
             dMax,
             relations,
             ...(progress?.onTreeUpdate ? { onTreeUpdate: progress.onTreeUpdate } : {}),
-            ...(questionBrain ? { brainStep: questionBrain.step, brainPolicy: questionBrain.policy } : {}),
+            ...(questionBrain ? { brainStep: questionBrain.step, brainPolicy: questionBrain.policy, brainModel: questionBrain.model } : {}),
             ...(questionBrain?.selection ? { selectionStep: questionBrain.selection } : {}),
           });
         let result: AskResult;

@@ -19,12 +19,12 @@ import { BrainConfigError } from '../egress/brain/brainErrors.js';
 import { controllerBrainStep } from '../egress/brain/controllerBrainStep.js';
 import { selectionBrainStep } from '../egress/brain/selectionBrainStep.js';
 import { createBrainFromOptions } from '../egress/brain/createBrainFromOptions.js';
-import { editPayload, EmptyEditError, InvalidEditError } from '../egress/brain/editPayload.js';
-import { NO_HISTORY } from '../egress/exposure/exposureHistory.js';
-import { exposureReport } from '../egress/brain/exposureReport.js';
+import { editPayload, EmptyEditError, InvalidEditError } from '../payload/editPayload.js';
+import { NO_HISTORY } from '../core/exposureHistory.js';
+import { exposureReport } from '../payload/exposureReport.js';
 import type { JsonGenerator } from '../egress/brain/localModelBrain.js';
 import { QueuedApprover, UnknownApprovalError } from '../egress/brain/queuedApprover.js';
-import { systemPromptFor } from '../egress/brain/roles/index.js';
+import { systemPromptFor } from '../payload/systemPrompts.js';
 import type { BrainStepResult } from '../egress/brain/brainStep.js';
 import type { BrainPolicy, BrainStep } from '../core/brainStep.js';
 import type { SelectionStep } from '../core/selectionStep.js';
@@ -54,6 +54,8 @@ export interface BrainServiceOptions {
 /** One question's Brain: the controller's step, the policy it is asked under, and the question's tally. */
 export interface QuestionBrain {
   questionId: string;
+  /** The Brain's model name: the question's payload previews count tokens with its encoding. */
+  model: string;
   step: BrainStep;
   /** Two-stage selection through the same Brain and approvals (used when the GraSP selector runs). */
   selection?: SelectionStep;
@@ -188,7 +190,7 @@ export class BrainService {
     } catch (e) {
       // A call that could not be recorded must not be made; the question itself is still answered locally.
       const note = `Brain not asked: ${(e as Error).message}`;
-      return { questionId, step: async () => undefined, policy: s.policy, tally: () => ({ calls: 0, denied: 0, tokens: 0, describe: describe(s), notes: [note] }) };
+      return { questionId, model: brain.model, step: async () => undefined, policy: s.policy, tally: () => ({ calls: 0, denied: 0, tokens: 0, describe: describe(s), notes: [note] }) };
     }
     const approver = this.questionApprover(questionId);
     // Each payload about to be approved is remembered, so the dialog's edit previews recompute its report.
@@ -213,6 +215,7 @@ export class BrainService {
     const wrapped: BrainStep = forget(step);
     return {
       questionId,
+      model: brain.model,
       step: wrapped,
       selection: forget(selection),
       policy: s.policy,

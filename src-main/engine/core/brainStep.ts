@@ -1,8 +1,9 @@
 // The Brain plug-in of the controller: a ranking of the pruned candidate paths, asked for only when the local
 // choice is not confident. The gateway engineer's Brain (src-main/engine/egress/brain/) implements the callback; the
 // default is none. The request carries view material only (tokens, visible labels, path numbers): the callback
-// builds the BrainPayload from it (brain/brainPayload.rankingPayload takes exactly view, indicator and paths).
-import type { ViewPath } from '../../common/answerTypes.js';
+// carries the ranking payload the round built (engine/payload), so what the Ask panel lists is what is sent.
+import type { PayloadStatus, ViewPath } from '../../common/answerTypes.js';
+import type { BrainPayload } from '../../common/brainTypes.js';
 import type { Direction } from '../../common/graphTypes.js';
 import type { GroundedPath } from './types.js';
 import type { GroundedAnswer, SanitizedView, ViewMapping } from './types.js';
@@ -10,6 +11,8 @@ import type { ReasoningMode } from '../../common/answerTypes.js';
 
 
 export interface BrainStepRequest {
+  /** The round's ranking payload, built once by the payload builder: exactly what a call sends. */
+  payload: BrainPayload;
   view: SanitizedView;
   /** The indicator the node explored with, in view terms (PayloadIndicator of common/brainTypes.ts). */
   indicator: { anchors: string[]; chain: { relation: string; direction: Direction }[]; answerPosition: number; dPredict: number };
@@ -33,6 +36,10 @@ export type BrainPolicy = 'always' | 'whenUnsure';
 /** Candidate indices (into request.paths), best first. Unknown indices are ignored. */
 export interface BrainStepRanking {
   ranked: number[];
+  /** What became of the payload ('sent' when absent; 'local' when a local Brain ranked it): denied and failed calls come with an empty ranking. */
+  status?: PayloadStatus;
+  /** The payload as sent, when the analyst edited it before approving (the result lists what actually left). */
+  payload?: BrainPayload;
 }
 
 /** Returns a ranking, or nothing when the Brain cannot help (declined, failed, not approved): local order stays. */

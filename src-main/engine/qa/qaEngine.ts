@@ -14,13 +14,14 @@ import type { SelectionStep } from '../core/selectionStep.js';
 import type { GraspSelectorLike } from './grasp/graspSelectorLike.js';
 import { NO_EXPERIENCE, type ExperienceProvider } from '../core/experienceProvider.js';
 import { experienceOutcomeOf, experienceQueryOf, memorySummaryOf, writeSummary } from './experienceRound.js';
-import { toRankedAnswers, type QuestionSession } from './controller/questionSession.js';
+import { toRankedAnswers, type PayloadRecord, type QuestionSession } from './controller/questionSession.js';
 import { summarizeTree } from './controller/reasoningTree.js';
 import type { MemoryGraph } from '../graph/memoryGraph.js';
 import { clusterRelations, relationSignatures } from './sanitize/relationClusters.js';
 import { sanitizeView } from './sanitize/sanitizeView.js';
 import { newSessionSecret } from './sanitize/sessionSecret.js';
-import { buildAnalysisPayload } from './stages/buildBrainPayload.js';
+import { analysisPayload } from '../payload/brainPayload.js';
+import { payloadPreview } from '../payload/exposureReport.js';
 import { EntityNameIndex } from './stages/entityNameIndex.js';
 import { LocalAdjacency } from './stages/localAdjacency.js';
 import { DEFAULT_PRUNE_WIDTH } from './stages/prunePaths.js';
@@ -74,6 +75,8 @@ export interface AskOptions {
   brainPolicy?: BrainPolicy;
   /** Top-2 answer score margin below which local selection is unsure (Infinity: every round is unsure). */
   confidenceMargin?: number;
+  /** The configured Brain's model name: payload token counts use its encoding, as the approval dialog does. */
+  brainModel?: string;
 }
 
 export interface QaEngine {
@@ -222,7 +225,9 @@ export function createQaEngine(input: {
     lap('sanitize');
     try {
       options.revealView?.(view, (token) => mapping.members(token).map((e) => graph.names[e]));
-      const payloads: BrainPayloadPreview[] = [buildAnalysisPayload(view)];
+      const payloads: PayloadRecord[] = [{ payload: analysisPayload(view), status: 'local' }];
+      // Previews are read off the very payloads a call would send, when the run ends (statuses are final then).
+      const withPayloads = <R extends object>(r: R): R & { payloads: BrainPayloadPreview[] } => ({ ...r, payloads: payloads.map((x) => payloadPreview(x.payload, x.status, options.brainModel)) });
       const topicMatches: TopicMatch[] = anchorTopics.map((x) => ({
         id: graph.ids[x.entity],
         name: graph.names[x.entity],
@@ -230,8 +235,8 @@ export function createQaEngine(input: {
         score: x.score,
         ...(mapping.tokenOf(x.entity) ? { token: mapping.tokenOf(x.entity)! } : {}),
       }));
-      const base = { question, anonymizedQuestion: view.question, topics: topicMatches, view: view.stats, stagesMs, payloads };
-      if (!analysis) return { ...base, answers: [] };
+      const base = { question, anonymizedQuestion: view.question, topics: topicMatches, view: view.stats, stagesMs };
+      if (!analysis) return withPayloads({ ...base, answers: [] });
       const anchorTokens = analysis.anchorOrder.map((a) => mapping.tokenOf(a)).filter((x): x is string => !!x);
       const indicator = {
         anchors: anchorTokens,
@@ -239,7 +244,7 @@ export function createQaEngine(input: {
         answerPosition: analysis.answerPosition,
         dPredict: analysis.dPredict,
       };
-      if (anchorTokens.length !== analysis.anchorOrder.length) return { ...base, indicator, answers: [] };
+      if (anchorTokens.length !== analysis.anchorOrder.length) return withPayloads({ ...base, indicator, answers: [] });
 
       // ---- T_Q: the reasoning-tree controller runs explore → prune → (Brain) → ground → verify per node ----
       const session: QuestionSession = {
@@ -281,7 +286,7 @@ export function createQaEngine(input: {
         lap('memory');
       }
       const memory = input.memory ? { memory: memorySummaryOf(experience, run.tree, run.brain.saved, write) } : {};
-      return { ...base, indicator, answers: toRankedAnswers(graph, run.answers, config.maxAnswers), tree: summarizeTree(run.tree), memoryHits: experience.hits, ...memory };
+      return withPayloads({ ...base, indicator, answers: toRankedAnswers(graph, run.answers, config.maxAnswers), tree: summarizeTree(run.tree), memoryHits: experience.hits, ...memory });
     } finally {
       mapping.discard();
     }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApprovalDecision, ApprovalRequest, BrainPayload, ExposureReport } from '../../../common/brainTypes.js';
 import { BrainAbortedError, NotApprovedError } from './brainErrors.js';
 import type { BrainCallCounter } from './brainCallCounter.js';
-import { editPayload, EmptyEditError, InvalidEditError } from './editPayload.js';
+import { editPayload, EmptyEditError, InvalidEditError } from '../../payload/editPayload.js';
 
 export interface Approver {
   /** Shows the request's report to whoever decides and resolves with their decision. */

@@ -12,9 +12,9 @@ import type { ViewMapping } from '../../core/types.js';
 import { requestApproval, type Approver } from './approval.js';
 import type { Brain, BrainAnalysis, BrainOutcome, BrainRanking, Rejection } from './brain.js';
 import type { BrainCallCounter } from './brainCallCounter.js';
-import { NO_HISTORY } from '../exposure/exposureHistory.js';
-import { exposureReport } from './exposureReport.js';
-import { systemPromptFor } from './roles/index.js';
+import { NO_HISTORY } from '../../core/exposureHistory.js';
+import { exposureReport } from '../../payload/exposureReport.js';
+import { systemPromptFor } from '../../payload/systemPrompts.js';
 
 export interface BrainStepContext {
   /** The question session id (also the audit and ledger question id). */
@@ -49,6 +49,8 @@ export interface BrainStepResult {
   rejected: Rejection[];
   /** The report of what was (or would have been) sent. */
   report?: ExposureReport;
+  /** The payload as approved (an edit may have dropped parts of it); what was sent when `sent`. */
+  payload?: BrainPayload;
 }
 
 /** Whether local selection is unsure enough to ask a Brain: the top-2 score margin is below `minMargin`. */
@@ -123,12 +125,12 @@ export async function brainStep(ctx: BrainStepContext): Promise<BrainStepResult>
   if (outcome.status === 'fallback') {
     counter.fallbacks += 1;
     if (brain.remote) await audit?.append('failure', ctx.questionId, { reason: outcome.reason, delivered: outcome.delivered, attempts: outcome.attempts });
-    return { sent: brain.remote && delivered, denied: false, fallback: true, tokens, reason: outcome.reason, rejected: [], ...(report ? { report } : {}) };
+    return { sent: brain.remote && delivered, denied: false, fallback: true, tokens, reason: outcome.reason, rejected: [], payload, ...(report ? { report } : {}) };
   }
   if (brain.remote)
     await audit?.append('response', ctx.questionId, { raw: outcome.raw, rejected: outcome.rejected, attempts: outcome.attempts, usage: outcome.usage });
 
-  const base = { sent: brain.remote, denied: false, fallback: false, tokens, rejected: outcome.rejected, ...(report ? { report } : {}) };
+  const base = { sent: brain.remote, denied: false, fallback: false, tokens, rejected: outcome.rejected, payload, ...(report ? { report } : {}) };
   if (payload.role === 'ranking') {
     const ranked = (outcome.value as BrainRanking).ranked;
     return { ...base, ranking: ranked.map((r) => r.candidate), reasons: ranked.map((r) => r.reason), reason: `${brain.kind} Brain ranked ${ranked.length} path(s)` };

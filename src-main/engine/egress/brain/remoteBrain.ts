@@ -9,7 +9,7 @@ import { BrainAbortedError, BrainConfigError, BrainRequestError, BrainUnavailabl
 import type { BrainGateway } from './brainGateway.js';
 import { analysisRole, rankingRole, selectionPayloadRole, type BrainRoleSpec } from './roles/index.js';
 import type { SelectionDecision } from '../../core/selectionStep.js';
-import { countChatTokens, countTextTokens } from './tokenCount.js';
+import { countChatTokens, countTextTokens } from '../../payload/tokenCount.js';
 
 export class RemoteBrain implements Brain {
   readonly kind = 'remote' as const;

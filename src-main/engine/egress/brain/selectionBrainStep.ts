@@ -5,7 +5,7 @@
 import type { BrainPayload } from '../../../common/brainTypes.js';
 import type { SelectionStep, SelectionStepRequest } from '../../core/selectionStep.js';
 import type { ControllerBrainStepOptions } from './controllerBrainStep.js';
-import { selectionPayload } from './brainPayload.js';
+import { selectionPayload } from '../../payload/brainPayload.js';
 import { questionBrainStep, type BrainStepResult } from './brainStep.js';
 
 export interface SelectionBrainStepOptions extends Omit<ControllerBrainStepOptions, 'onPayload' | 'onResult'> {

@@ -5,7 +5,7 @@ import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { BrainRole, ExposedItemStatus, ExposureReport, LedgerEntry, LedgerSummary } from '../../../common/brainTypes.js';
-import type { ExposureHistory } from './exposureHistory.js';
+import type { ExposureHistory } from '../../core/exposureHistory.js';
 import { percentile, topShare } from './exposureStats.js';
 import type { KeyStore } from './keyStore.js';
 import { LedgerCorruptError } from './ledgerErrors.js';

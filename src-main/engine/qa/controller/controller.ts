@@ -18,7 +18,7 @@ import { applyMemoryRanking, withReusedChains } from './memoryReuse.js';
 import { initPolicy } from './initPolicy.js';
 import { nextStep } from './nextStep.js';
 import { MAX_PREDICTED_ANCHORS, planPrediction, predictedPaths } from './predictMode.js';
-import { groundAndVerify, recordRankingPayload, runRound, type QuestionSession } from './questionSession.js';
+import { groundAndVerify, recordRankingPayload, runRound, type PayloadRecord, type QuestionSession } from './questionSession.js';
 import { ReasoningTree, SKIPPED_NOTE, summarizeTree, type ReasoningMode, type ReasoningNode } from './reasoningTree.js';
 import { wholeQuestionCheck } from './wholeQuestionCheck.js';
 import { graspNode, groundedShort, mergeByChainScore, type GraspModeOptions } from './graspMode.js';
@@ -123,7 +123,7 @@ export async function runController(s: QuestionSession, options: ControllerOptio
       analysis.answerPosition,
     );
     const warning = matchingWarning(experience.warnings, { mode: node.mode, depth: node.depth, chain: signature });
-    let round: { answers: GroundedAnswer[]; grounded: GroundedPath[]; kept: CandidatePath[]; analysis: Analysis } | undefined;
+    let round: NodeRound | undefined;
     if (warning) node.notes.push(`${SKIPPED_NOTE} experience warns ${warning.mode} at depth ${warning.depth ?? 'any'} failed on a similar question (${warning.reason})`);
     else round = await runNode(s, node, { topicGuides, exhausted, focus, bridgeTokens });
 
@@ -141,6 +141,7 @@ export async function runController(s: QuestionSession, options: ControllerOptio
       } else if (options.brainStep && !confidence.confident) {
         brain.asked++;
         const ranking = await options.brainStep({
+          payload: round.payload.payload,
           view: s.view,
           indicator: { anchors: anchorTokens, chain: round.analysis.chain.map((x) => ({ relation: x.visible, direction: x.direction })), answerPosition: round.analysis.answerPosition, dPredict: round.analysis.dPredict },
           paths: round.kept,
@@ -151,6 +152,10 @@ export async function runController(s: QuestionSession, options: ControllerOptio
           graph: s.graph,
         });
         s.lap('brain');
+        if (ranking) {
+          round.payload.status = ranking.status ?? 'sent';
+          if (ranking.payload) round.payload.payload = ranking.payload;
+        }
         if (ranking && ranking.ranked.length > 0) {
           brain.applied++;
           round.answers = applyBrainRanking(round.answers, round.grounded, round.kept, ranking);
@@ -213,7 +218,16 @@ interface NodeContext {
 }
 
 /** Runs one answer node in its mode; undefined when the mode has nothing to try (the node is pruned). */
-async function runNode(s: QuestionSession, node: ReasoningNode, ctx: NodeContext): Promise<{ answers: GroundedAnswer[]; grounded: GroundedPath[]; kept: CandidatePath[]; analysis: Analysis } | undefined> {
+/** What a node's round verified, the candidates it kept, the indicator it verified with and their payload. */
+interface NodeRound {
+  answers: GroundedAnswer[];
+  grounded: GroundedPath[];
+  kept: CandidatePath[];
+  analysis: Analysis;
+  payload: PayloadRecord;
+}
+
+async function runNode(s: QuestionSession, node: ReasoningNode, ctx: NodeContext): Promise<NodeRound | undefined> {
   const { analysis, anchorTokens } = s;
   if (node.mode === 'Topic') {
     const r = await runRound(s, { anchors: anchorTokens, guides: ctx.topicGuides, depth: node.depth, analysis });
@@ -241,10 +255,10 @@ async function runNode(s: QuestionSession, node: ReasoningNode, ctx: NodeContext
       s.lap('explore');
       const kept = await s.hand.refineEvidence({ paths, indicator: fq.analysis, width: s.pruneWidth });
       s.lap('prune');
-      recordRankingPayload(s, fq.analysis, anchorTokens, kept);
+      const payload = recordRankingPayload(s, fq.analysis, anchorTokens, kept);
       node.candidates = kept.map((_p, i) => `P${i + 1}`);
       const { grounded, answers } = await groundAndVerify(s, kept, fq.analysis);
-      if (answers.length > 0) return { answers, grounded, kept, analysis: fq.analysis };
+      if (answers.length > 0) return { answers, grounded, kept, analysis: fq.analysis, payload };
       node.notes.push('nothing verified from the bridges; trying from the anchor');
     }
     const guides = guidesOf(fq.analysis);
@@ -279,8 +293,8 @@ async function runNode(s: QuestionSession, node: ReasoningNode, ctx: NodeContext
   const verifyWith = followUpQuestion({ analysis, focus: plan.position + 1, anchorTokens, exhausted: new Set() })?.analysis ?? analysis;
   const kept = await s.hand.refineEvidence({ paths, indicator: verifyWith, width: s.pruneWidth });
   s.lap('prune');
-  recordRankingPayload(s, verifyWith, anchorTokens, kept);
+  const payload = recordRankingPayload(s, verifyWith, anchorTokens, kept);
   node.candidates = kept.map((_p, i) => `P${i + 1}`);
   const { grounded, answers } = await groundAndVerify(s, kept, verifyWith);
-  return { answers, grounded, kept, analysis: verifyWith };
+  return { answers, grounded, kept, analysis: verifyWith, payload };
 }

@@ -1,10 +1,11 @@
 // One question's session as the controller sees it: the view, its mapping φ_Q, the analysis and the stages of
 // the answering chain as functions — explore → prune → (payload) → ground → verify — so each tree node runs the
 // same steps the single-pass pipeline ran, with its own anchors, guides, depth and indicator.
-import type { BrainPayloadPreview, RankedAnswer } from '../../../common/answerTypes.js';
+import type { PayloadStatus, RankedAnswer } from '../../../common/answerTypes.js';
+import type { BrainPayload } from '../../../common/brainTypes.js';
 import type { MemoryGraph } from '../../graph/memoryGraph.js';
 import type { Analysis, Hand } from '../../core/handSkills.js';
-import { buildRankingPayload } from '../stages/buildBrainPayload.js';
+import { rankingPayload } from '../../payload/brainPayload.js';
 import { exploreTopicPaths, type ChainGuide } from '../stages/exploreTopicPaths.js';
 import { groundPath } from '../stages/groundPaths.js';
 import { type GroundedPath } from '../../core/types.js';
@@ -25,10 +26,16 @@ export interface QuestionSession {
   dMax: number;
   beam: number;
   pruneWidth: number;
-  /** Brain payload previews of the run (one ranking payload per explored round). */
-  payloads: BrainPayloadPreview[];
+  /** The run's Brain payloads (the analysis, then one ranking payload per explored round) and their fate. */
+  payloads: PayloadRecord[];
   /** Stage timer of the run (adds the time since the last lap to `stage`). */
   lap(stage: string): void;
+}
+
+/** A payload the run built, and whether a call sent it. */
+export interface PayloadRecord {
+  payload: BrainPayload;
+  status: PayloadStatus;
 }
 
 export interface RoundInput {
@@ -46,6 +53,8 @@ export interface RoundResult {
   kept: CandidatePath[];
   grounded: GroundedPath[];
   answers: GroundedAnswer[];
+  /** The ranking payload built for `kept`: a Brain call of this round sends exactly it. */
+  payload: PayloadRecord;
 }
 
 /** explore → prune → payload → ground → verify at one depth. */
@@ -54,15 +63,18 @@ export async function runRound(s: QuestionSession, input: RoundInput): Promise<R
   s.lap('explore');
   const kept = await s.hand.refineEvidence({ paths: candidates, indicator: input.analysis, width: s.pruneWidth });
   s.lap('prune');
-  recordRankingPayload(s, input.analysis, input.anchors, kept);
+  const payload = recordRankingPayload(s, input.analysis, input.anchors, kept);
   const { grounded, answers } = await groundAndVerify(s, kept, input.analysis);
-  return { explored: candidates.length, kept, grounded, answers };
+  return { explored: candidates.length, kept, grounded, answers, payload };
 }
 
-/** The ranking payload a Brain would get for these candidates (counted as exposure). */
-export function recordRankingPayload(s: QuestionSession, analysis: Analysis, anchors: string[], kept: readonly CandidatePath[]): void {
-  s.payloads.push(buildRankingPayload(s.view, { anchors, chain: analysis.chain, answerPosition: analysis.answerPosition, dPredict: analysis.dPredict }, kept, s.pruneWidth));
+/** Builds the ranking payload a Brain would get for these candidates, once: listed in the result, sent if asked. */
+export function recordRankingPayload(s: QuestionSession, analysis: Analysis, anchors: string[], kept: readonly CandidatePath[]): PayloadRecord {
+  const indicator = { anchors: [...anchors], chain: analysis.chain.map((x) => ({ relation: x.visible, direction: x.direction })), answerPosition: analysis.answerPosition, dPredict: analysis.dPredict };
+  const record: PayloadRecord = { payload: rankingPayload({ view: s.view, indicator, paths: kept, width: s.pruneWidth }), status: 'local' };
+  s.payloads.push(record);
   s.lap('payload');
+  return record;
 }
 
 /** Grounds candidate paths in the raw graph (from the question's anchors) and verifies them against `analysis`. */

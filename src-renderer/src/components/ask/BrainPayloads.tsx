@@ -1,25 +1,38 @@
-// The exact texts a Brain would receive, built from the sanitized view but not sent anywhere in this version.
-// Each comes with what it exposes, counted from the text itself, so the analyst can audit it before any
-// remote model is ever wired in.
-import type { BrainPayloadPreview } from '../../../../src-main/common/answerTypes.js';
+// The Brain payloads of this question, as the one payload builder made them: each text is byte for byte what a
+// Brain receives (and what the approval dialog shows), with its token count and exposure from the same report.
+// Each says what became of it: sent after approval, denied, failed, or kept on this machine.
+import type { BrainPayloadPreview, PayloadStatus } from '../../../../src-main/common/answerTypes.js';
 import { formatCount } from '../../api/formatters.js';
 
+const STATUS_TEXT: Record<PayloadStatus, string> = {
+  local: 'not sent',
+  sent: 'sent (approved)',
+  denied: 'denied: not sent',
+  failed: 'not delivered',
+};
+
 export function BrainPayloads({ payloads }: { payloads: BrainPayloadPreview[] }) {
+  const sent = payloads.filter((p) => p.status === 'sent').length;
   return (
     <section className="card" data-testid="brain-payloads">
-      <h3>Brain payloads (built, not sent)</h3>
-      <p className="muted small payload-note" data-testid="payloads-not-sent">
-        Nothing is sent to a remote model in this version. These are the exact texts a Brain would receive.
+      <h3>Brain payloads</h3>
+      <p className="muted small payload-note" data-testid="payloads-summary">
+        {sent === 0
+          ? 'None of these left this machine. Each is the exact text a Brain would receive; a remote call is made only after you approve it.'
+          : `${plural(sent, 'payload')} sent after your approval; the others stayed on this machine.`}
       </p>
       {payloads.length === 0 && <p className="muted small">No payload was built for this question.</p>}
       {payloads.map((p, i) => (
-        <div className="payload" key={`${p.role}:${i}`} data-testid="brain-payload" data-role={p.role}>
+        <div className="payload" key={`${p.role}:${i}`} data-testid="brain-payload" data-role={p.role} data-status={p.status}>
           <div className="payload-head">
             <span className="tag">{p.role}</span>
+            <span className={`tag payload-status payload-status-${p.status}`} data-testid="payload-status">
+              {STATUS_TEXT[p.status]}
+            </span>
             <span className="muted small" data-testid="payload-exposure">
-              ≈{plural(p.exposure.tokens, 'token')} · {plural(p.exposure.entityTokens.length, 'entity token')} ·{' '}
-              {plural(p.exposure.edges, 'edge')} · {plural(p.exposure.relationLabels.length, 'relation label')} ·{' '}
-              {plural(p.exposure.literals.length, 'literal')}
+              {p.tokens.estimate ? '≈' : ''}
+              {plural(p.tokens.count, 'token')} ({p.tokens.encoding}{p.tokens.estimate ? ', estimate' : ''}) · {plural(p.exposure.entityTokens.length, 'entity token')} ·{' '}
+              {plural(p.exposure.edges, 'edge')} · {plural(p.exposure.relationLabels.length, 'relation label')} · {plural(p.exposure.literals.length, 'literal')}
             </span>
           </div>
           <pre className="payload-text" data-testid="payload-text">

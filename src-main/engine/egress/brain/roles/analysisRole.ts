@@ -2,7 +2,7 @@
 // answer position, D_predict and sub-questions out, all in visible labels and payload tokens.
 import type { BrainPayload } from '../../../../common/brainTypes.js';
 import type { BrainAnalysis, Rejection } from '../brain.js';
-import { ANALYSIS_SYSTEM_PROMPT } from '../prompts/analysisPrompt.js';
+import { ANALYSIS_SYSTEM_PROMPT } from '../../../payload/prompts/analysisPrompt.js';
 import { ANALYSIS_SCHEMA, type AnalysisReplyJson } from '../schemas/analysisSchema.js';
 import type { BrainRoleSpec } from './brainRoleSpec.js';
 import { hasInventedToken, payloadTokens } from './payloadVocabulary.js';

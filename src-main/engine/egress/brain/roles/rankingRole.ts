@@ -2,7 +2,7 @@
 // tokens the payload did not contain are dropped and reported.
 import type { BrainPayload } from '../../../../common/brainTypes.js';
 import type { BrainRanking, BrainRankedPath, Rejection } from '../brain.js';
-import { RANKING_SYSTEM_PROMPT } from '../prompts/rankingPrompt.js';
+import { RANKING_SYSTEM_PROMPT } from '../../../payload/prompts/rankingPrompt.js';
 import { RANKING_SCHEMA, type RankingReplyJson } from '../schemas/rankingSchema.js';
 import type { BrainRoleSpec } from './brainRoleSpec.js';
 import { payloadTokens, scrubInventedTokens } from './payloadVocabulary.js';

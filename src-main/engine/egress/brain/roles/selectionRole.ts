@@ -7,7 +7,7 @@ import type { JsonSchema } from '../../../llm/jsonSchema.js';
 import { TOKEN_PATTERN } from '../../../core/tokens.js';
 import type { Rejection } from '../brain.js';
 import type { BrainRoleSpec } from './brainRoleSpec.js';
-import { SELECTION_SYSTEM_PROMPT } from '../prompts/selectionPrompt.js';
+import { SELECTION_SYSTEM_PROMPT } from '../../../payload/prompts/selectionPrompt.js';
 import { SELECTION_SCHEMA, type SelectionReplyJson } from '../schemas/selectionSchema.js';
 
 /** Same shape as BrainRoleSpec, over the selection request instead of a BrainPayload. */

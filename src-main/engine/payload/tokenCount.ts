@@ -3,7 +3,7 @@
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import o200k from 'js-tiktoken/ranks/o200k_base';
-import type { TokenCount } from '../../../common/brainTypes.js';
+import type { TokenCount } from '../../common/brainTypes.js';
 
 type Encoding = TokenCount['encoding'];
 

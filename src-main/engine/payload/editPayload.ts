@@ -1,7 +1,7 @@
 // An analyst's edit: drop candidate paths and/or optional fields. The payload is rebuilt from what remains and
 // its text re-rendered, so what is sent is exactly the edited payload (path ids stay as they were, so the reply
 // still maps to the right candidates).
-import type { BrainPayload, PayloadField } from '../../../common/brainTypes.js';
+import type { BrainPayload, PayloadField } from '../../common/brainTypes.js';
 import { finalizePayload } from './brainPayload.js';
 
 export class EmptyEditError extends Error {

@@ -1,9 +1,9 @@
 // Builds structured Brain payloads from view material only: the anonymised question, tokens, visible relation
 // labels and coarsened literals of a SanitizedView. Nothing is looked up in the raw graph, so nothing raw can
 // leak through here; the text is rendered from the structure (payloadText.ts) and is exactly what is sent.
-import type { BrainPayload, PayloadIndicator, PayloadPath } from '../../../common/brainTypes.js';
-import type { ViewPath } from '../../../common/answerTypes.js';
-import type { SanitizedView } from '../../core/types.js';
+import type { BrainPayload, PayloadIndicator, PayloadPath } from '../../common/brainTypes.js';
+import type { ViewPath } from '../../common/answerTypes.js';
+import type { SanitizedView } from '../core/types.js';
 import { renderPayloadText } from './payloadText.js';
 
 /** W_max: paths a ranking Brain may return. */

@@ -1,6 +1,6 @@
 // What left before: the exposure report asks this for each item of a payload. The ledger answers it for real
 // (keyed by raw entities behind the tokens, since tokens change every question); NO_HISTORY says "all new".
-import type { ExposedItemStatus } from '../../../common/brainTypes.js';
+import type { ExposedItemStatus } from '../../common/brainTypes.js';
 
 export interface ExposureHistory {
   entity(token: string): ExposedItemStatus;

@@ -9,13 +9,15 @@ import type {
   ExposedSubgraph,
   ExposedToken,
   ExposureReport,
-} from '../../../common/brainTypes.js';
-import { TOKEN_PATTERN } from '../../core/tokens.js';
-import { ExposureMismatchError } from './brainErrors.js';
+} from '../../common/brainTypes.js';
+import { TOKEN_PATTERN } from '../core/tokens.js';
+import { ExposureMismatchError } from './payloadErrors.js';
 import { droppableFields } from './editPayload.js';
-import { NO_HISTORY, type ExposureHistory } from '../exposure/exposureHistory.js';
+import { NO_HISTORY, type ExposureHistory } from '../core/exposureHistory.js';
 import { pathText, renderPayloadText } from './payloadText.js';
 import { countChatTokens } from './tokenCount.js';
+import type { BrainPayloadPreview, PayloadStatus } from '../../common/answerTypes.js';
+import { systemPromptFor } from './systemPrompts.js';
 
 export interface ExposureReportInput {
   payload: BrainPayload;
@@ -122,5 +124,26 @@ export function exposureReport(input: ExposureReportInput): ExposureReport {
       relations: relationLabels.length,
       literals: literals.length,
     },
+  };
+}
+
+/**
+ * The Ask panel's and eval's view of a payload: its exact text, and the token count and exposure the same report
+ * gives the approval dialog (newness against the ledger is the dialog's alone, so none is needed here).
+ */
+export function payloadPreview(payload: BrainPayload, status: PayloadStatus, model = ''): BrainPayloadPreview {
+  const report = exposureReport({ payload, system: systemPromptFor(payload.role), model, endpoint: '' });
+  return {
+    role: payload.role,
+    text: payload.text,
+    tokens: report.tokens,
+    exposure: {
+      tokens: report.tokens.count,
+      entityTokens: report.entityTokens.map((t) => t.token),
+      edges: report.counts.edges,
+      relationLabels: report.relationLabels.map((l) => l.value),
+      literals: report.literals.map((l) => l.value),
+    },
+    status,
   };
 }

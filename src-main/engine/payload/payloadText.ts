@@ -1,7 +1,7 @@
 // Renders a structured BrainPayload to the exact user message a Brain receives. Pure and deterministic, so the
 // exposure report can re-render and compare, and an edited payload is re-rendered from its remaining fields.
-import type { BrainPayload, PayloadIndicator, PayloadPath } from '../../../common/brainTypes.js';
-import type { Direction } from '../../../common/graphTypes.js';
+import type { BrainPayload, PayloadIndicator, PayloadPath } from '../../common/brainTypes.js';
+import type { Direction } from '../../common/graphTypes.js';
 
 export function arrow(relation: string, direction: Direction): string {
   return direction === 'out' ? `-[${relation}]->` : `<-[${relation}]-`;
