@@ -1,89 +1,232 @@
-// QA benchmark: MetaQA dev (first N questions per hop, with and without the [brackets]) and the demo graph's
-// questions, through the same engine. Prints Hits@1 and warm latency p50/p95 per hop.
-//   npm run bench:qa -- --limit 500 --hops 1,2,3 [--no-demo] [--d-max 3] [--errors]
-// The kb is parsed straight into a MemoryGraph (no database). qa_dev_qtype.txt is read only for the per-type
-// error printout (--errors), never as input to the pipeline.
-import { existsSync, readFileSync } from 'node:fs';
+// QA benchmark over every development set, each on its own graph, through the same engine (one GloVe DRM):
+// MetaQA 1/2/3-hop with the topic entity in [brackets] and without them, GrailQA, SimpleQuestions-Wikidata and the
+// demo graph (all 57 questions). Each questions file is sampled uniformly at random with a fixed seed (never the
+// head of the file, whose order follows how the data set was built); MetaQA with and without brackets get the same
+// questions. Prints one markdown table: Hits@1, share of questions with no answer, warm latency p50/p95.
+//   npm run bench:qa -- [--limit 300] [--seed 1] [--sets metaqa-1,metaqa-1-nb,…,grailqa,simpleq,demo]
+//                       [--data ../shared/data] [--d-max 3] [--warmup 5] [--miss-report] [--out FILE.json]
+// --miss-report groups the misses by cause per set (see bench/lib/classifyMiss.ts) with one example per cause.
+// Graphs are parsed straight into a MemoryGraph (no database). MetaQA's qa_dev_qtype.txt is read only to label the
+// per-question rows of --out, never as input to the pipeline.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
 import { pipeTriplesGraph } from '../src-main/engine/import/pipeTriplesGraph.js';
 import { hitAt1, parseQuestions, quantile, type EvalQuestion } from '../src-main/engine/import/questionsFile.js';
+import type { MemoryGraph } from '../src-main/engine/graph/memoryGraph.js';
 import { createQaEngine, type QaEngine } from '../src-main/engine/qa/qaEngine.js';
+import { classifyMiss, formatChain, MISS_CAUSES, missInputOf, type MissCause, type MissDiagnosis } from './lib/classifyMiss.js';
+import { sampleQuestions } from './lib/sampleQuestions.js';
 
 const { values } = parseArgs({
   options: {
-    limit: { type: 'string', default: '500' },
-    hops: { type: 'string', default: '1,2,3' },
-    data: { type: 'string', default: resolve(import.meta.dirname, '../../shared/data/metaqa') },
+    limit: { type: 'string', default: '300' },
+    seed: { type: 'string', default: '1' },
+    sets: { type: 'string' },
+    data: { type: 'string', default: resolve(import.meta.dirname, '../../shared/data') },
     'd-max': { type: 'string', default: '3' },
     warmup: { type: 'string', default: '5' },
-    'no-demo': { type: 'boolean', default: false },
-    'no-brackets-only': { type: 'boolean', default: false },
-    errors: { type: 'boolean', default: false },
+    'miss-report': { type: 'boolean', default: false },
+    out: { type: 'string' },
   },
 });
 const limit = Number(values.limit);
-const hops = values.hops.split(',').map(Number);
+const seed = Number(values.seed);
 const dMax = Number(values['d-max']);
 const warmup = Number(values.warmup);
+for (const [flag, v] of [['--limit', limit], ['--seed', seed], ['--d-max', dMax], ['--warmup', warmup]] as const)
+  if (!Number.isInteger(v) || v < 0) throw new Error(`${flag} must be a non-negative integer`);
 
-interface Row {
+interface BenchSet {
+  name: string;
+  /** Graph key: sets with one key share the graph and the engine. */
+  graph: string;
+  kb: string;
+  questions: string;
+  /** Official question types, line-aligned with the questions file (labels only). */
+  types?: string;
+  stripBrackets?: boolean;
+  /** Every question, unsampled. */
+  all?: boolean;
+}
+
+const data = values.data;
+const demoDir = resolve(import.meta.dirname, '../resources/demo');
+const metaqa = (h: number, nb: boolean): BenchSet => ({
+  name: `metaqa-${h}${nb ? '-nb' : ''}`,
+  graph: 'metaqa',
+  kb: join(data, 'metaqa', 'kb.txt'),
+  questions: join(data, 'metaqa', `${h}-hop`, 'qa_dev.txt'),
+  types: join(data, 'metaqa', `${h}-hop`, 'qa_dev_qtype.txt'),
+  ...(nb ? { stripBrackets: true } : {}),
+});
+const ALL_SETS: BenchSet[] = [
+  metaqa(1, false),
+  metaqa(1, true),
+  metaqa(2, false),
+  metaqa(2, true),
+  metaqa(3, false),
+  metaqa(3, true),
+  { name: 'grailqa', graph: 'grailqa', kb: join(data, 'grailqa', 'kb.txt'), questions: join(data, 'grailqa', 'questions.tsv') },
+  { name: 'simpleq', graph: 'simpleq', kb: join(data, 'simpleq-wikidata', 'kb.txt'), questions: join(data, 'simpleq-wikidata', 'questions.tsv') },
+  { name: 'demo', graph: 'demo', kb: join(demoDir, 'hospital-network.txt'), questions: join(demoDir, 'questions.txt'), all: true },
+];
+const wanted = values.sets ? values.sets.split(',').map((s) => s.trim()).filter(Boolean) : ALL_SETS.map((s) => s.name);
+const unknown = wanted.filter((w) => !ALL_SETS.some((s) => s.name === w));
+if (unknown.length) throw new Error(`unknown set(s) ${unknown.join(', ')}; known: ${ALL_SETS.map((s) => s.name).join(', ')}`);
+const sets = ALL_SETS.filter((s) => wanted.includes(s.name));
+for (const s of sets) for (const f of [s.kb, s.questions]) if (!existsSync(f)) throw new Error(`${s.name}: no ${f} (see --data)`);
+
+interface QuestionRow {
+  set: string;
+  /** Line of the question in its file (0-based). */
+  line: number;
+  type?: string;
+  question: string;
+  gold: string[];
+  answers: string[];
+  hit: boolean;
+  ms: number;
+  topics: string[];
+  chain: string;
+  cause?: MissCause;
+  goldChains?: string[];
+  shortest?: number;
+  /** The gold-chain enumeration hit its edge budget. */
+  approximate?: boolean;
+}
+
+interface TableRow {
   set: string;
   n: number;
-  hits: number;
+  hits1: number;
+  noAnswer: number;
   p50: number;
   p95: number;
 }
 
-async function run(engine: QaEngine, set: string, questions: EvalQuestion[], types?: string[]): Promise<Row> {
-  let hits = 0;
+/** The sampled questions of a set, each with its line in the file. */
+function questionsOf(set: BenchSet): { line: number; q: EvalQuestion; type?: string }[] {
+  const lines = readFileSync(set.questions, 'utf8').split(/\r?\n/);
+  const types = set.types && existsSync(set.types) ? readFileSync(set.types, 'utf8').split(/\r?\n/) : undefined;
+  const items = lines.flatMap((l, line) => parseQuestions(l).map((q) => ({ line, q, ...(types?.[line] ? { type: types[line].trim() } : {}) })));
+  return set.all ? items : sampleQuestions(items, limit, seed);
+}
+
+async function runSet(set: BenchSet, graph: MemoryGraph, engine: QaEngine): Promise<{ table: TableRow; rows: QuestionRow[] }> {
+  const rows: QuestionRow[] = [];
   const lat: number[] = [];
-  const misses = new Map<string, number>();
-  const totals = new Map<string, number>();
-  for (const [i, q] of questions.entries()) {
-    const t0 = performance.now();
-    const r = await engine.ask(q.question, { dMax });
-    const ms = performance.now() - t0;
+  const t0 = performance.now();
+  for (const [i, { line, q, type }] of questionsOf(set).entries()) {
+    const question = set.stripBrackets ? q.question.replace(/[[\]]/g, '') : q.question;
+    const t = performance.now();
+    const r = await engine.ask(question, { dMax });
+    const ms = performance.now() - t;
     if (i >= warmup) lat.push(ms);
-    const hit = hitAt1(r.answers.map((a) => a.name), q.gold);
-    if (hit) hits++;
-    const ty = types?.[i];
-    if (ty) {
-      totals.set(ty, (totals.get(ty) ?? 0) + 1);
-      if (!hit) misses.set(ty, (misses.get(ty) ?? 0) + 1);
+    const answers = r.answers.map((a) => a.name);
+    const hit = hitAt1(answers, q.gold);
+    const input = missInputOf(r, q.gold, dMax);
+    const row: QuestionRow = {
+      set: set.name,
+      line,
+      ...(type ? { type } : {}),
+      question,
+      gold: q.gold,
+      answers: answers.slice(0, 5),
+      hit,
+      ms: Math.round(ms * 10) / 10,
+      topics: r.topics.map((t) => t.name),
+      chain: formatChain(input.top?.chain.length ? input.top.chain : (input.indicator ?? [])),
+    };
+    if (!hit && values['miss-report']) {
+      const d: MissDiagnosis | undefined = classifyMiss(graph, input);
+      if (d) {
+        row.cause = d.cause;
+        if (d.goldChains.length) row.goldChains = d.goldChains.slice(0, 3).map(formatChain);
+        if (d.shortest !== undefined) row.shortest = d.shortest;
+        if (d.approximate) row.approximate = true;
+      }
     }
-    if (!hit && values.errors)
-      console.log(`  miss [${ty ?? '-'}] ${q.question} → ${r.answers.slice(0, 2).map((a) => a.name).join(' | ') || '(none)'}; chain ${r.indicator?.chain.map((s) => `${s.relation}${s.direction === 'out' ? '>' : '<'}`).join(' ') ?? '-'}`);
+    rows.push(row);
   }
-  if (values.errors && misses.size)
-    console.log(`  ${set} misses by type: ${[...misses].sort((a, b) => b[1] - a[1]).map(([t, n]) => `${t} ${n}/${totals.get(t)}`).join(', ')}`);
-  return { set, n: questions.length, hits, p50: quantile(lat, 0.5), p95: quantile(lat, 0.95) };
+  const n = rows.length;
+  const pct = (k: number): number => (n ? (100 * k) / n : 0);
+  console.error(`  ${set.name}: ${n} questions in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return {
+    table: {
+      set: set.name,
+      n,
+      hits1: pct(rows.filter((r) => r.hit).length),
+      noAnswer: pct(rows.filter((r) => r.answers.length === 0).length),
+      p50: quantile(lat, 0.5),
+      p95: quantile(lat, 0.95),
+    },
+    rows,
+  };
 }
 
 const t0 = performance.now();
-const graph = pipeTriplesGraph(join(values.data, 'kb.txt'), 'metaqa');
 const drm = await loadGloveDrm();
-const engine = createQaEngine({ graph, drm });
-await engine.ask('what movies did [Tom Hanks] act in');
-console.log(`MetaQA: ${graph.size} entities, ${graph.tripleCount} triples, loaded with GloVe in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.error(`GloVe loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s; seed ${seed}, limit ${limit} per set (demo: all), d-max ${dMax}, warm-up ${warmup}`);
 
-const rows: Row[] = [];
-for (const h of hops) {
-  const file = join(values.data, `${h}-hop`, 'qa_dev.txt');
-  const questions = parseQuestions(readFileSync(file, 'utf8')).slice(0, limit);
-  const typeFile = join(values.data, `${h}-hop`, 'qa_dev_qtype.txt');
-  const types = values.errors && existsSync(typeFile) ? readFileSync(typeFile, 'utf8').split('\n').slice(0, limit) : undefined;
-  if (!values['no-brackets-only']) rows.push(await run(engine, `${h}-hop [brackets]`, questions, types));
-  rows.push(await run(engine, `${h}-hop no brackets`, questions.map((q) => ({ ...q, question: q.question.replace(/[[\]]/g, '') })), types));
+const table: TableRow[] = [];
+const allRows: QuestionRow[] = [];
+const graphs: Record<string, string> = {};
+for (const key of [...new Set(sets.map((s) => s.graph))]) {
+  const group = sets.filter((s) => s.graph === key);
+  const tg = performance.now();
+  const graph = pipeTriplesGraph(group[0].kb, key);
+  const engine = createQaEngine({ graph, drm });
+  graphs[key] = `${graph.size} entities, ${graph.tripleCount} triples`;
+  console.error(`${key}: ${graphs[key]}, loaded in ${((performance.now() - tg) / 1000).toFixed(1)} s`);
+  for (const set of group) {
+    const { table: row, rows } = await runSet(set, graph, engine);
+    table.push(row);
+    allRows.push(...rows);
+  }
 }
 
-if (!values['no-demo']) {
-  const demoDir = resolve('resources/demo');
-  const demo = pipeTriplesGraph(join(demoDir, 'hospital-network.txt'), 'demo');
-  const demoEngine = createQaEngine({ graph: demo, drm });
-  rows.push(await run(demoEngine, 'demo (hospital)', parseQuestions(readFileSync(join(demoDir, 'questions.txt'), 'utf8'))));
+const f1 = (x: number): string => x.toFixed(1);
+const tableText = [
+  `| set | n | Hits@1 % | no-answer % | p50 ms | p95 ms |`,
+  `|---|---:|---:|---:|---:|---:|`,
+  ...table.map((r) => `| ${r.set} | ${r.n} | ${f1(r.hits1)} | ${f1(r.noAnswer)} | ${f1(r.p50)} | ${f1(r.p95)} |`),
+].join('\n');
+console.log(`\nseed ${seed}, ${limit} questions per set sampled uniformly (demo: all ${table.find((r) => r.set === 'demo')?.n ?? 57}), d-max ${dMax}\n`);
+console.log(tableText);
+
+let missCounts: Record<string, Partial<Record<MissCause, number>>> | undefined;
+if (values['miss-report']) {
+  missCounts = {};
+  for (const r of allRows) if (r.cause) (missCounts[r.set] ??= {})[r.cause] = (missCounts[r.set]?.[r.cause] ?? 0) + 1;
+  const causes = MISS_CAUSES.filter((c) => Object.values(missCounts!).some((m) => m[c]));
+  console.log(`\nMisses by cause (counts of questions; see bench/lib/classifyMiss.ts)\n`);
+  console.log(`| set | misses | ${causes.join(' | ')} |\n|---|---:|${causes.map(() => '---:|').join('')}`);
+  for (const t of table) {
+    const m = missCounts[t.set] ?? {};
+    const misses = allRows.filter((r) => r.set === t.set && !r.hit).length;
+    console.log(`| ${t.set} | ${misses} | ${causes.map((c) => m[c] ?? 0).join(' | ')} |`);
+  }
+  console.log('\nOne example per cause (question → top answer; chain; gold; gold chain):');
+  for (const t of table) {
+    console.log(`\n${t.set}`);
+    for (const c of causes) {
+      const ex = allRows.find((r) => r.set === t.set && r.cause === c);
+      if (!ex) continue;
+      const gold = ex.gold.length > 4 ? `${ex.gold.slice(0, 4).join('|')}|… (${ex.gold.length})` : ex.gold.join('|');
+      console.log(
+        `  [${c}] ${ex.question} → ${ex.answers[0] ?? '(none)'}; chain ${ex.chain}; topics ${ex.topics.join(', ') || '-'}; gold ${gold}` +
+          (ex.goldChains ? `; gold chain ${ex.goldChains.join(' or ')}` : ''),
+      );
+    }
+  }
 }
 
-console.log('\n| set | n | Hits@1 | p50 ms | p95 ms |\n|---|---:|---:|---:|---:|');
-for (const r of rows) console.log(`| ${r.set} | ${r.n} | ${((100 * r.hits) / r.n).toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`);
+if (values.out) {
+  writeFileSync(
+    values.out,
+    `${JSON.stringify({ seed, limit, dMax, warmup, graphs, table, tableText, ...(missCounts ? { misses: missCounts } : {}), questions: allRows }, null, 1)}\n`,
+  );
+  console.error(`wrote ${values.out}`);
+}
