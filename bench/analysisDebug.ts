@@ -1,0 +1,39 @@
+// Debug aid for question analysis: for each question, the linked topics and the top readings (chain, score) the
+// algorithmic Hand ranked, then the answers. Reads a pipe-triples kb and questions from the command line or a file.
+//   node bin/run-ts.mjs bench/analysisDebug.ts --kb FILE [--top 6] "question" ["question" …] | --questions FILE
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { Analysis, Hand } from '../src-main/engine/core/handSkills.js';
+import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
+import { pipeTriplesGraph } from '../src-main/engine/import/pipeTriplesGraph.js';
+import { parseQuestions } from '../src-main/engine/import/questionsFile.js';
+import { createQaEngine } from '../src-main/engine/qa/qaEngine.js';
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { kb: { type: 'string' }, top: { type: 'string', default: '6' }, questions: { type: 'string' } } });
+if (!values.kb) throw new Error('--kb FILE is required');
+const graph = pipeTriplesGraph(values.kb);
+const drm = await loadGloveDrm();
+let last: Analysis | undefined;
+const capture = (h: Hand): Hand =>
+  new Proxy(h, {
+    get(target, prop, receiver) {
+      const v = Reflect.get(target, prop, receiver);
+      if (prop === 'analyzeQuestion') return async (req: Parameters<Hand['analyzeQuestion']>[0]) => (last = await (v as Hand['analyzeQuestion']).call(target, req));
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+const engine = createQaEngine({ graph, drm, hand: (a) => capture(a) });
+const items = values.questions ? parseQuestions(readFileSync(values.questions, 'utf8')) : positionals.map((q) => ({ question: q, gold: [] as string[] }));
+const top = Number(values.top);
+const chainText = (steps: readonly { visible: string; direction: string }[]): string => steps.map((s) => `${s.visible}${s.direction === 'out' ? '>' : '<'}`).join(' ');
+for (const q of items) {
+  last = undefined;
+  const r = await engine.ask(q.question);
+  console.log(`\nQ: ${q.question}${q.gold.length ? `   gold: ${q.gold.slice(0, 3).join(' | ')}` : ''}`);
+  console.log(`  topics: ${r.topics.map((t) => `${t.name} [${t.mention}] ${t.score.toFixed(2)}`).join('; ') || '(none)'}`);
+  if (last) {
+    const a = last as Analysis & { ranked?: { steps: { visible: string; direction: string }[]; score: number; anchors: number[]; ends: Set<number> }[] };
+    for (const c of (a.ranked ?? []).slice(0, top)) console.log(`  ${c.score.toFixed(3).padStart(7)}  ${chainText(c.steps)}  (${c.anchors.length} anchor(s), ${c.ends.size} ends)`);
+  }
+  console.log(`  → ${r.answers.slice(0, 3).map((a) => a.name).join(' | ') || '(none)'}${r.notFound ? `  [${r.notFound.message}]` : ''}`);
+}
