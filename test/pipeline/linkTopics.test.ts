@@ -110,9 +110,15 @@ describe('linkTopics', () => {
     expect(movie.topics.map((t) => idOf(t.entity))).toEqual(['film-paris']);
   });
 
-  it('does not link common-word spans just because such entities exist', async () => {
+  it('never links function or question words, nor the answer noun after the wh-word, although such entities exist', async () => {
     const res = await linkTopics('what movies did the police act in', graph, index, drm);
-    expect(res.topics).toEqual([]);
+    const linked = res.topics.map((t) => idOf(t.entity));
+    expect(linked).not.toContain('tag-what');
+    expect(linked).not.toContain('tag-the');
+    expect(linked).not.toContain('tag-movies');
+    // "police" is a whole name: it is one of the readings (a topic or an alternative), in any case.
+    expect([...res.topics, ...res.alternatives].map((t) => idOf(t.entity)).some((id) => id === 'tag-police' || id === 'film-police')).toBe(true);
+    expect((await linkTopics('what is the', graph, index, drm)).topics).toEqual([]);
   });
 
   it('returns the closest names when nothing matches', async () => {
@@ -126,5 +132,111 @@ describe('linkTopics', () => {
   it('matches a slightly different wording fuzzily', async () => {
     const res = await linkTopics('who starred in Scent of Woman', graph, index, drm);
     expect(res.topics.map((t) => idOf(t.entity))).toEqual(['scent']);
+  });
+});
+
+// Free-text linking: whole names in any case however common, derived forms (possessive, plural, demonym), partial
+// mentions inside longer names, homonyms kept as alternatives, and mediator nodes never linked.
+describe('linkTopics on free text', () => {
+  const places: Entity[] = [
+    { id: 'germany', name: 'Germany' },
+    // Another name a suffix rule reaches from "german" (germ-an): the better-connected one is meant.
+    { id: 'germ', name: 'Germ' },
+    { id: 'europe', name: 'Europe' },
+    { id: 'berlin', name: 'Berlin' },
+    { id: 'jamaica', name: 'Jamaica' },
+    { id: 'english', name: 'English' },
+    { id: 'kingston', name: 'Kingston' },
+    { id: 'japan', name: 'Japan' },
+    { id: 'tokyo', name: 'Tokyo' },
+    { id: 'river', name: 'River' },
+    { id: 'foxwoods', name: 'Foxwoods Resort Casino' },
+    { id: 'casino', name: 'Casino' },
+    { id: 'connecticut', name: 'Connecticut' },
+    // A common word that is a whole name (a film), and a question word that is one too.
+    { id: 'film-up', name: 'Home' },
+    { id: 'tag-which', name: 'which' },
+    { id: 'director', name: 'Ana Ruiz' },
+    // Freebase-style mediator (CVT) nodes: ids with no name of their own.
+    { id: 'm.0abc12', name: 'm.0abc12' },
+    { id: 'g.11bc9x', name: 'g.11bc9x' },
+    { id: 'population', name: '83200000' },
+  ];
+  const facts: Triple[] = [
+    { head: 'germany', relation: 'continent', tail: 'europe' },
+    { head: 'germany', relation: 'capital', tail: 'berlin' },
+    { head: 'jamaica', relation: 'official_language', tail: 'english' },
+    { head: 'jamaica', relation: 'capital', tail: 'kingston' },
+    { head: 'japan', relation: 'capital', tail: 'tokyo' },
+    { head: 'foxwoods', relation: 'function', tail: 'casino' },
+    { head: 'foxwoods', relation: 'located_in', tail: 'connecticut' },
+    { head: 'film-up', relation: 'directed_by', tail: 'director' },
+    { head: 'film-up', relation: 'has_tags', tail: 'tag-which' },
+    { head: 'germany', relation: 'population_record', tail: 'm.0abc12' },
+    { head: 'm.0abc12', relation: 'value', tail: 'population' },
+    { head: 'g.11bc9x', relation: 'value', tail: 'population' },
+  ];
+  let g: MemoryGraph;
+  let ix: EntityNameIndex;
+  beforeAll(() => {
+    g = MemoryGraph.fromTriples('places', places, facts);
+    ix = EntityNameIndex.build(g);
+  });
+  const linked = async (q: string): Promise<string[]> => (await linkTopics(q, g, ix, drm)).topics.map((t) => g.ids[t.entity]);
+
+  it('links an exact name written in lower case', async () => {
+    expect(await linked('in which continent is germany')).toEqual(['germany']);
+    expect(await linked('IN WHICH CONTINENT IS GERMANY')).toEqual(['germany']);
+  });
+
+  it('links a whole name made of one everyday word', async () => {
+    const res = await linkTopics('who directed home', g, ix, drm);
+    expect(res.topics.map((t) => g.ids[t.entity])).toEqual(['film-up']);
+    expect(res.topics[0].mention).toBe('home');
+  });
+
+  it('links a possessive and keeps the mention span on the name', async () => {
+    const q = "what is germany's capital";
+    const res = await linkTopics(q, g, ix, drm);
+    expect(res.topics.map((t) => g.ids[t.entity])).toEqual(['germany']);
+    expect(q.slice(res.topics[0].start, res.topics[0].end)).toBe('germany');
+  });
+
+  it('links a demonym to the place it derives from', async () => {
+    expect(await linked('which language do jamaican people speak')).toEqual(['jamaica']);
+    expect(await linked('what is the capital of the japanese state')).toEqual(['japan']);
+    expect(await linked('which continent are german people from')).toEqual(['germany']);
+    // A derived form is only a guess until a name confirms it: no "Swede…" entity, no topic.
+    expect(await linked('what do swedish people speak')).toEqual([]);
+  });
+
+  it('links a plural to a singular name', async () => {
+    expect(await linked('what are rivers')).toEqual(['river']);
+  });
+
+  it("links a rare part of a longer name ('foxwoods' of Foxwoods Resort Casino)", async () => {
+    expect(await linked('name the function of foxwoods?')).toEqual(['foxwoods']);
+  });
+
+  it('never links a question word, even when an entity carries it as its name', async () => {
+    expect(await linked('which capital')).not.toContain('tag-which');
+  });
+
+  it('never links a mediator node, even when the question writes its id', async () => {
+    expect(ix.lookup(wordSpans('m.0abc12').map((w) => w.norm))).toBeUndefined();
+    const res = await linkTopics('what is the value of m.0abc12 and g.11bc9x', g, ix, drm);
+    for (const t of [...res.topics, ...res.alternatives]) expect(g.ids[t.entity]).not.toMatch(/^[mg]\./);
+    expect(res.closest.every((n) => !/^[mg]\./.test(n))).toBe(true);
+  });
+});
+
+describe('linkTopics alternatives', () => {
+  it('keeps the homonyms of a chosen name as ranked alternatives', async () => {
+    const res = await linkTopics('Paris is the capital of which country', graph, index, drm);
+    expect(res.topics.map((t) => idOf(t.entity))).toEqual(['city-paris']);
+    expect(res.alternatives.map((t) => idOf(t.entity))).toContain('film-paris');
+    const alt = res.alternatives.find((t) => idOf(t.entity) === 'film-paris')!;
+    expect(alt.mention).toBe('Paris');
+    expect(alt.score).toBeLessThanOrEqual(res.topics[0].score);
   });
 });

@@ -1,18 +1,33 @@
 // Topic entity recognition T(Q): which entities of the graph does the question name? Works with or without
 // `[brackets]`: without them every word n-gram is a candidate mention, matched exactly (folded words) first and
-// then fuzzily (IDF-weighted word overlap). The hard part is what NOT to link: question and schema words
-// ("what", "movies", "act", "film") are often also entity names (tags, titles). A span made only of common words
-// is linked only with evidence that it is a name — brackets, or capitalisation inside an otherwise cased question.
+// then through derived forms (singular, demonym → place, acronym; mentionVariants.ts) and fuzzily (IDF-weighted
+// word overlap). A span equal to a whole name is always a candidate, written in any case and however common its
+// words ("germany", "police"); only function and question words ("what", "the") never are, and a name made of
+// everyday words is weak: it is a topic when nothing better is named, never an extra one. The hard part is what
+// NOT to link: question and schema words ("movies", "act", "film") are often also entity names (tags, titles), so
+// a weak span that echoes a relation or is the answer noun after the wh-word ("which *country*") gives way.
 // Homonyms are separated by case, by how well the entity's relations fit the question (DRM) and by degree.
 import { dot } from '../../drm/cosine.js';
+import { tokenizeLabel } from '../../drm/tokenize.js';
 import { embedRelations, relationText } from '../stages/relationVectors.js';
 import type { MemoryGraph } from '../../graph/memoryGraph.js';
 import { EntityNameIndex, stemToken, wordSpans, type WordSpan } from '../stages/entityNameIndex.js';
+import { derivedForms } from '../stages/mentionVariants.js';
+import { STOPWORDS, WH_WORDS } from './questionText.js';
 import type { Drm, LinkResult, TopicEntity } from '../../core/types.js';
 
 export interface LinkOptions {
   /** At most this many topics (default 3). */
   maxTopics?: number;
+}
+
+/** T(Q) with the runner-up readings: what a later stage could anchor on when the chosen topics verify nothing. */
+export interface TopicLinks extends LinkResult {
+  /**
+   * Other plausible (entity, mention) readings, best first: homonyms of a chosen name and candidates that lost a
+   * chosen mention's words. Never one of `topics`' entities; empty when nothing else was plausible.
+   */
+  alternatives: TopicEntity[];
 }
 
 /** Optional capability of a DRM: frequency rank of a word in its vocabulary (0 = most frequent). */
@@ -38,6 +53,28 @@ const SECONDARY_MIN = 0.55;
 /** Extra topics must match (almost) exactly: a half-matched name is a guess, not something the question names. */
 const SECONDARY_QUALITY = 0.8;
 const SECONDARY_ECHO = 0.5;
+/** Quality of a derived mention (singular, demonym → place) and of an acronym, below an exact one. */
+const DERIVED_QUALITY = 0.9;
+const ACRONYM_QUALITY = 0.8;
+/** Acronyms considered: 3 to 6 letters (two letters spell too many names: "pi", "ps"). */
+const MIN_ACRONYM = 3;
+const MAX_ACRONYM = 6;
+/** Score factor for a weak name that reads like a relation label: it stays, behind any other reading. */
+const ECHO_FACTOR = 0.5;
+/** English words of one letter (the vocabulary leaves them out; other lone letters are symbols or names: "the x show"). */
+const ONE_LETTER_WORDS = new Set(['a', 'i', 'o']);
+/** A partial mention's rare word is in at most this many names (more and it does not say which one is meant). */
+const PARTIAL_DF = 3;
+/** …and is rarer than this rank: a common word inside a name ("mode" of "Depeche Mode") names nothing alone. */
+const PARTIAL_RANK = 10_000;
+/** At most this many alternative readings are returned. */
+const MAX_ALTERNATIVES = 5;
+
+/**
+ * How a candidate's words meet its name: all of it (exact), a derived form, its initials, a rare part of it
+ * ("foxwoods" of "Foxwoods Resort Casino"), or fuzzily.
+ */
+type MatchKind = 'exact' | 'derived' | 'acronym' | 'partial' | 'fuzzy';
 
 interface Candidate {
   /** Word range [a, b] inclusive. */
@@ -47,6 +84,7 @@ interface Candidate {
   quality: number;
   score: number;
   bracketed: boolean;
+  kind: MatchKind;
   weak?: boolean;
 }
 
@@ -54,72 +92,130 @@ function hasRanks(drm: Drm): drm is Drm & WordRanks {
   return typeof (drm as Partial<WordRanks>).rankOf === 'function';
 }
 
-export async function linkTopics(question: string, graph: MemoryGraph, index: EntityNameIndex, drm: Drm, options: LinkOptions = {}): Promise<LinkResult> {
+export async function linkTopics(question: string, graph: MemoryGraph, index: EntityNameIndex, drm: Drm, options: LinkOptions = {}): Promise<TopicLinks> {
   const maxTopics = options.maxTopics ?? 3;
   // Brackets mark strong mentions; replacing them by spaces keeps every character offset valid.
   const brackets: [number, number][] = [];
   for (const m of question.matchAll(/\[([^\]]*)\]/g)) brackets.push([(m.index ?? 0) + 1, (m.index ?? 0) + m[0].length - 1]);
   const text = question.replace(/[[\]]/g, ' ');
   const words = wordSpans(text);
-  if (words.length === 0) return { topics: [], closest: [] };
+  if (words.length === 0) return { topics: [], closest: [], alternatives: [] };
   const ranks = hasRanks(drm) ? drm : undefined;
   const rank = (w: string): number => {
     const r = ranks?.rankOf(w);
     if (r !== undefined) return r;
     // Without a vocabulary (or for unknown words) fall back to how many names use the word.
-    return ranks ? Infinity : index.documentFrequency(w) > index.keyCount * 0.01 ? 0 : Infinity;
+    // The one-letter English words the vocabulary does not keep ("a", "i") are function words, not rare ones.
+    if (ranks) return ONE_LETTER_WORDS.has(w) ? 0 : Infinity;
+    return index.documentFrequency(w) > index.keyCount * 0.01 ? 0 : Infinity;
   };
   const wordRank = words.map((w) => rank(w.norm));
+  const functionWord = words.map((w, i) => STOPWORDS.has(w.norm) || WH_WORDS.has(w.norm) || wordRank[i] < FUNCTION_RANK);
   const inBracket = words.map((w) => brackets.findIndex(([s, e]) => w.start >= s && w.end <= e));
   const cased = isCasedText(words);
 
   const candidates: Candidate[] = [];
   const exactSpans = new Set<string>();
   const maxLen = Math.min(MAX_SPAN, index.maxKeyLength);
+  const keyDegree = (k: number): number => index.keyEntities[k].reduce((m, e) => Math.max(m, graph.degreeOf(e)), 0);
+  // Derived forms of each word, tried in the last position of a span ("jamaican" → "jamaica", "puerto rican" →
+  // "puerto rico", "the dixie chicks" ← "… chick"): a mention whose head word is inflected or adjectival.
+  const forms = words.map((w) => derivedForms(w.norm));
   for (let a = 0; a < words.length; a++) {
     let key = '';
     for (let b = a; b < words.length && b - a < maxLen; b++) {
       // A mention never straddles a bracket boundary.
       if (inBracket[b] !== inBracket[a]) break;
+      const prefix = key;
       key = b === a ? words[a].norm : `${key} ${words[b].norm}`;
       const k = index.lookup([key]);
-      if (k === undefined) continue;
-      exactSpans.add(`${a}:${b}`);
-      candidates.push({ a, b, key: k, quality: 1, score: 0, bracketed: inBracket[a] >= 0 });
+      if (k !== undefined) {
+        exactSpans.add(`${a}:${b}`);
+        candidates.push({ a, b, key: k, quality: 1, score: 0, bracketed: inBracket[a] >= 0, kind: 'exact' });
+        continue;
+      }
+      for (const group of forms[b]) {
+        let best: number | undefined;
+        for (const f of group) {
+          const d = index.lookup([b === a ? f : `${prefix} ${f}`]);
+          if (d !== undefined && (best === undefined || keyDegree(d) > keyDegree(best))) best = d;
+        }
+        if (best === undefined) continue;
+        candidates.push({ a, b, key: best, quality: DERIVED_QUALITY, score: 0, bracketed: inBracket[a] >= 0, kind: 'derived' });
+        break;
+      }
     }
   }
+  // Acronyms: a short word spelling a longer name's initials ("esrb"), written in capitals or not an everyday word.
+  words.forEach((w, i) => {
+    if (exactSpans.has(`${i}:${i}`) || functionWord[i] || w.norm.length < MIN_ACRONYM || w.norm.length > MAX_ACRONYM || !/^\p{L}+$/u.test(w.norm)) return;
+    const capitals = w.raw === w.raw.toUpperCase() && w.raw !== w.raw.toLowerCase();
+    if (!capitals && wordRank[i] < COMMON_RANK) return;
+    for (const k of index.keysAbbreviatedAs(w.norm).slice(0, MAX_ALTERNATIVES))
+      candidates.push({ a: i, b: i, key: k, quality: ACRONYM_QUALITY, score: 0, bracketed: inBracket[i] >= 0, kind: 'acronym' });
+  });
   const fuzzy = fuzzyCandidates(words, index, inBracket);
   for (const c of fuzzy) if (!exactSpans.has(`${c.a}:${c.b}`) && c.quality >= MIN_FUZZY_F) candidates.push(c);
+  for (const c of partialCandidates(words, wordRank, index, inBracket)) if (!exactSpans.has(`${c.a}:${c.b}`)) candidates.push(c);
 
   // Bracketed mentions, when present, are the question's own statement of its topics.
   const pool = brackets.length > 0 && candidates.some((c) => c.bracketed) ? candidates.filter((c) => c.bracketed) : candidates;
-  const kept: Candidate[] = [];
+  let kept: Candidate[] = [];
   let relationVectors: Float32Array[] | undefined;
   for (const c of pool) {
-    const { score, weak } = spanScore(c, words, wordRank, cased);
+    let { score, weak } = spanScore(c, words, wordRank, functionWord, cased);
     if (score <= 0) continue;
-    if (weak) {
+    if (weak && c.kind === 'fuzzy') {
       // An unmarked span of everyday words is a name only if it does not read as the question's wording: not
       // ending in a function word ("share the", "directed by"), not a paraphrase of a relation ("starred").
       if (wordRank[c.b] < FUNCTION_RANK) continue;
       relationVectors ??= await embedRelations(graph, drm);
       const [v] = await drm.embed([text.slice(words[c.a].start, words[c.b].end)]);
       if (relationVectors.some((r) => dot(v, r) >= RELATION_ECHO)) continue;
+    } else if (weak) {
+      // A whole name in everyday words stays a candidate, but the answer noun right after the wh-word ("which
+      // *country* …", "what *movies* …") is the question's wording, and a relation's paraphrase gives way.
+      if (c.a === c.b && answerNounAt(words, c.a)) continue;
+      relationVectors ??= await embedRelations(graph, drm);
+      const [v] = await drm.embed([text.slice(words[c.a].start, words[c.b].end)]);
+      if (relationVectors.some((r) => dot(v, r) >= RELATION_ECHO)) score *= ECHO_FACTOR;
     }
     c.score = score;
-    c.weak = weak;
+    c.weak = weak || c.kind === 'acronym';
     kept.push(c);
   }
-  if (kept.length === 0) return { topics: [], closest: closestNames(words, wordRank, index, fuzzy) };
+  // A rare word that no reading covers and no relation label uses ("what movies did chris *odonell* act in") is
+  // most likely the name the question means, written as the graph does not have it: a lone everyday word beside it
+  // ("act") is then the question's wording, and the answer is "not found, closest names …" rather than a guess.
+  const labelWords = relationLabelWords(graph);
+  const read = new Uint8Array(words.length);
+  for (const c of kept) for (let i = c.a; i <= c.b; i++) read[i] = 1;
+  const unread = words.some((w, i) => !read[i] && !functionWord[i] && wordRank[i] >= COMMON_RANK && !/^\p{N}/u.test(w.norm) && !labelWords.has(stemToken(w.norm)));
+  if (unread) kept = kept.filter((c) => !(c.weak && c.a === c.b && isWhole(c)));
+  // Initials spell many names: an acronym reading is a last resort, when nothing else is named.
+  if (kept.some((c) => c.kind !== 'acronym')) kept = kept.filter((c) => c.kind !== 'acronym');
+  if (kept.length === 0) return { topics: [], closest: closestNames(words, wordRank, index, fuzzy), alternatives: [] };
 
-  // Longest, best-scored spans first; a word belongs to at most one mention.
-  kept.sort((x, y) => y.score - x.score || y.b - y.a - (x.b - x.a) || x.a - y.a);
+  // Longest, best-scored spans first, then the better-connected name; a word belongs to at most one mention.
+  kept.sort((x, y) => y.score - x.score || y.b - y.a - (x.b - x.a) || x.a - y.a || keyDegree(y.key) - keyDegree(x.key) || x.key - y.key);
   const taken = new Uint8Array(words.length);
   const chosen: Candidate[] = [];
+  // A weak reading gives way to one covering more of the question around it: to a clear name over its words ("anna"
+  // inside "anna holbrook" → Anna Kathryn Holbrook), to a longer match containing it ("new orleans" inside "new
+  // orleans convention center"), and, when fuzzy, to a whole name as long ("of units measurement" ~ Chinese units
+  // of measurement, inside "international system of units measurement").
+  const covered = (c: Candidate): boolean =>
+    kept.some((d) => {
+      if (d === c || d.a > c.b || c.a > d.b || d.b - d.a < c.b - c.a) return false;
+      if (!d.weak) return true;
+      if (d.a <= c.a && c.b <= d.b && d.b - d.a > c.b - c.a) return true;
+      return isWhole(d) && !isWhole(c);
+    });
   for (const c of kept) {
     let free = true;
     for (let i = c.a; i <= c.b; i++) if (taken[i]) free = false;
     if (!free) continue;
+    if (c.weak && covered(c)) continue;
     // Secondary topics must be clear names on their own, not leftovers of the question's wording.
     if (chosen.length > 0) {
       if (c.weak || c.score < SECONDARY_MIN || c.quality < SECONDARY_QUALITY) continue;
@@ -140,13 +236,46 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
     if (chosen.length >= maxTopics) break;
   }
 
+  if (chosen.length === 0) return { topics: [], closest: closestNames(words, wordRank, index, fuzzy), alternatives: [] };
+
   const [questionVector] = await drm.embed([text]);
   const topics: TopicEntity[] = [];
+  const alternatives: TopicEntity[] = [];
+  const reading = (c: Candidate, entity: number, score: number): TopicEntity => ({
+    entity,
+    mention: text.slice(words[c.a].start, words[c.b].end),
+    start: words[c.a].start,
+    end: words[c.b].end,
+    score: Math.min(1, score),
+  });
   for (const c of chosen) {
-    const entity = await disambiguate(c, words, graph, index, drm, questionVector);
-    topics.push({ entity, mention: text.slice(words[c.a].start, words[c.b].end), start: words[c.a].start, end: words[c.b].end, score: Math.min(1, c.score) });
+    const ranked = await disambiguate(c, words, graph, index, drm, questionVector);
+    topics.push(reading(c, ranked[0], c.score));
+    // Homonyms of a chosen name are its first alternatives, a little below it.
+    for (const e of ranked.slice(1)) alternatives.push(reading(c, e, c.score * 0.9));
   }
-  return { topics, closest: [] };
+  // Then the other readings that stood (overlapping ones, weak ones, extra topics left out), one per entity.
+  for (const c of kept) {
+    if (chosen.includes(c) || alternatives.length >= 4 * MAX_ALTERNATIVES) continue;
+    alternatives.push(reading(c, (await disambiguate(c, words, graph, index, drm, questionVector))[0], c.score));
+  }
+  const used = new Set(topics.map((t) => t.entity));
+  const distinct = alternatives
+    .sort((x, y) => y.score - x.score)
+    .filter((t) => !used.has(t.entity) && (used.add(t.entity), true))
+    .slice(0, MAX_ALTERNATIVES);
+  return { topics, closest: [], alternatives: distinct };
+}
+
+/** The word right after the wh-phrase ("which *country*", "how many *films*"): the kind of answer asked for. */
+function answerNounAt(words: WordSpan[], i: number): boolean {
+  if (i > 0 && WH_WORDS.has(words[i - 1].norm)) return true;
+  return i > 1 && words[i - 2].norm === 'how' && (words[i - 1].norm === 'many' || words[i - 1].norm === 'much');
+}
+
+/** Exact or derived: the mention is the whole name, as written or inflected. */
+function isWhole(c: Candidate): boolean {
+  return c.kind === 'exact' || c.kind === 'derived';
 }
 
 /** True when the question mixes cases, so a capitalised word inside it is evidence of a name. */
@@ -161,19 +290,22 @@ function isCapitalised(w: WordSpan): boolean {
 }
 
 /**
- * Plausibility of a candidate mention; zero rejects it. Exact matches start at 1, fuzzy ones at their F score;
- * every word adds by its rarity, so "The Lincoln Lawyer" beats "Lincoln" and "Like Crazy" beats "crazy".
- * Everyday words need evidence to be a name: a single common word ("movies", "act") only with brackets or
- * capitalisation inside a cased question, and a span of function words ("what is", "the") never without it.
- * Marks spans without a rare word or evidence as weak: they may be the only topic, never an extra one.
+ * Plausibility of a candidate mention; zero rejects it. Exact matches start at 1, derived ones a little below,
+ * fuzzy ones at their F score; every word adds by its rarity, so "The Lincoln Lawyer" beats "Lincoln" and "Like
+ * Crazy" beats "crazy". A whole name needs only one word that is not a function or question word ("germany",
+ * "police"); a fuzzy or partial span of one common word needs brackets or capitalisation inside a cased question,
+ * and a span of function words ("what is", "the") never links without such evidence. Marks spans without a rare
+ * word or evidence as weak: they may be the only topic, never an extra one.
  */
-function spanScore(c: Candidate, words: WordSpan[], wordRank: number[], cased: boolean): { score: number; weak: boolean } {
+function spanScore(c: Candidate, words: WordSpan[], wordRank: number[], functionWord: boolean[], cased: boolean): { score: number; weak: boolean } {
   let content = 0;
+  let nonFunction = 0;
   let rare = 0;
   let rarity = 0;
   let capitalised = cased;
   for (let i = c.a; i <= c.b; i++) {
     const r = wordRank[i];
+    if (!functionWord[i]) nonFunction++;
     if (r >= STOP_RANK) {
       content++;
       if (!isCapitalised(words[i])) capitalised = false;
@@ -190,7 +322,10 @@ function spanScore(c: Candidate, words: WordSpan[], wordRank: number[], cased: b
   if (initialOnly) capitalised = false;
   const evidence = c.bracketed || capitalised;
   const length = c.b - c.a + 1;
-  if (!evidence && (content === 0 || (rare === 0 && length === 1 && !initialOnly))) return { score: 0, weak: true };
+  // A whole (or derived) name needs one word that is not a function or question word; fuzzy spans need more.
+  if (c.kind !== 'fuzzy' && c.kind !== 'partial') {
+    if (!evidence && nonFunction === 0) return { score: 0, weak: true };
+  } else if (!evidence && (content === 0 || (rare === 0 && length === 1 && !initialOnly))) return { score: 0, weak: true };
   let score = c.quality * (0.4 + 0.2 * Math.min(3, rarity) + 0.03 * Math.min(5, length - 1));
   if (capitalised) score += 0.2;
   if (c.bracketed) score += 0.5;
@@ -241,12 +376,55 @@ function fuzzyCandidates(words: WordSpan[], index: EntityNameIndex, inBracket: n
         const precision = matched / inWindow;
         const recall = Math.min(1, matched / index.keyWeight[k]);
         const f = (2 * precision * recall) / (precision + recall);
-        if (!best || f > best.quality) best = { a, b, key: k, quality: f, score: 0, bracketed: inBracket[a] >= 0 };
+        if (!best || f > best.quality) best = { a, b, key: k, quality: f, score: 0, bracketed: inBracket[a] >= 0, kind: 'fuzzy' };
       }
     // Fuzzy matches rank below exact ones of the same span quality.
     if (best) out.push({ ...best, quality: best.quality * 0.9 });
   }
   return out;
+}
+
+/**
+ * Partial mentions: a run of question words that are all words of one name, led by a rare word few names share
+ * ("foxwoods" → Foxwoods Resort Casino, "sigkdd" → ACM SIGKDD). Below fuzzy matches: the more of the name the
+ * run covers (IDF-weighted), the better.
+ */
+function partialCandidates(words: WordSpan[], wordRank: number[], index: EntityNameIndex, inBracket: number[]): Candidate[] {
+  const stems = words.map((w) => stemToken(w.norm));
+  const out: Candidate[] = [];
+  const seen = new Set<string>();
+  stems.forEach((s, i) => {
+    if (wordRank[i] < PARTIAL_RANK) return;
+    const keys = index.keysWith(s);
+    if (keys.length === 0 || keys.length > PARTIAL_DF) return;
+    for (const k of keys) {
+      const keyStems = new Set(index.keyTokens[k].map(stemToken));
+      let a = i;
+      let b = i;
+      while (a > 0 && keyStems.has(stems[a - 1]) && inBracket[a - 1] === inBracket[i]) a--;
+      while (b + 1 < words.length && keyStems.has(stems[b + 1]) && inBracket[b + 1] === inBracket[i]) b++;
+      if (seen.has(`${a}:${b}:${k}`)) continue;
+      seen.add(`${a}:${b}:${k}`);
+      let matched = 0;
+      const counted = new Set<string>();
+      for (let j = a; j <= b; j++) if (!counted.has(stems[j])) (counted.add(stems[j]), (matched += index.idf(stems[j])));
+      const recall = Math.min(1, matched / index.keyWeight[k]);
+      out.push({ a, b, key: k, quality: 0.5 + 0.4 * recall, score: 0, bracketed: inBracket[a] >= 0, kind: 'partial' });
+    }
+  });
+  return out;
+}
+
+const labelWordsMemo = new WeakMap<MemoryGraph, Set<string>>();
+
+/** Stemmed words of the graph's relation labels: schema vocabulary, not names ("illuminance", "viscosity"). */
+function relationLabelWords(graph: MemoryGraph): Set<string> {
+  let words = labelWordsMemo.get(graph);
+  if (!words) {
+    words = new Set(graph.relationLabels.flatMap((l) => tokenizeLabel(l)).map((w) => stemToken(w.toLowerCase())));
+    labelWordsMemo.set(graph, words);
+  }
+  return words;
 }
 
 // ---- homonyms ----
@@ -270,26 +448,23 @@ async function neighbourhoodVector(graph: MemoryGraph, entity: number, drm: Drm)
   return v;
 }
 
-async function disambiguate(c: Candidate, words: WordSpan[], graph: MemoryGraph, index: EntityNameIndex, drm: Drm, questionVector: Float32Array): Promise<number> {
+/** Entities carrying the candidate's name, best reading first. */
+async function disambiguate(c: Candidate, words: WordSpan[], graph: MemoryGraph, index: EntityNameIndex, drm: Drm, questionVector: Float32Array): Promise<number[]> {
   const entities = index.keyEntities[c.key];
-  if (entities.length === 1) return entities[0];
+  if (entities.length === 1) return entities;
   const raw = words
     .slice(c.a, c.b + 1)
     .map((w) => w.raw)
     .join(' ');
-  let best = entities[0];
-  let bestScore = -Infinity;
+  const scored: [number, number][] = [];
   for (const e of entities) {
     // Same case as written is the strongest tie-breaker ("Police" the film, not "police" the tag).
     const sameCase = wordSpans(graph.names[e]).map((w) => w.raw).join(' ') === raw ? 1 : 0;
     const fit = graph.degreeOf(e) > 0 ? dot(questionVector, await neighbourhoodVector(graph, e, drm)) : 0;
-    const score = sameCase + 0.5 * fit + 0.05 * Math.log1p(graph.degreeOf(e));
-    if (score > bestScore) {
-      bestScore = score;
-      best = e;
-    }
+    scored.push([e, sameCase + 0.5 * fit + 0.05 * Math.log1p(graph.degreeOf(e))]);
   }
-  return best;
+  // Stable: the first entity wins ties, as before.
+  return scored.sort((x, y) => y[1] - x[1]).map(([e]) => e);
 }
 
 // ---- not found ----

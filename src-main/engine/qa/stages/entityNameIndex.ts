@@ -1,7 +1,9 @@
 // Name lookup for topic entity recognition, built once per graph: exact token-sequence keys (so "Chris O'Donnell",
 // "chris o’donnell" and "chris_o_donnell" meet), an inverted index token → names for fuzzy matching, and token
-// document frequencies over the names (how much a matching word says about which entity is meant).
+// document frequencies over the names (how much a matching word says about which entity is meant). Mediator
+// nodes (Freebase CVT ids such as `m.0abc12`, which stand for no name) get no key: text never names them.
 import type { MemoryGraph } from '../../graph/memoryGraph.js';
+import { acronymsOf } from './mentionVariants.js';
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
@@ -30,6 +32,11 @@ export function wordSpans(text: string): WordSpan[] {
   return out;
 }
 
+/** A Freebase-style machine id in place of a name (`m.0abc12`, `g.11bc…`): a mediator node, never a mention. */
+export function isMediatorName(name: string): boolean {
+  return /^[mg]\.[0-9a-z_]+$/.test(name.trim());
+}
+
 /** Light plural folding for fuzzy matching ("dinosaur" ↔ "dinosaurs"); exact keys never use it. */
 export function stemToken(t: string): string {
   if (t.length > 4 && t.endsWith('ies')) return `${t.slice(0, -3)}y`;
@@ -50,11 +57,14 @@ export class EntityNameIndex {
   private readonly keyIndex = new Map<string, number>();
   /** stem → keys containing it (each key once). */
   private readonly postings = new Map<string, number[]>();
+  /** acronym → multi-word keys it abbreviates; built on first use. */
+  private acronyms?: Map<string, number[]>;
 
   private constructor(readonly graph: MemoryGraph) {
     let maxLen = 0;
     const { names } = graph;
     for (let e = 0; e < names.length; e++) {
+      if (isMediatorName(names[e])) continue;
       const words = wordSpans(names[e]).map((w) => w.norm);
       if (words.length === 0) continue;
       const key = words.join(' ');
@@ -103,6 +113,21 @@ export class EntityNameIndex {
   /** Smoothed inverse document frequency of a word over the names (unseen words weigh the most). */
   idf(word: string): number {
     return Math.log((this.keys.length + 1) / (this.documentFrequency(word) + 1)) + 1;
+  }
+
+  /** Multi-word keys whose initials spell the folded word ("esrb" → "entertainment software rating board"). */
+  keysAbbreviatedAs(word: string): readonly number[] {
+    if (!this.acronyms) {
+      const map = new Map<string, number[]>();
+      for (let k = 0; k < this.keys.length; k++)
+        for (const a of new Set(acronymsOf(this.keyTokens[k]))) {
+          const list = map.get(a);
+          if (list) list.push(k);
+          else map.set(a, [k]);
+        }
+      this.acronyms = map;
+    }
+    return this.acronyms.get(word) ?? [];
   }
 
   /** Keys containing the (stemmed) word. */
