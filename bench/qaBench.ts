@@ -15,6 +15,7 @@ import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
 import { pipeTriplesGraph } from '../src-main/engine/import/pipeTriplesGraph.js';
 import { hitAt1, parseQuestions, quantile, type EvalQuestion } from '../src-main/engine/import/questionsFile.js';
 import type { MemoryGraph } from '../src-main/engine/graph/memoryGraph.js';
+import type { ConfidenceSignals } from '../src-main/common/answerTypes.js';
 import { createQaEngine, type QaEngine } from '../src-main/engine/qa/qaEngine.js';
 import { classifyMiss, formatChain, MISS_CAUSES, missInputOf, type MissCause, type MissDiagnosis } from './lib/classifyMiss.js';
 import { sampleQuestions } from './lib/sampleQuestions.js';
@@ -95,6 +96,10 @@ interface QuestionRow {
   shortest?: number;
   /** The gold-chain enumeration hit its edge budget. */
   approximate?: boolean;
+  /** Estimated probability the top answer is right, and whether the engine marked it unsure. */
+  p?: number;
+  unsure?: boolean;
+  signals?: ConfidenceSignals;
 }
 
 interface TableRow {
@@ -104,6 +109,9 @@ interface TableRow {
   noAnswer: number;
   p50: number;
   p95: number;
+  /** Share of wrong top answers marked unsure, and of right ones (calibration: high, then low). */
+  wrongUnsure: number;
+  rightUnsure: number;
 }
 
 /** The sampled questions of a set, each with its line in the file. */
@@ -138,6 +146,10 @@ async function runSet(set: BenchSet, graph: MemoryGraph, engine: QaEngine): Prom
       ms: Math.round(ms * 10) / 10,
       topics: r.topics.map((t) => t.name),
       chain: formatChain(input.top?.chain.length ? input.top.chain : (input.indicator ?? [])),
+      p: r.confidence?.p ?? 0,
+      // No confidence at all (nothing linked or analysed) counts as unsure: nothing was found to be sure of.
+      unsure: r.confidence?.unsure ?? true,
+      ...(r.confidence ? { signals: r.confidence.signals } : {}),
     };
     if (!hit && values['miss-report']) {
       const d: MissDiagnosis | undefined = classifyMiss(graph, input);
@@ -161,9 +173,15 @@ async function runSet(set: BenchSet, graph: MemoryGraph, engine: QaEngine): Prom
       noAnswer: pct(rows.filter((r) => r.answers.length === 0).length),
       p50: quantile(lat, 0.5),
       p95: quantile(lat, 0.95),
+      wrongUnsure: share(rows.filter((r) => !r.hit), (r) => !!r.unsure),
+      rightUnsure: share(rows.filter((r) => r.hit), (r) => !!r.unsure),
     },
     rows,
   };
+}
+
+function share<T>(items: readonly T[], f: (x: T) => boolean): number {
+  return items.length ? (100 * items.filter(f).length) / items.length : 0;
 }
 
 const t0 = performance.now();
@@ -189,12 +207,23 @@ for (const key of [...new Set(sets.map((s) => s.graph))]) {
 
 const f1 = (x: number): string => x.toFixed(1);
 const tableText = [
-  `| set | n | Hits@1 % | no-answer % | p50 ms | p95 ms |`,
-  `|---|---:|---:|---:|---:|---:|`,
-  ...table.map((r) => `| ${r.set} | ${r.n} | ${f1(r.hits1)} | ${f1(r.noAnswer)} | ${f1(r.p50)} | ${f1(r.p95)} |`),
+  `| set | n | Hits@1 % | no-answer % | wrong marked unsure % | right marked unsure % | p50 ms | p95 ms |`,
+  `|---|---:|---:|---:|---:|---:|---:|---:|`,
+  ...table.map((r) => `| ${r.set} | ${r.n} | ${f1(r.hits1)} | ${f1(r.noAnswer)} | ${f1(r.wrongUnsure)} | ${f1(r.rightUnsure)} | ${f1(r.p50)} | ${f1(r.p95)} |`),
 ].join('\n');
 console.log(`\nseed ${seed}, ${limit} questions per set sampled uniformly (demo: all ${table.find((r) => r.set === 'demo')?.n ?? 57}), d-max ${dMax}\n`);
 console.log(tableText);
+
+// Reliability: the engine's estimated probability of being right against how often it was, over every question.
+const bins = [0, 0.2, 0.4, 0.6, 0.8, 1.0001];
+const reliability = bins.slice(0, -1).map((lo, i) => {
+  const inBin = allRows.filter((r) => (r.p ?? 0) >= lo && (r.p ?? 0) < bins[i + 1]);
+  const mean = inBin.length ? inBin.reduce((s, r) => s + (r.p ?? 0), 0) / inBin.length : 0;
+  return { bin: `${lo.toFixed(1)}–${Math.min(1, bins[i + 1]).toFixed(1)}`, n: inBin.length, meanP: mean, accuracy: share(inBin, (r) => r.hit) };
+});
+console.log(`\nReliability over all ${allRows.length} questions (estimated probability right vs Hits@1)\n`);
+console.log('| p bin | n | mean p | Hits@1 % |\n|---|---:|---:|---:|');
+for (const b of reliability) console.log(`| ${b.bin} | ${b.n} | ${b.meanP.toFixed(2)} | ${b.n ? f1(b.accuracy) : '-'} |`);
 
 let missCounts: Record<string, Partial<Record<MissCause, number>>> | undefined;
 if (values['miss-report']) {
@@ -226,7 +255,7 @@ if (values['miss-report']) {
 if (values.out) {
   writeFileSync(
     values.out,
-    `${JSON.stringify({ seed, limit, dMax, warmup, graphs, table, tableText, ...(missCounts ? { misses: missCounts } : {}), questions: allRows }, null, 1)}\n`,
+    `${JSON.stringify({ seed, limit, dMax, warmup, graphs, table, tableText, reliability, ...(missCounts ? { misses: missCounts } : {}), questions: allRows }, null, 1)}\n`,
   );
   console.error(`wrote ${values.out}`);
 }

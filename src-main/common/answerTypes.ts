@@ -109,6 +109,48 @@ export interface AskResult {
   brain?: AskBrainTally;
   /** Which Hand answered this question and what each of its model calls cost (absent from older engines). */
   hand?: AskHandSummary;
+  /** How sure the answer is (absent when nothing was linked or analysed). */
+  confidence?: AnswerConfidence;
+}
+
+/** The signals the answer's confidence is computed from (see engine/qa/controller/confidence.ts). */
+export interface ConfidenceSignals {
+  /** Score of the chosen chain minus the best chain that reaches other answers (capped at 2). */
+  chainMargin: number;
+  /** Weakest word support of a hop of the chosen chain, in [0, 1]. */
+  minSupport: number;
+  /** Content words that name another relation of the graph, which the chain does not walk. */
+  unused: number;
+  /** Content words that name no relation of the graph at all. */
+  unmatched: number;
+  hops: number;
+  /** Answers verified (0: nothing was). */
+  answers: number;
+  /** 1 when the first answer node verified (no deepening, Refine or Predict was needed). */
+  firstRound: number;
+  /** 1 when the runner-up reading reaches the top answer too. */
+  readingsAgree: number;
+  /** Weakest topic-entity link score, in [0, 1]. */
+  linkScore: number;
+  /** 1 when the top answer rests on an inferred (missing) edge. */
+  inferred: number;
+  /** 1 when another entity of the graph has the name a topic was linked by (a homonym). */
+  homonyms: number;
+  /** Readings within 0.15 of the chosen one's score that reach other answers (capped at 5). */
+  nearReadings: number;
+  /** 1 when every topic was linked by its whole name (after folding case, accents and punctuation). */
+  exactLink: number;
+}
+
+/** How sure the local answer is, and why it is not surer. */
+export interface AnswerConfidence {
+  /** Estimated probability that the top answer is right (calibrated on the development graphs). */
+  p: number;
+  /** Below the calibrated threshold: the answer is shown as unsure, and a configured Brain may be asked. */
+  unsure: boolean;
+  /** Plain-language reasons, most telling first ("no relation for 'based'", "nothing verified"). */
+  reasons: string[];
+  signals: ConfidenceSignals;
 }
 
 /** The six Hand skills, named as the engine's HandAccounting names them. */

@@ -133,7 +133,7 @@ export const askCommand: CliCommand = {
       hand?.accounting.beginQuestion();
       let result: AskResult;
       try {
-        result = await engine.ask(question, { dMax, relations, ...(q.brainStep ? { brainStep: q.brainStep } : {}), ...(q.selectionStep ? { selectionStep: q.selectionStep } : {}), brainPolicy: brain.policy, ...(brain.model ? { brainModel: brain.model } : {}) });
+        result = await engine.ask(question, { dMax, relations, ...(q.brainStep ? { brainStep: q.brainStep } : {}), ...(q.selectionStep ? { selectionStep: q.selectionStep } : {}), ...(q.analysisStep ? { analysisStep: q.analysisStep } : {}), brainPolicy: brain.policy, ...(brain.model ? { brainModel: brain.model } : {}) });
       } finally {
         unsubscribe?.();
       }

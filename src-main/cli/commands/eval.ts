@@ -88,7 +88,7 @@ export const evalCommand: CliCommand = {
         const q = cliBrain.question();
         accounting?.beginQuestion();
         return {
-          ask: { ...(q.brainStep ? { brainStep: q.brainStep } : {}), ...(q.selectionStep ? { selectionStep: q.selectionStep } : {}), brainPolicy: cliBrain.policy, ...(cliBrain.model ? { brainModel: cliBrain.model } : {}) },
+          ask: { ...(q.brainStep ? { brainStep: q.brainStep } : {}), ...(q.selectionStep ? { selectionStep: q.selectionStep } : {}), ...(q.analysisStep ? { analysisStep: q.analysisStep } : {}), brainPolicy: cliBrain.policy, ...(cliBrain.model ? { brainModel: cliBrain.model } : {}) },
           fields: () => {
             for (const r of q.results.filter((x) => x.fallback)) {
               fallbackCount++;

@@ -16,6 +16,8 @@ import { BRAIN_KEY_ENV, EnvKeyProvider } from '../../engine/egress/brain/keyProv
 import type { BrainPolicy, BrainStep } from '../../engine/core/brainStep.js';
 import type { SelectionStep } from '../../engine/core/selectionStep.js';
 import { selectionBrainStep } from '../../engine/egress/brain/selectionBrainStep.js';
+import { analysisBrainStep } from '../../engine/egress/brain/analysisBrainStep.js';
+import type { AnalysisStep } from '../../engine/core/analysisStep.js';
 import { ExposureLedger } from '../../engine/egress/exposure/exposureLedger.js';
 import { FileKeyStore } from '../../engine/egress/exposure/keyStore.js';
 import { ledgerPaths } from '../../engine/egress/exposure/ledgerPaths.js';
@@ -56,6 +58,8 @@ export interface BrainQuestion {
   brainStep?: BrainStep;
   /** Two-stage answering through the same Brain (used when the GraSP selector runs). */
   selectionStep?: SelectionStep;
+  /** Planning through the same Brain, asked when the local reading is unsure. */
+  analysisStep?: AnalysisStep;
   results: BrainStepResult[];
 }
 
@@ -173,7 +177,8 @@ export async function openBrain(values: BrainFlagValues, input: OpenBrainInput):
       const common = { brain, approver: setup.approver, counter, questionId, ...(ledger ? { ledger } : {}), ...(audit ? { audit } : {}) };
       const brainStep = controllerBrainStep({ ...common, onResult: (r) => results.push(r) });
       const selectionStep = selectionBrainStep({ ...common, onResult: (r) => results.push(r) });
-      return { counter, brainStep, selectionStep, results };
+      const analysisStep = analysisBrainStep({ ...common, onResult: (r) => results.push(r) });
+      return { counter, brainStep, selectionStep, analysisStep, results };
     },
     exposure: () => ledger?.summary(),
     close: release,

@@ -125,6 +125,7 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
             ...(progress?.onTreeUpdate ? { onTreeUpdate: progress.onTreeUpdate } : {}),
             ...(questionBrain ? { brainStep: questionBrain.step, brainPolicy: questionBrain.policy, brainModel: questionBrain.model } : {}),
             ...(questionBrain?.selection ? { selectionStep: questionBrain.selection } : {}),
+            ...(questionBrain?.analysis ? { analysisStep: questionBrain.analysis } : {}),
           });
         let result: AskResult;
         if (active && hand) {

@@ -18,6 +18,8 @@ import { BrainCallCounter } from '../egress/brain/brainCallCounter.js';
 import { BrainConfigError } from '../egress/brain/brainErrors.js';
 import { controllerBrainStep } from '../egress/brain/controllerBrainStep.js';
 import { selectionBrainStep } from '../egress/brain/selectionBrainStep.js';
+import { analysisBrainStep } from '../egress/brain/analysisBrainStep.js';
+import type { AnalysisStep } from '../core/analysisStep.js';
 import { createBrainFromOptions } from '../egress/brain/createBrainFromOptions.js';
 import { editPayload, EmptyEditError, InvalidEditError } from '../payload/editPayload.js';
 import { NO_HISTORY } from '../core/exposureHistory.js';
@@ -59,6 +61,8 @@ export interface QuestionBrain {
   step: BrainStep;
   /** Two-stage selection through the same Brain and approvals (used when the GraSP selector runs). */
   selection?: SelectionStep;
+  /** Planning through the same Brain and approvals, asked when the local reading is unsure. */
+  analysis?: AnalysisStep;
   policy: BrainPolicy;
   tally(): AskBrainTally;
 }
@@ -205,6 +209,7 @@ export class BrainService {
     const common = { brain, approver, counter, questionId, ...(ledger ? { ledger } : {}), ...(audit ? { audit } : {}), onPayload, onResult: (r: BrainStepResult) => notes.push(r.reason) };
     const step = controllerBrainStep(common);
     const selection = selectionBrainStep(common);
+    const analysis = analysisBrainStep(common);
     const forget = <A, R>(f: (a: A) => Promise<R>) => async (a: A): Promise<R> => {
       try {
         return await f(a);
@@ -218,6 +223,7 @@ export class BrainService {
       model: brain.model,
       step: wrapped,
       selection: forget(selection),
+      analysis: forget(analysis),
       policy: s.policy,
       tally: () => ({ calls: counter.sent, denied: counter.denied, tokens: counter.tokensSent + counter.tokensReceived, describe: describe(s), notes: [...notes] }),
     };

@@ -41,7 +41,7 @@ export interface EvalOptions {
 }
 
 export interface QuestionHooks {
-  ask?: Pick<AskOptions, 'brainStep' | 'selectionStep' | 'brainPolicy' | 'brainModel'>;
+  ask?: Pick<AskOptions, 'brainStep' | 'selectionStep' | 'analysisStep' | 'brainPolicy' | 'brainModel'>;
   fields(): PredictionExtras;
 }
 

@@ -30,6 +30,12 @@ export interface Analysis extends Indicator {
   ranked: ScoredChain[];
   /** Subquestions, one per hop, as the Hand reads them (for display and for a model Brain). */
   subquestions: string[];
+  /**
+   * Content words of the question the chosen chain leaves unexplained: `unused` name some relation of the graph
+   * the chain does not walk (a hop too few, or the wrong one); `unmatched` name no relation of the graph at all
+   * ("based" when no label says where a company sits). Answer-type nouns and the anchors' words are not listed.
+   */
+  unexplained?: { unused: string[]; unmatched: string[] };
 }
 
 /** Question analysis: subquestions, the skyline indicator I_Q and D_predict. */

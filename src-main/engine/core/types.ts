@@ -24,6 +24,8 @@ export interface LinkResult {
   topics: TopicEntity[];
   /** When nothing matched: closest names in the graph, for the "not found" answer. */
   closest: string[];
+  /** Other readings, best first: homonyms of a chosen name (same span), then runner-up mentions. */
+  alternatives?: TopicEntity[];
 }
 
 export interface RawEdge {

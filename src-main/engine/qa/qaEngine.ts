@@ -6,14 +6,18 @@
 // gets a fresh session secret and mapping, discarded before ask() returns.
 import type { AskMemorySummary, AskResult, BrainPayloadPreview, ReasoningTreeSummary, TopicMatch } from '../../common/answerTypes.js';
 import { AlgorithmicHand } from './hand/algorithmicHand.js';
-import type { Hand } from '../core/handSkills.js';
+import type { Analysis, Hand } from '../core/handSkills.js';
 import type { BrainPolicy, BrainStep } from '../core/brainStep.js';
-import { runController } from './controller/controller.js';
+import { runController, type ControllerResult } from './controller/controller.js';
 import type { GraspModeOptions } from './controller/graspMode.js';
 import type { SelectionStep } from '../core/selectionStep.js';
 import type { GraspSelectorLike } from './grasp/graspSelectorLike.js';
 import { NO_EXPERIENCE, type ExperienceProvider } from '../core/experienceProvider.js';
 import { experienceOutcomeOf, experienceQueryOf, memorySummaryOf, writeSummary } from './experienceRound.js';
+import { answerConfidence } from './controller/confidence.js';
+import { normalizeName } from '../../common/normalizeName.js';
+import { analysisFromPlan } from './controller/brainPlan.js';
+import type { AnalysisStep } from '../core/analysisStep.js';
 import { toRankedAnswers, type PayloadRecord, type QuestionSession } from './controller/questionSession.js';
 import { summarizeTree } from './controller/reasoningTree.js';
 import type { MemoryGraph } from '../graph/memoryGraph.js';
@@ -30,7 +34,7 @@ import { candidateEntities } from './stages/candidateEntities.js';
 import { embedRelations } from './stages/relationVectors.js';
 import { chainKey, schemaPaths } from './stages/schemaPaths.js';
 import { schemaChains } from './grasp/relationSchema.js';
-import { DEFAULT_SANITIZE_CONFIG, type Drm, type RelationClusters, type SanitizeConfig, type SanitizedView, type ViewMapping } from '../core/types.js';
+import { DEFAULT_SANITIZE_CONFIG, type Drm, type GroundedAnswer, type TopicEntity, type RelationClusters, type SanitizeConfig, type SanitizedView, type ViewMapping } from '../core/types.js';
 import { viewAdjacency } from './stages/viewAdjacency.js';
 
 export interface QaEngineConfig {
@@ -77,6 +81,8 @@ export interface AskOptions {
   confidenceMargin?: number;
   /** The configured Brain's model name: payload token counts use its encoding, as the approval dialog does. */
   brainModel?: string;
+  /** This question's planning Brain, asked when the local reading is unsure; overrides the engine's. */
+  analysisStep?: AnalysisStep;
 }
 
 export interface QaEngine {
@@ -104,6 +110,9 @@ interface GraphCache {
   clusters: RelationClusters;
 }
 
+/** Alternative topic readings tried when the best one verifies nothing. */
+const MAX_RETRIES = 2;
+
 export function createQaEngine(input: {
   graph: MemoryGraph;
   drm: Drm;
@@ -112,6 +121,8 @@ export function createQaEngine(input: {
   experience?: ExperienceProvider;
   /** Brain ranking when the local choice is not confident; none by default. */
   brainStep?: BrainStep;
+  /** Brain planning (indicator chain of the anonymised question) when the local reading is unsure; none by default. */
+  analysisStep?: AnalysisStep;
   /**
    * The Hand every skill call goes to, built once per graph from the algorithmic Hand (its fallback and candidate
    * source) and the name index; the algorithmic Hand itself by default.
@@ -185,114 +196,176 @@ export function createQaEngine(input: {
         payloads: [],
       };
     }
-    const anchors = [...new Set(topics.map((x) => x.entity))];
-    const anchorTopics = anchors.map((a) => topics.find((x) => x.entity === a)!);
+    // Ambiguous names: when the best reading of the topics verifies nothing, the linker's next readings (a homonym
+    // with the same span, or a runner-up mention) are tried, at most MAX_RETRIES; the first that verifies answers.
+    const first = await answerFrom(topics);
+    if (first.answers.length > 0 || !link.alternatives?.length) return first;
+    for (const alt of link.alternatives.slice(0, MAX_RETRIES)) {
+      const retried = [...topics.filter((x) => x.end <= alt.start || x.start >= alt.end), alt].sort((a, b) => a.start - b.start);
+      const r = await answerFrom(retried);
+      if (r.answers.length > 0)
+        return r.confidence ? { ...r, confidence: { ...r.confidence, reasons: [...r.confidence.reasons, `the first reading of "${alt.mention}" verified nothing; read as another entity`] } } : r;
+    }
+    return first;
 
-    // ---- G_Q^raw ----
-    const [qVec] = await drm.embed([question.replace(/[[\]]/g, ' ')]);
-    const subgraph = buildQuestionSubgraph(graph, anchors, qVec, relationVectors, {
-      dMax,
-      ...(config.fanoutCap !== undefined ? { fanoutCap: config.fanoutCap } : {}),
-      ...(config.maxNodes !== undefined ? { maxNodes: config.maxNodes } : {}),
-    });
-    lap('subgraph');
+    async function answerFrom(topics: TopicEntity[]): Promise<AskResult> {
+      const anchors = [...new Set(topics.map((x) => x.entity))];
+      const anchorTopics = anchors.map((a) => topics.find((x) => x.entity === a)!);
 
-    // ---- I_Q, D_predict ---- (local, on the raw subgraph: the Hand may read it; the Brain never does)
-    const adj = new LocalAdjacency(subgraph.edges);
-    const exclude = new Set(anchors);
-    const paths = anchors.map((a) => schemaPaths(adj, a, { dMax, exclude }));
-    // With a GraSP selector the graph may be incomplete: the question's chain can be missing around the anchor, so
-    // the whole graph's type-level chains join the candidates (scored alike; the selector grounds them later).
-    if (input.grasp) paths.forEach((ps, i) => ps.push(...schemaChains(graph, anchors[i], { dMax, known: new Set(ps.map((p) => chainKey(p.steps))) })));
-    // Visible labels as the sanitizer will show them (labels, or cluster labels in clustered mode).
-    const visibleRelation = (r: number): string => (relations === 'clustered' ? (clusters.labelOf[r] ?? 'R0') : graph.relationLabels[r]);
-    const analysis = await hand.analyzeQuestion({ question, topics: anchorTopics, schemaPaths: paths, dMax, visibleRelation });
-    lap('analyze');
-
-    // ---- G̃_Q ---- entities on the best chains' paths are kept as they are (candidate paths), the rest is
-    // de-uniqued; without this the k-anonymity pass can fold away the very evidence the question needs.
-    const secret = newSessionSecret();
-    const { view, mapping } = sanitizeView({
-      graph,
-      subgraph,
-      question,
-      topics: anchorTopics,
-      config: { ...config.sanitize, relations },
-      secret,
-      clusters: relations === 'clustered' ? clusters : undefined,
-      ...(analysis ? { protect: candidateEntities(adj, analysis.ranked) } : {}),
-    });
-    lap('sanitize');
-    try {
-      options.revealView?.(view, (token) => mapping.members(token).map((e) => graph.names[e]));
-      const payloads: PayloadRecord[] = [{ payload: analysisPayload(view), status: 'local' }];
-      // Previews are read off the very payloads a call would send, when the run ends (statuses are final then).
-      const withPayloads = <R extends object>(r: R): R & { payloads: BrainPayloadPreview[] } => ({ ...r, payloads: payloads.map((x) => payloadPreview(x.payload, x.status, options.brainModel)) });
-      const topicMatches: TopicMatch[] = anchorTopics.map((x) => ({
-        id: graph.ids[x.entity],
-        name: graph.names[x.entity],
-        mention: x.mention,
-        score: x.score,
-        ...(mapping.tokenOf(x.entity) ? { token: mapping.tokenOf(x.entity)! } : {}),
-      }));
-      const base = { question, anonymizedQuestion: view.question, topics: topicMatches, view: view.stats, stagesMs };
-      if (!analysis) return withPayloads({ ...base, answers: [] });
-      const anchorTokens = analysis.anchorOrder.map((a) => mapping.tokenOf(a)).filter((x): x is string => !!x);
-      const indicator = {
-        anchors: anchorTokens,
-        chain: analysis.chain.map((s) => ({ relation: s.visible, direction: s.direction, confidence: s.confidence })),
-        answerPosition: analysis.answerPosition,
-        dPredict: analysis.dPredict,
-      };
-      if (anchorTokens.length !== analysis.anchorOrder.length) return withPayloads({ ...base, indicator, answers: [] });
-
-      // ---- T_Q: the reasoning-tree controller runs explore → prune → (Brain) → ground → verify per node ----
-      const session: QuestionSession = {
-        graph,
-        hand,
-        view,
-        mapping,
-        vAdj: viewAdjacency(view),
-        multi: new Set(view.nodes.filter((n) => n.size > 1).map((n) => n.token)),
-        analysis,
-        anchorTokens,
+      // ---- G_Q^raw ----
+      const [qVec] = await drm.embed([question.replace(/[[\]]/g, ' ')]);
+      const subgraph = buildQuestionSubgraph(graph, anchors, qVec, relationVectors, {
         dMax,
-        beam: config.beam,
-        pruneWidth: config.pruneWidth,
-        payloads,
-        lap,
-      };
-      let experience = NO_EXPERIENCE;
-      const experienceQuery = experienceQueryOf(view, anchorTokens, indicator, { ...config.sanitize, relations });
-      if (experienceProvider) {
-        experience = await experienceProvider.retrieve(experienceQuery);
-        lap('experience');
-      }
-      const run = await runController(session, {
-        experience,
-        ...((options.brainStep ?? input.brainStep) ? { brainStep: options.brainStep ?? input.brainStep } : {}),
-        ...(options.brainPolicy ? { brainPolicy: options.brainPolicy } : {}),
-        ...(options.confidenceMargin !== undefined ? { confidenceMargin: options.confidenceMargin } : {}),
-        ...(input.grasp
-          ? { grasp: { ...input.graspOptions, selector: input.grasp, questionVector: qVec, ...((options.selectionStep ?? input.selectionStep) ? { selectionStep: options.selectionStep ?? input.selectionStep } : {}) } }
-          : {}),
-        ...(options.onTreeUpdate ? { onTreeUpdate: options.onTreeUpdate } : {}),
+        ...(config.fanoutCap !== undefined ? { fanoutCap: config.fanoutCap } : {}),
+        ...(config.maxNodes !== undefined ? { maxNodes: config.maxNodes } : {}),
       });
-      // Write-back after verification, while φ_Q still exists; a memory problem never costs the answer.
-      let write: AskMemorySummary['write'];
-      if (experienceProvider?.writeBack) {
-        const outcome = experienceOutcomeOf({ query: experienceQuery, tree: run.tree, answers: run.answers, analysis, view, mapping, graph });
-        write = writeSummary(await experienceProvider.writeBack(experience, outcome).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))));
-        lap('memory');
+      lap('subgraph');
+
+      // ---- I_Q, D_predict ---- (local, on the raw subgraph: the Hand may read it; the Brain never does)
+      const adj = new LocalAdjacency(subgraph.edges);
+      const exclude = new Set(anchors);
+      const paths = anchors.map((a) => schemaPaths(adj, a, { dMax, exclude }));
+      // With a GraSP selector the graph may be incomplete: the question's chain can be missing around the anchor, so
+      // the whole graph's type-level chains join the candidates (scored alike; the selector grounds them later).
+      if (input.grasp) paths.forEach((ps, i) => ps.push(...schemaChains(graph, anchors[i], { dMax, known: new Set(ps.map((p) => chainKey(p.steps))) })));
+      // Visible labels as the sanitizer will show them (labels, or cluster labels in clustered mode).
+      const visibleRelation = (r: number): string => (relations === 'clustered' ? (clusters.labelOf[r] ?? 'R0') : graph.relationLabels[r]);
+      const analysis = await hand.analyzeQuestion({ question, topics: anchorTopics, schemaPaths: paths, dMax, visibleRelation });
+      lap('analyze');
+
+      // ---- G̃_Q ---- entities on the best chains' paths are kept as they are (candidate paths), the rest is
+      // de-uniqued; without this the k-anonymity pass can fold away the very evidence the question needs.
+      const secret = newSessionSecret();
+      const { view, mapping } = sanitizeView({
+        graph,
+        subgraph,
+        question,
+        topics: anchorTopics,
+        config: { ...config.sanitize, relations },
+        secret,
+        clusters: relations === 'clustered' ? clusters : undefined,
+        ...(analysis ? { protect: candidateEntities(adj, analysis.ranked) } : {}),
+      });
+      lap('sanitize');
+      try {
+        options.revealView?.(view, (token) => mapping.members(token).map((e) => graph.names[e]));
+        const payloads: PayloadRecord[] = [{ payload: analysisPayload(view), status: 'local' }];
+        // Previews are read off the very payloads a call would send, when the run ends (statuses are final then).
+        const withPayloads = <R extends object>(r: R): R & { payloads: BrainPayloadPreview[] } => ({ ...r, payloads: payloads.map((x) => payloadPreview(x.payload, x.status, options.brainModel)) });
+        const topicMatches: TopicMatch[] = anchorTopics.map((x) => ({
+          id: graph.ids[x.entity],
+          name: graph.names[x.entity],
+          mention: x.mention,
+          score: x.score,
+          ...(mapping.tokenOf(x.entity) ? { token: mapping.tokenOf(x.entity)! } : {}),
+        }));
+        const base = { question, anonymizedQuestion: view.question, topics: topicMatches, view: view.stats, stagesMs };
+        if (!analysis) return withPayloads({ ...base, answers: [] });
+        const anchorTokens = analysis.anchorOrder.map((a) => mapping.tokenOf(a)).filter((x): x is string => !!x);
+        const indicator = indicatorOf(analysis, mapping);
+        if (anchorTokens.length !== analysis.anchorOrder.length) return withPayloads({ ...base, indicator, answers: [] });
+
+        // ---- T_Q: the reasoning-tree controller runs explore → prune → (Brain) → ground → verify per node ----
+        const session: QuestionSession = {
+          graph,
+          hand,
+          view,
+          mapping,
+          vAdj: viewAdjacency(view),
+          multi: new Set(view.nodes.filter((n) => n.size > 1).map((n) => n.token)),
+          analysis,
+          anchorTokens,
+          dMax,
+          beam: config.beam,
+          pruneWidth: config.pruneWidth,
+          payloads,
+          lap,
+        };
+        let experience = NO_EXPERIENCE;
+        const experienceQuery = experienceQueryOf(view, anchorTokens, indicator, { ...config.sanitize, relations });
+        if (experienceProvider) {
+          experience = await experienceProvider.retrieve(experienceQuery);
+          lap('experience');
+        }
+        const linkScores = anchorTopics.map((x) => x.score);
+        const exactLink = anchorTopics.every((x) => normalizeName(graph.names[x.entity]) === normalizeName(x.mention));
+      const homonyms = (link.alternatives ?? []).some((alt) => anchorTopics.some((x) => x.start === alt.start && x.end === alt.end && x.entity !== alt.entity));
+        const controllerOptions = {
+          experience,
+          ...((options.brainStep ?? input.brainStep) ? { brainStep: options.brainStep ?? input.brainStep } : {}),
+          ...(options.brainPolicy ? { brainPolicy: options.brainPolicy } : {}),
+          ...(options.confidenceMargin !== undefined ? { confidenceMargin: options.confidenceMargin } : {}),
+          ...(input.grasp
+            ? { grasp: { ...input.graspOptions, selector: input.grasp, questionVector: qVec, ...((options.selectionStep ?? input.selectionStep) ? { selectionStep: options.selectionStep ?? input.selectionStep } : {}) } }
+            : {}),
+          ...(options.onTreeUpdate ? { onTreeUpdate: options.onTreeUpdate } : {}),
+          // An explicit margin (tests, audits) defines "unsure" by itself; by default the calibrated estimate gates too.
+          ...(options.confidenceMargin === undefined
+            ? { unsure: (answers: readonly GroundedAnswer[], a: Analysis) => answerConfidence({ analysis: a, answers, firstRound: true, linkScores, homonyms, exactLink }).unsure }
+            : {}),
+        };
+        const confidenceOf = (a: Analysis, r: ControllerResult) =>
+          answerConfidence({ analysis: a, answers: r.answers, firstRound: r.tree.nodes.find((n) => n.role.kind === 'answer')?.status === 'verified', linkScores, homonyms, exactLink });
+        let run = await runController(session, controllerOptions);
+        let confidence = confidenceOf(analysis, run);
+        let usedAnalysis = analysis;
+        // Brain planning when the local reading is unsure — unless memory already holds a verified reading of this
+        // question's shape that verified again (then the memory stood in for the call).
+        const analysisStep = options.analysisStep ?? input.analysisStep;
+        const byMemory = !!experience.reuse && run.answers.length > 0;
+        const planNotes: string[] = [];
+        if (analysisStep && confidence.unsure && byMemory) planNotes.push('memory: a verified reading of this question shape stood in for the Brain analysis call');
+        else if (analysisStep && confidence.unsure) {
+          const record = payloads[0];
+          const outcome = await analysisStep({ payload: record.payload, mapping, graph: { name: graph.name, ids: graph.ids } });
+          lap('brain');
+          if (outcome) {
+            record.status = outcome.status;
+            if (outcome.payload) record.payload = outcome.payload;
+            planNotes.push(`Brain analysis: ${outcome.reason}`);
+          }
+          const planned = outcome?.plan ? analysisFromPlan(outcome.plan, { analysis, mapping, anchors, schemaPaths: paths, visibleRelation }) : undefined;
+          if (planned && !planned.ok) planNotes.push(`Brain plan not used: ${planned.reason}`);
+          if (planned?.ok) {
+            const plannedTokens = planned.analysis.anchorOrder.map((a) => mapping.tokenOf(a)).filter((x): x is string => !!x);
+            const second = await runController({ ...session, analysis: planned.analysis, anchorTokens: plannedTokens }, controllerOptions);
+            if (second.answers.length > 0) {
+              run = second;
+              usedAnalysis = planned.analysis;
+              confidence = { ...confidenceOf(planned.analysis, second), reasons: [planned.note, ...confidence.reasons.map((r) => `local reading: ${r}`)] };
+              planNotes.push(`${planned.note}: verified ${second.answers.length} answer(s) locally`);
+            } else planNotes.push(`${planned.note}: nothing verified along it; the local answer stands`);
+          }
+        }
+        if (planNotes.length) confidence = { ...confidence, reasons: [...confidence.reasons, ...planNotes] };
+        // Write-back after verification, while φ_Q still exists; a memory problem never costs the answer.
+        let write: AskMemorySummary['write'];
+        if (experienceProvider?.writeBack) {
+          const outcome = experienceOutcomeOf({ query: experienceQuery, tree: run.tree, answers: run.answers, analysis: usedAnalysis, view, mapping, graph });
+          write = writeSummary(await experienceProvider.writeBack(experience, outcome).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))));
+          lap('memory');
+        }
+        const memory = input.memory ? { memory: memorySummaryOf(experience, run.tree, run.brain.saved, write) } : {};
+        const tree = summarizeTree(run.tree);
+        const shown = usedAnalysis === analysis ? indicator : indicatorOf(usedAnalysis, mapping);
+        return withPayloads({ ...base, indicator: shown, answers: toRankedAnswers(graph, run.answers, config.maxAnswers), tree, memoryHits: experience.hits, ...memory, confidence });
+      } finally {
+        mapping.discard();
       }
-      const memory = input.memory ? { memory: memorySummaryOf(experience, run.tree, run.brain.saved, write) } : {};
-      return withPayloads({ ...base, indicator, answers: toRankedAnswers(graph, run.answers, config.maxAnswers), tree: summarizeTree(run.tree), memoryHits: experience.hits, ...memory });
-    } finally {
-      mapping.discard();
     }
   }
 
   return { graph, ask };
+}
+
+/** The indicator as AskResult shows it: anchor tokens and visible labels. */
+function indicatorOf(analysis: Analysis, mapping: ViewMapping) {
+  return {
+    anchors: analysis.anchorOrder.map((a) => mapping.tokenOf(a)).filter((x): x is string => !!x),
+    chain: analysis.chain.map((s) => ({ relation: s.visible, direction: s.direction, confidence: s.confidence })),
+    answerPosition: analysis.answerPosition,
+    dPredict: analysis.dPredict,
+  };
 }
 
 export type { ViewMapping };

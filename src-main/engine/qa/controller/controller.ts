@@ -39,6 +39,11 @@ export interface ControllerOptions {
   grasp?: GraspModeOptions;
   /** Live progress: the tree after every change. */
   onTreeUpdate?: (tree: ReasoningTreeSummary) => void;
+  /**
+   * The calibrated unsure state of a round's answers (see confidence.ts): under 'whenUnsure' the Brain ranks only
+   * when the top-2 margin is small AND this says unsure. Without it the margin alone decides.
+   */
+  unsure?: (answers: readonly GroundedAnswer[], analysis: Analysis) => boolean;
 }
 
 export interface ControllerResult {
@@ -138,7 +143,7 @@ export async function runController(s: QuestionSession, options: ControllerOptio
         node.notes.push(
           `memory ranking applied from ${reuse!.recordId} (local top-2 margin ${confidence.margin.toFixed(3)} < ${confidence.threshold})${options.brainStep ? '; Brain ranking call saved' : ''}`,
         );
-      } else if (options.brainStep && !confidence.confident) {
+      } else if (options.brainStep && !confidence.confident && (options.brainPolicy === 'always' || (options.unsure?.(round.answers, round.analysis) ?? true))) {
         brain.asked++;
         const ranking = await options.brainStep({
           payload: round.payload.payload,

@@ -5,11 +5,11 @@
 // cached across questions.
 import { cosine } from '../../drm/cosine.js';
 import { DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
-import { analyzeQuestion, type AnalysisWeights } from './analyzeQuestion.js';
+import { analyzeQuestion, answerNouns, DEFAULT_ANALYSIS_WEIGHTS, type AnalysisWeights } from './analyzeQuestion.js';
 import type { EntityNameIndex } from '../stages/entityNameIndex.js';
 import { linkTopics } from './linkTopics.js';
 import { prunePaths } from '../stages/prunePaths.js';
-import { readQuestion, STOPWORDS } from './questionText.js';
+import { CATEGORY_NOUNS, readQuestion, STOPWORDS } from './questionText.js';
 import { RelationMatcher } from './relationMatcher.js';
 import { relationText } from '../stages/relationVectors.js';
 import { relationWords } from './relationWords.js';
@@ -97,7 +97,22 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
       const to = i + 1 === result.answerPosition ? 'the answer' : `bridge ${i + 1}`;
       return `${i + 1}. From ${from}, follow "${this.graph.relationLabels[s.relation]}" (${s.direction}) to ${to}.`;
     });
-    return { ...result, subquestions };
+    return { ...result, subquestions, unexplained: this.unexplained(text, result.chain.map((s) => s.relation)) };
+  }
+
+  /** Content words no hop of the chain explains (see Analysis.unexplained); answer nouns are the type's, not a hop's. */
+  private unexplained(text: ReturnType<typeof readQuestion>, chain: readonly number[]): { unused: string[]; unmatched: string[] } {
+    const min = DEFAULT_ANALYSIS_WEIGHTS.supportMin;
+    const nouns = new Set(answerNouns(text));
+    const unused: string[] = [];
+    const unmatched: string[] = [];
+    for (const w of text.words) {
+      if (w.kind !== 'content' || nouns.has(w.text) || CATEGORY_NOUNS.has(w.text)) continue;
+      if (chain.some((r) => this.matcher.contrast(w.text, r) >= min)) continue;
+      if (this.matcher.bestContrast(w.text) >= min) unused.push(w.text);
+      else unmatched.push(w.text);
+    }
+    return { unused: [...new Set(unused)], unmatched: [...new Set(unmatched)] };
   }
 
   async followUp(request: FollowUpRequest): Promise<FollowUp> {

@@ -1,0 +1,94 @@
+// How sure a local answer is. A handful of signals the analysis and verification already produce — how far the
+// chosen reading leads the best reading with other answers, how well each hop is named, which content words the
+// chain leaves unexplained, whether anything verified at the first try, how certain the topic link is — go into
+// a logistic model whose weights were fitted on the development graphs (bench/calibrate.ts prints them and the
+// reliability table). Nothing here knows a graph's relations: the signals are about the question's reading.
+import type { AnswerConfidence, ConfidenceSignals } from '../../../common/answerTypes.js';
+import type { Analysis } from '../../core/handSkills.js';
+import type { GroundedAnswer } from '../../core/types.js';
+
+/** Logistic weights per signal (bench/calibrate.ts fits them; see its header for the data and the split). */
+export const CONFIDENCE_WEIGHTS: Readonly<Record<keyof ConfidenceSignals | 'bias', number>> = {
+  bias: -1.0,
+  chainMargin: 2.0,
+  minSupport: 1.5,
+  unused: -0.8,
+  unmatched: -0.4,
+  hops: -0.1,
+  answers: 0.3,
+  firstRound: 1.0,
+  readingsAgree: 0.8,
+  linkScore: 1.5,
+  inferred: -1.0,
+  homonyms: -0.5,
+  nearReadings: -0.3,
+  exactLink: 0.5,
+};
+
+/** Below this estimated probability of being right, the answer is unsure. */
+export const UNSURE_BELOW = 0.5;
+
+const MARGIN_CAP = 2;
+
+export interface ConfidenceInput {
+  analysis: Analysis;
+  answers: readonly Pick<GroundedAnswer, 'entity' | 'inferred'>[];
+  /** The first answer node verified. */
+  firstRound: boolean;
+  /** Link scores of the anchors, in [0, 1]. */
+  linkScores: readonly number[];
+  /** Whether a topic's name is shared by another entity of the graph. */
+  homonyms?: boolean;
+  /** Whether every topic was linked by its whole name. */
+  exactLink?: boolean;
+}
+
+const sameSet = (a: ReadonlySet<number>, b: ReadonlySet<number>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
+
+export function confidenceSignals(input: ConfidenceInput): ConfidenceSignals {
+  const { analysis, answers } = input;
+  const top = analysis.ranked[0];
+  const other = top ? analysis.ranked.find((c) => c !== top && !sameSet(c.ends, top.ends)) : undefined;
+  const chainMargin = top ? Math.min(MARGIN_CAP, other ? top.score - other.score : MARGIN_CAP) : 0;
+  const best = answers[0]?.entity;
+  return {
+    chainMargin,
+    minSupport: analysis.chain.length ? Math.min(...analysis.chain.map((s) => s.confidence)) : 0,
+    unused: analysis.unexplained?.unused.length ?? 0,
+    unmatched: analysis.unexplained?.unmatched.length ?? 0,
+    hops: analysis.chain.length,
+    answers: Math.log1p(answers.length),
+    firstRound: input.firstRound ? 1 : 0,
+    readingsAgree: best !== undefined && other?.ends.has(best) ? 1 : 0,
+    linkScore: input.linkScores.length ? Math.min(1, ...input.linkScores) : 0,
+    inferred: answers[0]?.inferred ? 1 : 0,
+    homonyms: input.homonyms ? 1 : 0,
+    exactLink: input.exactLink ? 1 : 0,
+    nearReadings: top ? Math.min(5, analysis.ranked.filter((c) => c !== top && top.score - c.score < 0.15 && !sameSet(c.ends, top.ends)).length) : 0,
+  };
+}
+
+export function probabilityRight(s: ConfidenceSignals, weights = CONFIDENCE_WEIGHTS): number {
+  let z = weights.bias;
+  for (const k of Object.keys(s) as (keyof ConfidenceSignals)[]) z += weights[k] * s[k];
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** The confidence of an answer set, with the reasons an analyst reads when it is unsure. */
+export function answerConfidence(input: ConfidenceInput, threshold = UNSURE_BELOW): AnswerConfidence {
+  const signals = confidenceSignals(input);
+  const p = input.answers.length === 0 ? 0 : probabilityRight(signals);
+  const reasons: string[] = [];
+  const u = input.analysis.unexplained;
+  if (input.answers.length === 0) reasons.push('nothing verified along any reading of the question');
+  for (const w of u?.unmatched.slice(0, 2) ?? []) reasons.push(`no relation of the graph for "${w}"`);
+  for (const w of u?.unused.slice(0, 2) ?? []) reasons.push(`"${w}" names a relation the chosen chain does not walk`);
+  if (signals.chainMargin < 0.1) reasons.push(signals.readingsAgree ? 'another reading scores about as well' : 'another reading scores about as well and gives other answers');
+  if (input.analysis.chain.length && signals.minSupport < 0.25) reasons.push('a hop of the chain is named by no word of the question');
+  if (signals.linkScore < 0.8) reasons.push('the topic entity is not certain');
+  if (!signals.exactLink) reasons.push('a topic was linked by part of its name or a derived form');
+  if (signals.homonyms) reasons.push('another entity of the graph has the same name as a topic');
+  if (signals.inferred) reasons.push('the top answer rests on an inferred edge');
+  if (!input.firstRound && input.answers.length) reasons.push('the first reading verified nothing; a later one did');
+  return { p, unsure: p < threshold, reasons, signals };
+}
