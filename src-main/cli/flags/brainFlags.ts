@@ -17,7 +17,7 @@ import type { BrainPolicy, BrainStep } from '../../engine/core/brainStep.js';
 import type { SelectionStep } from '../../engine/core/selectionStep.js';
 import { selectionBrainStep } from '../../engine/egress/brain/selectionBrainStep.js';
 import { ExposureLedger } from '../../engine/egress/exposure/exposureLedger.js';
-import { FileKeyStore } from '../../engine/egress/exposure/keyStore.js';
+import { FileKeyStore } from '../../engine/node/fileKeyStore.js';
 import { ledgerPaths } from '../../engine/egress/exposure/ledgerPaths.js';
 import type { Drm } from '../../engine/core/types.js';
 import { CliError, type CliContext } from '../command.js';
