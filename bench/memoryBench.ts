@@ -13,7 +13,7 @@ import type { AbstractTrace, ExposureMode, PathTemplate } from '../src-main/engi
 import { ExperienceStore } from '../src-main/engine/memory/experienceStore.js';
 import { exposureKey } from '../src-main/engine/memory/experienceRecord.js';
 import { KeyIndex } from '../src-main/engine/memory/keyIndex.js';
-import { DEFAULT_RETRIEVE_OPTIONS, dualKeyQuery, dualKeyWeights, ExperienceRetriever, type ExperienceQuery } from '../src-main/engine/memory/retrieveExperience.js';
+import { DEFAULT_RETRIEVE_OPTIONS, dualKeyQuery, dualKeyWeights, ExperienceRetriever, type ExperienceKeyQuery } from '../src-main/engine/memory/retrieveExperience.js';
 import { newExperienceRecord } from '../src-main/engine/memory/writeExperience.js';
 
 const { values } = parseArgs({
@@ -87,7 +87,7 @@ function percentile(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 }
 
-async function measure(label: string, retriever: ExperienceRetriever, queries: ExperienceQuery[], expect: 'store' | 'buffer'): Promise<string[][]> {
+async function measure(label: string, retriever: ExperienceRetriever, queries: ExperienceKeyQuery[], expect: 'store' | 'buffer'): Promise<string[][]> {
   const ms: number[] = [];
   const ids: string[][] = [];
   for (const q of queries) {
@@ -114,7 +114,7 @@ try {
   }
   console.log(`[${scenario} keys] filled ${await store.count()} records (${DIM}-d keys, 2 exposure modes) in ${((performance.now() - t) / 1000).toFixed(2)} s`);
 
-  const queries: ExperienceQuery[] = Array.from({ length: Q }, (_, i) => ({ ...keyPair(), exposure: MODES[i % 2] }));
+  const queries: ExperienceKeyQuery[] = Array.from({ length: Q }, (_, i) => ({ ...keyPair(), exposure: MODES[i % 2] }));
   // Fresh retrievers with a tiny buffer so cold runs never hit it.
   const cold = (): ExperienceRetriever => new ExperienceRetriever(store, { limit: 5 }, { capacity: 1 });
   await cold().retrieve(queries[0]); // warm-up: opens files, JIT

@@ -6,6 +6,12 @@ import type { ReasoningMode } from './answerTypes.js';
 
 const recordId = z.string().min(1).max(100);
 
+/** How an experience record's question ended. */
+export type RecordOutcome = 'verified' | 'failed' | 'unanswered';
+
+/** What the memory audit finds in a record (a raw name or id, a session token, a raw literal, or no decryption). */
+export type AuditFindingKind = 'name' | 'id' | 'token' | 'literal' | 'undecryptable';
+
 export const memoryRequestSchemas = {
   /** Newest first; `limit` caps what crosses the wire (total still counts every record). */
   'memory.list': z.object({ limit: z.number().int().min(1).max(10_000).default(500) }).strict(),
@@ -22,7 +28,7 @@ export interface MemoryRecordView {
   /** The first indicator as roles: `ANCHOR_1 <-starred_actors- ANSWER`. */
   indicator: string;
   templates: { text: string; seen: number }[];
-  outcome: 'verified' | 'failed' | 'unanswered';
+  outcome: RecordOutcome;
   failures: { mode: ReasoningMode; depth: number; chain: string; reason: string }[];
   trajectory: { mode: ReasoningMode; depth: number; verified: boolean }[];
   literals: { role: string; bucket: string }[];
@@ -45,7 +51,7 @@ export interface MemoryListView {
 
 export interface MemoryAuditView {
   records: number;
-  counts: { name: number; id: number; token: number; literal: number; undecryptable: number };
+  counts: Record<AuditFindingKind, number>;
   /** Distinct templates seen fewer than k times (kept locally, never sent to a remote Brain). */
   rareTemplates: number;
   k: number;
@@ -53,7 +59,7 @@ export interface MemoryAuditView {
   /** Graphs whose names and ids were scanned for. */
   graphs: string[];
   /** Findings as (record id, kind, field) — never the leaked value. */
-  findings: { id: string; kind: string; field: string }[];
+  findings: { id: string; kind: AuditFindingKind; field: string }[];
 }
 
 export interface MemoryResponses {

@@ -1,14 +1,17 @@
 // The experience memory's AES-256 key in the Electron shell: a random key sealed with safeStorage (the OS keychain /
 // DPAPI / libsecret) in <data>/memory/memory.key.enc, so the records on disk cannot be read without this user's
 // login. A memory created headless (0600 key file) keeps its file key: switching keys would make it unreadable.
-// Where the OS offers no encryption, the 0600 key file is the fallback (as on the headless host).
+// Where the OS offers no encryption, the 0600 key file is the fallback (as on the headless host). Implements core's
+// KeyStore port, created by the same rule as a key file: exclusively (two windows or processes agree on one key),
+// mode 0600 in a 0700 folder, never a new key beside a memory that already exists.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { safeStorage } from 'electron';
-import { writeFileAtomic } from '../engine/node/sealedFile.js';
-import { FileKeyStore, KEY_BYTES, KEY_FILE, type KeyStore } from '../engine/memory/keyStore.js';
+import { KEY_BYTES, type KeyStore } from '../engine/core/keyStore.js';
+import { writeFileExclusive } from '../engine/node/sealedFile.js';
+import { MEMORY_KEY_FILE, memoryKeyStore } from '../engine/memory/memoryKey.js';
 import { MemoryKeyError } from '../engine/memory/memoryErrors.js';
 import { ExperienceStore } from '../engine/memory/experienceStore.js';
 
@@ -21,7 +24,7 @@ export class SafeStorageMemoryKeyStore implements KeyStore {
   constructor(readonly memoryDir: string) {}
 
   get description(): string {
-    return this.source === 'safeStorage' ? `${join(this.memoryDir, SEALED_KEY_FILE)} (safeStorage)` : join(this.memoryDir, KEY_FILE);
+    return this.source === 'safeStorage' ? `${join(this.memoryDir, SEALED_KEY_FILE)} (safeStorage)` : join(this.memoryDir, MEMORY_KEY_FILE);
   }
 
   key(): Promise<Buffer> {
@@ -34,21 +37,24 @@ export class SafeStorageMemoryKeyStore implements KeyStore {
 
   private async load(): Promise<Buffer> {
     const sealedPath = join(this.memoryDir, SEALED_KEY_FILE);
-    if (existsSync(sealedPath)) {
-      if (!safeStorage.isEncryptionAvailable()) throw new MemoryKeyError(`The memory key ${sealedPath} needs the OS keychain, which is not available now. Nothing was changed.`);
-      const hex = safeStorage.decryptString(await readFile(sealedPath)).trim();
-      const key = Buffer.from(hex, 'hex');
-      if (key.length !== KEY_BYTES) throw new MemoryKeyError(`The memory key ${sealedPath} is damaged. Nothing was changed.`);
-      return key;
-    }
-    const fileKey = existsSync(join(this.memoryDir, KEY_FILE));
+    if (existsSync(sealedPath)) return this.unseal(sealedPath);
+    const fileKey = existsSync(join(this.memoryDir, MEMORY_KEY_FILE));
     if (fileKey || ExperienceStore.exists(this.memoryDir) || !safeStorage.isEncryptionAvailable()) {
       this.source = 'file';
-      return new FileKeyStore(this.memoryDir, { create: !ExperienceStore.exists(this.memoryDir) }).key();
+      return memoryKeyStore(this.memoryDir, { create: !ExperienceStore.exists(this.memoryDir) }).key();
     }
     await mkdir(this.memoryDir, { recursive: true, mode: 0o700 });
     const key = randomBytes(KEY_BYTES);
-    await writeFileAtomic(sealedPath, safeStorage.encryptString(key.toString('hex')));
+    if (await writeFileExclusive(sealedPath, safeStorage.encryptString(key.toString('hex')))) return key;
+    // Another process sealed one first: use theirs.
+    return this.unseal(sealedPath);
+  }
+
+  private async unseal(sealedPath: string): Promise<Buffer> {
+    if (!safeStorage.isEncryptionAvailable()) throw new MemoryKeyError(`The memory key ${sealedPath} needs the OS keychain, which is not available now. Nothing was changed.`);
+    const hex = safeStorage.decryptString(await readFile(sealedPath)).trim();
+    const key = Buffer.from(hex, 'hex');
+    if (key.length !== KEY_BYTES) throw new MemoryKeyError(`The memory key ${sealedPath} is damaged. Nothing was changed.`);
     return key;
   }
 }

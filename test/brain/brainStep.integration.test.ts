@@ -15,7 +15,7 @@ import { StaticKeyProvider } from '../../src-main/engine/egress/brain/keyProvide
 import { QueuedApprover } from '../../src-main/engine/egress/brain/queuedApprover.js';
 import { RemoteBrain } from '../../src-main/engine/egress/brain/remoteBrain.js';
 import { ExposureLedger } from '../../src-main/engine/egress/exposure/exposureLedger.js';
-import { FileKeyStore } from '../../src-main/engine/egress/exposure/keyStore.js';
+import { FileKeyStore } from '../../src-main/engine/node/fileKeyStore.js';
 import { scenario, type Scenario } from './fixtures.js';
 import { closedPortURL, startRecordingServer, type RecordingServer } from './recordingServer.js';
 

@@ -17,7 +17,7 @@ import { systemPromptFor } from '../../src-main/engine/payload/systemPrompts.js'
 import { selectionBrainStep, selectionPayloadOf } from '../../src-main/engine/egress/brain/selectionBrainStep.js';
 import type { SelectionStepRequest } from '../../src-main/engine/core/selectionStep.js';
 import { ExposureLedger } from '../../src-main/engine/egress/exposure/exposureLedger.js';
-import { FileKeyStore } from '../../src-main/engine/egress/exposure/keyStore.js';
+import { FileKeyStore } from '../../src-main/engine/node/fileKeyStore.js';
 import { scenario, type Scenario } from './fixtures.js';
 import { startRecordingServer, type RecordingServer } from './recordingServer.js';
 

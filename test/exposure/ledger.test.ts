@@ -8,7 +8,8 @@ import { exposureReport } from '../../src-main/engine/payload/exposureReport.js'
 import { systemPromptFor } from '../../src-main/engine/payload/systemPrompts.js';
 import { ExposureLedger } from '../../src-main/engine/egress/exposure/exposureLedger.js';
 import { percentile, topShare } from '../../src-main/engine/egress/exposure/exposureStats.js';
-import { FileKeyStore, MemoryKeyStore } from '../../src-main/engine/egress/exposure/keyStore.js';
+import { staticKeyStore } from '../../src-main/engine/core/keyStore.js';
+import { FileKeyStore, KeyFileError } from '../../src-main/engine/node/fileKeyStore.js';
 import { LedgerCorruptError, LedgerKeyError } from '../../src-main/engine/egress/exposure/ledgerErrors.js';
 import { tokenResolver } from '../../src-main/engine/egress/exposure/tokenResolver.js';
 import { scenario } from '../brain/fixtures.js';
@@ -67,14 +68,17 @@ describe('ExposureLedger', () => {
     await expect(ExposureLedger.open(paths())).rejects.toThrow(LedgerCorruptError);
     expect(await readFile(file)).toEqual(damaged);
     await writeFile(file, original);
-    await expect(ExposureLedger.open({ path: file, keyStore: new MemoryKeyStore(Buffer.alloc(32, 7)) })).rejects.toThrow(/authentication failed/);
+    await expect(ExposureLedger.open({ path: file, keyStore: staticKeyStore(Buffer.alloc(32, 7)) })).rejects.toThrow(/authentication failed/);
     await expect(ExposureLedger.open(paths())).resolves.toBeInstanceOf(ExposureLedger);
   });
 
   it('refuses a key file other users can read', async () => {
     await new FileKeyStore(join(dir, 'ledger.key')).key();
     await chmod(join(dir, 'ledger.key'), 0o644);
-    await expect(new FileKeyStore(join(dir, 'ledger.key')).key()).rejects.toThrow(LedgerKeyError);
+    await expect(new FileKeyStore(join(dir, 'ledger.key')).key()).rejects.toThrow(KeyFileError);
+    // The ledger reports it as its own error, naming the key file.
+    await expect(ExposureLedger.open(paths())).rejects.toThrow(LedgerKeyError);
+    await expect(ExposureLedger.open(paths())).rejects.toThrow(/ledger\.key is unusable: permissions 644 let other users read it/);
   });
 
   it('statistics', () => {

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { abstractTrace } from '../../src-main/engine/memory/abstractTrace.js';
 import { ExperienceStore } from '../../src-main/engine/memory/experienceStore.js';
-import { FileKeyStore, staticKeyStore } from '../../src-main/engine/memory/keyStore.js';
+import { staticKeyStore } from '../../src-main/engine/core/keyStore.js';
+import { memoryKeyStore } from '../../src-main/engine/memory/memoryKey.js';
 import { LeakyTraceError, MemoryKeyError } from '../../src-main/engine/memory/memoryErrors.js';
 import { ExperienceRetriever } from '../../src-main/engine/memory/retrieveExperience.js';
 import { nameScanner } from '../../src-main/engine/core/nameScanner.js';
@@ -63,7 +64,7 @@ describe('ExperienceStore', () => {
     const wrong = staticKeyStore(Buffer.alloc(32, 7), 'test key');
     await expect(ExperienceStore.open(path, { keyStore: wrong })).rejects.toThrow(MemoryKeyError);
     await expect(ExperienceStore.open(path, { keyStore: wrong })).rejects.toThrow(/different key than test key; nothing was read or changed/);
-    const right = await ExperienceStore.open(path, { keyStore: new FileKeyStore(path) });
+    const right = await ExperienceStore.open(path, { keyStore: memoryKeyStore(path) });
     expect(await right.count()).toBe(1);
     expect((await right.list())[0].outcome).toBe('verified');
     right.close();

@@ -19,7 +19,7 @@ import { selectionBrainStep } from '../../engine/egress/brain/selectionBrainStep
 import { analysisBrainStep } from '../../engine/egress/brain/analysisBrainStep.js';
 import type { AnalysisStep } from '../../engine/core/analysisStep.js';
 import { ExposureLedger } from '../../engine/egress/exposure/exposureLedger.js';
-import { FileKeyStore } from '../../engine/egress/exposure/keyStore.js';
+import { FileKeyStore } from '../../engine/node/fileKeyStore.js';
 import { ledgerPaths } from '../../engine/egress/exposure/ledgerPaths.js';
 import type { Drm } from '../../engine/core/types.js';
 import { CliError, type CliContext } from '../command.js';

@@ -10,7 +10,8 @@ import { auditMemory } from '../memory/auditMemory.js';
 import { exposureKey, type ExperienceRecord } from '../memory/experienceRecord.js';
 import { ExperienceStore } from '../memory/experienceStore.js';
 import { graphDictionaries } from '../memory/graphDictionaries.js';
-import { FileKeyStore, type KeyStore } from '../memory/keyStore.js';
+import type { KeyStore } from '../core/keyStore.js';
+import { memoryKeyStore } from '../memory/memoryKey.js';
 import { nameScanner } from '../core/nameScanner.js';
 
 export const MEMORY_DIR = 'memory';
@@ -49,7 +50,7 @@ export class MemoryService {
 
   constructor(options: MemoryServiceOptions) {
     this.dir = join(options.dataDir, MEMORY_DIR);
-    this.keyStore = options.keyStore ?? new FileKeyStore(this.dir, { create: !ExperienceStore.exists(this.dir) });
+    this.keyStore = options.keyStore ?? memoryKeyStore(this.dir, { create: !ExperienceStore.exists(this.dir) });
   }
 
   /** The store, opened once (a failed open is retried on the next call: the key may come back). */

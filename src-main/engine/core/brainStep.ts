@@ -3,8 +3,7 @@
 // default is none. The request carries view material only (tokens, visible labels, path numbers): the callback
 // carries the ranking payload the round built (engine/payload), so what the Ask panel lists is what is sent.
 import type { PayloadStatus, ViewPath } from '../../common/answerTypes.js';
-import type { BrainPayload } from '../../common/brainTypes.js';
-import type { Direction } from '../../common/graphTypes.js';
+import type { BrainPayload, PayloadIndicator } from '../../common/brainTypes.js';
 import type { GroundedPath } from './types.js';
 import type { GroundedAnswer, SanitizedView, ViewMapping } from './types.js';
 import type { ReasoningMode } from '../../common/answerTypes.js';
@@ -14,8 +13,8 @@ export interface BrainStepRequest {
   /** The round's ranking payload, built once by the payload builder: exactly what a call sends. */
   payload: BrainPayload;
   view: SanitizedView;
-  /** The indicator the node explored with, in view terms (PayloadIndicator of common/brainTypes.ts). */
-  indicator: { anchors: string[]; chain: { relation: string; direction: Direction }[]; answerPosition: number; dPredict: number };
+  /** The indicator the node explored with, in view terms. */
+  indicator: PayloadIndicator;
   /** Candidate paths after pruning (≤ W1); a ranking refers to them by index. */
   paths: (ViewPath & { answerAt: number })[];
   width: number;

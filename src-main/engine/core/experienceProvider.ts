@@ -3,15 +3,15 @@
 // store implements this interface; the default is no provider, and the controller then runs on D_predict alone.
 // Everything crossing this interface is abstract: the anonymised question, visible labels, roles — no raw names.
 import type { Direction } from '../../common/graphTypes.js';
-import type { ReasoningMode } from '../../common/answerTypes.js';
+import type { IndicatorSummary, ReasoningMode } from '../../common/answerTypes.js';
 
 export interface ExperienceQuery {
   /** The question as the view shows it: mentions replaced by this session's tokens. */
   anonymizedQuestion: string;
   /** Anchor tokens in indicator order (for role substitution: ANCHOR_1, ANCHOR_2, …). */
   anchors: string[];
-  /** The first indicator, in visible labels. */
-  indicator: { chain: { relation: string; direction: Direction; confidence: number }[]; answerPosition: number; dPredict: number };
+  /** The first indicator, in visible labels (its anchors are `anchors` above). */
+  indicator: Omit<IndicatorSummary, 'anchors'>;
   /** Exposure mode π of the session: a provider must only return traces learned under the same one. */
   exposure: { relations: 'labels' | 'clustered'; k: number; dates: 'year' | 'decade'; schemaTypes: boolean; supernodes: boolean };
   /** Coarse schema type of each anchor token when π exposes them (a reused analysis must fit the same types). */

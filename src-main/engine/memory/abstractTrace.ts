@@ -2,17 +2,17 @@
 // literals) becomes a trace of roles. Anchor tokens become ANCHOR_i, the answer ANSWER, nodes between them
 // BRIDGE_j (or LITERAL_j with a coarse bucket); relation labels become schema labels under clustered π; the
 // question keeps only its anonymised, role-substituted form. Pure: validation is a separate step (traceLeaks).
+import type { ReasoningMode } from '../../common/answerTypes.js';
 import type { Direction } from '../../common/graphTypes.js';
+import type { RecordOutcome } from '../../common/memoryContract.js';
 import type {
   AbstractIndicator,
   AbstractStep,
   AbstractTrace,
-  ExperienceOutcome,
   ExposureMode,
   FailureNote,
   LiteralBucket,
   PathTemplate,
-  ReasoningMode,
   TrajectoryStep,
 } from './experienceRecord.js';
 import { coarsenFreeText, memoryBucket } from './memoryBuckets.js';
@@ -38,7 +38,7 @@ export interface SessionTrace {
   /** Verified view paths (tokens + visible labels); the answer sits at answerAt, else at the last node. */
   verifiedPaths: { nodes: string[]; edges: { relation: string; direction: Direction }[]; answerAt?: number }[];
   failures?: { mode: ReasoningMode; depth: number; chain: SessionStep[]; answerPosition?: number; reason: string }[];
-  outcome: ExperienceOutcome;
+  outcome: RecordOutcome;
   exposure: ExposureMode;
   /** Coarse value of a literal token as the view shows it (e.g. `1994`, `7–8`). */
   literalValue?: (token: string) => string | undefined;

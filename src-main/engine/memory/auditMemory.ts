@@ -1,24 +1,23 @@
 // Local audit of the experience memory: decrypts every record on this machine and scans it for raw entity names
 // and ids, session tokens of any earlier session and unbucketed literals. Every count must be 0. Rare templates
 // (seen < k) are reported too: they are allowed locally but templatesForRemote keeps them out of payloads.
+import type { AuditFindingKind } from '../../common/memoryContract.js';
 import type { ExperienceRecord } from './experienceRecord.js';
 import type { ExperienceStore } from './experienceStore.js';
 import { templatesForRemote } from './memoryGate.js';
 import { leaksInText, traceStrings } from './traceLeaks.js';
 import { type NameScanner } from '../core/nameScanner.js';
 
-export type AuditKind = 'name' | 'id' | 'token' | 'literal' | 'undecryptable';
-
 export interface AuditFinding {
   id: string;
-  kind: AuditKind;
+  kind: AuditFindingKind;
   /** Field of the record (never the leaked value), or the error for an undecryptable one. */
   field: string;
 }
 
 export interface AuditReport {
   records: number;
-  counts: Record<AuditKind, number>;
+  counts: Record<AuditFindingKind, number>;
   /** Distinct templates seen fewer than k times. */
   rareTemplates: number;
   k: number;
@@ -54,7 +53,7 @@ export async function auditMemory(store: ExperienceStore, options: AuditOptions 
       if (options.ids) for (const kind of leaksInText(text, options.ids)) if (kind === 'name') findings.push({ id: record.id, kind: 'id', field });
     }
   }
-  const counts: Record<AuditKind, number> = { name: 0, id: 0, token: 0, literal: 0, undecryptable: 0 };
+  const counts: Record<AuditFindingKind, number> = { name: 0, id: 0, token: 0, literal: 0, undecryptable: 0 };
   for (const f of findings) counts[f.kind]++;
   const allTemplates = templatesForRemote(readable, 0).length;
   const rareTemplates = allTemplates - templatesForRemote(readable, k).length;

@@ -1,15 +1,12 @@
 // Data types of the experience memory: abstract reasoning traces (no session tokens, no names, no raw literals)
 // and the stored records built from them. Defined once here; every memory module imports them.
+import type { ReasoningMode } from '../../common/answerTypes.js';
 import type { Direction } from '../../common/graphTypes.js';
-
-/** Reasoning modes of the tree controller: topic exploration, evidence refinement, answer/bridge prediction. */
-export type ReasoningMode = 'Topic' | 'Refine' | 'Predict';
-
-export type ExperienceOutcome = 'verified' | 'failed' | 'unanswered';
+import type { RecordOutcome } from '../../common/memoryContract.js';
 
 /** Stored as a small integer column so retrieval can filter without decrypting. */
-export const OUTCOME_CODE: Record<ExperienceOutcome, number> = { verified: 0, failed: 1, unanswered: 2 };
-export const OUTCOME_OF_CODE: ExperienceOutcome[] = ['verified', 'failed', 'unanswered'];
+export const OUTCOME_CODE: Record<RecordOutcome, number> = { verified: 0, failed: 1, unanswered: 2 };
+export const OUTCOME_OF_CODE: RecordOutcome[] = ['verified', 'failed', 'unanswered'];
 
 /**
  * Exposure configuration π a trace was produced under. Only the parts that change the vocabulary of a trace
@@ -83,7 +80,7 @@ export interface AbstractTrace {
   trajectory: TrajectoryStep[];
   templates: PathTemplate[];
   literals: LiteralBucket[];
-  outcome: ExperienceOutcome;
+  outcome: RecordOutcome;
   failures: FailureNote[];
   exposure: ExposureMode;
 }

@@ -16,7 +16,8 @@ import {
   type ExperienceRecord,
 } from './experienceRecord.js';
 import { KeyIndex } from './keyIndex.js';
-import { FileKeyStore, type KeyStore } from './keyStore.js';
+import type { KeyStore } from '../core/keyStore.js';
+import { memoryKeyError, memoryKeyStore } from './memoryKey.js';
 import { CorruptMemoryError, MemoryKeyError } from './memoryErrors.js';
 import { open, seal } from './payloadCipher.js';
 import { assertAbstract } from './traceLeaks.js';
@@ -30,7 +31,7 @@ const KEY_CHECK_TEXT = 'ctrlg experience memory';
 export const DEFAULT_DIM = 100;
 
 export interface OpenStoreOptions {
-  /** Key source; default FileKeyStore(<memoryDir>). */
+  /** Key source; default <memoryDir>/memory.key (memoryKeyStore). */
   keyStore?: KeyStore;
   /** DRM dimension of each of the two vectors (default 100, the GloVe DRM). */
   dim?: number;
@@ -138,12 +139,16 @@ export class ExperienceStore {
   ) {}
 
   /** Opens (or creates) the memory in `dir`. Checks the key before anything is written. */
-  /** Opens (or creates) the memory in `dir`. Checks the key before anything is written. */
   static async open(dir: string, options: OpenStoreOptions = {}): Promise<ExperienceStore> {
     const existed = ExperienceStore.exists(dir);
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const keyStore = options.keyStore ?? new FileKeyStore(dir, { create: !existed });
-    const key = await keyStore.key();
+    const keyStore = options.keyStore ?? memoryKeyStore(dir, { create: !existed });
+    let key: Buffer;
+    try {
+      key = await keyStore.key();
+    } catch (e) {
+      throw memoryKeyError(e);
+    }
     await checkKey(dir, key, keyStore.description);
     let connection: lancedb.Connection;
     let table: lancedb.Table;

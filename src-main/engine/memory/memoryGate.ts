@@ -4,7 +4,8 @@
 // a template seen once could single out the one question it came from. Pure.
 import type { Direction } from '../../common/graphTypes.js';
 import { ANSWER_ROLE, renderTemplate } from './abstractTrace.js';
-import type { ExperienceRecord, PathTemplate, ReasoningMode } from './experienceRecord.js';
+import type { ReasoningMode } from '../../common/answerTypes.js';
+import type { ExperienceRecord, PathTemplate } from './experienceRecord.js';
 import type { RetrievedExperience } from './retrieveExperience.js';
 
 export interface GateOptions {

@@ -4,12 +4,15 @@
 // back as warnings. A HotBuffer answers repeated and near-identical lookups without touching LanceDB.
 import { dot } from '../drm/cosine.js';
 import { renderTemplate, chainRoles } from './abstractTrace.js';
-import { exposureKey, type ExperienceOutcome, type ExperienceRecord, type ExposureMode, type ReasoningMode } from './experienceRecord.js';
+import type { RecordOutcome } from '../../common/memoryContract.js';
+import type { ExperienceWarning } from '../core/experienceProvider.js';
+import { exposureKey, type ExperienceRecord, type ExposureMode } from './experienceRecord.js';
 import type { ExperienceChange, ExperienceStore } from './experienceStore.js';
 import type { ExperienceRow } from './experienceRecord.js';
 import { HotBuffer, type HotBufferOptions } from './hotBuffer.js';
 
-export interface ExperienceQuery {
+/** The retriever's query: the two DRM keys of a question (the provider's ExperienceQuery, embedded) and its π. */
+export interface ExperienceKeyQuery {
   /** DRM vector of the role-substituted question (unit length; see roleQuestion). */
   questionVector: Float32Array;
   /** DRM vector of a first indicator's text (see indicatorText); absent → question key only. */
@@ -40,20 +43,16 @@ export interface RetrievedExperience {
   rank: number;
 }
 
-/** A failed branch of an earlier, similar question: avoid (or at least deprioritise) it. */
-export interface ExperienceWarning {
+/** A failed branch of an earlier, similar question (core's ExperienceWarning), with the record it comes from. */
+export interface RetrievedWarning extends ExperienceWarning {
   recordId: string;
-  score: number;
-  outcome: ExperienceOutcome;
-  mode: ReasoningMode;
+  outcome: RecordOutcome;
   depth: number;
-  chain: string;
-  reason: string;
 }
 
 export interface Retrieval {
   hits: RetrievedExperience[];
-  warnings: ExperienceWarning[];
+  warnings: RetrievedWarning[];
   source: 'buffer' | 'store';
 }
 
@@ -86,8 +85,8 @@ export function scoreRow(
 }
 
 /** Failure notes (and failed outcomes without notes) of the hits, best hit first. */
-export function warningsOf(hits: RetrievedExperience[]): ExperienceWarning[] {
-  const out: ExperienceWarning[] = [];
+export function warningsOf(hits: RetrievedExperience[]): RetrievedWarning[] {
+  const out: RetrievedWarning[] = [];
   for (const h of hits) {
     const r = h.record;
     for (const f of r.failures) out.push({ recordId: r.id, score: h.score, outcome: r.outcome, ...f });
@@ -177,7 +176,7 @@ export class ExperienceRetriever {
     });
   }
 
-  async retrieve(query: ExperienceQuery): Promise<Retrieval> {
+  async retrieve(query: ExperienceKeyQuery): Promise<Retrieval> {
     const { limit, weightBoost } = this.options;
     const pi = exposureKey(query.exposure);
     const context = `${pi}|${limit}|${this.options.lambdaQ}|${this.options.lambdaI}|${weightBoost}`;

@@ -1,8 +1,7 @@
 // The Brain abstraction: something that analyses an anonymised question or ranks sanitized candidate paths,
 // given only a BrainPayload. Replies stay in view space (tokens, visible labels, path ids) and are checked
 // against the payload; mapping tokens back to raw entities (φ_Q⁻¹) happens locally in brainStep, never here.
-import type { BrainPayload } from '../../../common/brainTypes.js';
-import type { Direction } from '../../../common/graphTypes.js';
+import type { BrainPayload, PayloadIndicator } from '../../../common/brainTypes.js';
 import type { SelectionDecision } from '../../core/selectionStep.js';
 
 /** Something in a reply that was not in the payload (invented) or over a limit: dropped and reported. */
@@ -12,11 +11,8 @@ export interface Rejection {
   where: string;
 }
 
-export interface BrainAnalysis {
-  anchors: string[];
-  chain: { relation: string; direction: Direction }[];
-  answerPosition: number;
-  dPredict: number;
+/** The Brain's reading of a question: an indicator in view terms, and sub-questions. */
+export interface BrainAnalysis extends PayloadIndicator {
   subquestions: string[];
 }
 

@@ -7,8 +7,8 @@ import { dirname } from 'node:path';
 import type { BrainRole, ExposedItemStatus, ExposureReport, LedgerEntry, LedgerSummary } from '../../../common/brainTypes.js';
 import type { ExposureHistory } from '../../core/exposureHistory.js';
 import { percentile, topShare } from './exposureStats.js';
-import type { KeyStore } from './keyStore.js';
-import { LedgerCorruptError } from './ledgerErrors.js';
+import type { KeyStore } from '../../core/keyStore.js';
+import { LedgerCorruptError, ledgerKeyError } from './ledgerErrors.js';
 import { emptyLedgerState, ledgerStateProblem, touch, type LedgerState, type SeenRecord } from './ledgerState.js';
 import { seal, unseal, writeFileAtomic } from '../../node/sealedFile.js';
 import type { TokenResolver } from './tokenResolver.js';
@@ -17,6 +17,7 @@ const MAGIC = Buffer.from('CGLEDG01', 'ascii');
 
 export interface LedgerOpenOptions {
   path: string;
+  /** Headless: a FileKeyStore of `<data>/exposure/ledger.key` (32 raw bytes). */
   keyStore: KeyStore;
   /** Defaults to a fresh id: one ledger session per app or CLI run. */
   sessionId?: string;
@@ -49,7 +50,12 @@ export class ExposureLedger {
   ) {}
 
   static async open(options: LedgerOpenOptions): Promise<ExposureLedger> {
-    const key = await options.keyStore.key();
+    let key: Buffer;
+    try {
+      key = await options.keyStore.key();
+    } catch (e) {
+      throw ledgerKeyError(e);
+    }
     const now = options.now ?? (() => new Date());
     // Separate keys for encryption and subject HMACs, both derived from the one stored key.
     const encryptionKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'ctrlg ledger encryption', 32));

@@ -1,5 +1,6 @@
 // Ledger errors. A ledger that cannot be read is never silently replaced: the analyst's exposure history is
 // evidence, so the error says where the file is and what to do.
+import { KeyFileError } from '../../node/fileKeyStore.js';
 
 export class LedgerCorruptError extends Error {
   constructor(
@@ -22,4 +23,9 @@ export class LedgerKeyError extends Error {
     super(`The exposure ledger key ${path} is unusable: ${detail}`);
     this.name = 'LedgerKeyError';
   }
+}
+
+/** A KeyFileError as the ledger reports it; anything else as it is. */
+export function ledgerKeyError(e: unknown): unknown {
+  return e instanceof KeyFileError ? new LedgerKeyError(e.path, e.detail) : e;
 }

@@ -2,7 +2,7 @@
 // kinds of things become one visible relation. The visible label is a neutral `R<n>`, never a word from the
 // raw labels: any shared word would have to be vetted against the private schema, and a neutral label
 // cannot leak. Clusters are numbered by their lowest relation index, so the labels are stable for a graph.
-import type { RelationClusters } from '../../core/types.js';
+import type { RelationClusters, SanitizeConfig } from '../../core/types.js';
 import { DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
 import { schemaTypes } from './schemaTypes.js';
 
@@ -154,4 +154,13 @@ export function defaultRelationClusters(graph: MemoryGraph): RelationClusters {
     defaults.set(graph, c);
   }
   return c;
+}
+
+/**
+ * Sanitizer stage 2: the label the view shows for each raw relation of the graph. `labels` mode shows the raw
+ * label; `clustered` mode its cluster's neutral label (`clusters`, or the graph's signature-only clusters). Pure.
+ */
+export function visibleRelationLabels(graph: MemoryGraph, relations: SanitizeConfig['relations'], clusters?: RelationClusters): string[] {
+  const c = relations === 'clustered' ? (clusters ?? defaultRelationClusters(graph)) : undefined;
+  return graph.relationLabels.map((label, r) => (c ? (c.labelOf[r] ?? 'R0') : label));
 }

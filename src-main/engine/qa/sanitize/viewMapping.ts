@@ -15,6 +15,32 @@ export interface ViewMappingTables {
   visibleOf: string[];
 }
 
+/**
+ * Sanitizer stage 7c: φ_Q's tables for the final groups (`members` in local indexes, `entities`: local → raw),
+ * their tokens, and the visible label of every raw relation of the graph. Pure.
+ */
+export function mappingTables(
+  groups: readonly { members: readonly number[] }[],
+  entities: readonly number[],
+  tokens: readonly string[],
+  visibleOf: readonly string[],
+): ViewMappingTables {
+  const members = new Map<string, number[]>();
+  const tokenOf = new Map<number, string>();
+  groups.forEach((g, i) => {
+    const raw = g.members.map((u) => entities[u]);
+    members.set(tokens[i], raw);
+    for (const e of raw) tokenOf.set(e, tokens[i]);
+  });
+  const relationsOf = new Map<string, number[]>();
+  visibleOf.forEach((label, r) => {
+    const list = relationsOf.get(label);
+    if (list) list.push(r);
+    else relationsOf.set(label, [r]);
+  });
+  return { members, tokenOf, relationsOf, visibleOf: [...visibleOf] };
+}
+
 export class SessionViewMapping implements ViewMapping {
   private discarded = false;
 

@@ -1,11 +1,9 @@
 // JSON schema of the analysis reply: drives the local model's grammar and validates every reply.
+import type { PayloadIndicator } from '../../../../common/brainTypes.js';
 import type { JsonSchema } from '../../../llm/jsonSchema.js';
 
-export interface AnalysisReplyJson {
-  anchors: string[];
-  chain: { relation: string; direction: 'out' | 'in' }[];
-  answerPosition: number;
-  dPredict: number;
+/** The reply as ANALYSIS_SCHEMA admits it (interpretAnalysis still checks every token and label). */
+export interface AnalysisReplyJson extends PayloadIndicator {
   subquestions: string[];
 }
 
