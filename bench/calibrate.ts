@@ -10,7 +10,12 @@ import { parseArgs } from 'node:util';
 import type { ConfidenceSignals } from '../src-main/common/answerTypes.js';
 import { probabilityRight } from '../src-main/engine/qa/controller/confidence.js';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'target-wrong': { type: 'string', default: '0.7' }, l2: { type: 'string', default: '0.01' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  // hops and answers are left out by default: on these sets they mostly say which data set a question is from
+  // (MetaQA's 3-hop questions are its easiest), which would not carry over to another graph.
+  options: { 'target-wrong': { type: 'string', default: '0.7' }, l2: { type: 'string', default: '0.01' }, drop: { type: 'string', default: 'hops,answers,inferred' } },
+});
 const [fitFile, checkFile] = positionals;
 if (!fitFile) throw new Error('usage: calibrate.ts FIT.json [CHECK.json]');
 
@@ -21,7 +26,9 @@ interface Row {
 }
 const load = (f: string): Row[] => (JSON.parse(readFileSync(f, 'utf8')).questions as Row[]).filter((r) => !r.set.endsWith('-nb'));
 const fit = load(fitFile);
-const KEYS: (keyof ConfidenceSignals)[] = ['chainMargin', 'minSupport', 'unused', 'unmatched', 'hops', 'answers', 'firstRound', 'readingsAgree', 'linkScore', 'inferred', 'homonyms', 'nearReadings', 'exactLink'];
+const ALL_KEYS: (keyof ConfidenceSignals)[] = ['chainMargin', 'minSupport', 'unused', 'unmatched', 'hops', 'answers', 'firstRound', 'readingsAgree', 'linkScore', 'inferred', 'homonyms', 'nearReadings', 'exactLink'];
+const dropped = new Set(values.drop.split(',').map((s) => s.trim()));
+const KEYS = ALL_KEYS.filter((k) => !dropped.has(k));
 const usable = (rows: Row[]) => rows.filter((r): r is Row & { signals: ConfidenceSignals } => !!r.signals && r.signals.answers > 0);
 
 // Equal weight per set; logistic regression by full-batch gradient descent with a small L2 penalty.
@@ -45,7 +52,7 @@ function train(rows: (Row & { signals: ConfidenceSignals })[]): Record<string, n
     }
     for (let i = 0; i < w.length; i++) w[i] -= 0.5 * (g[i] / total + (i ? l2 * w[i] : 0));
   }
-  return Object.fromEntries([['bias', w[0]], ...KEYS.map((k, i) => [k, w[i + 1]])]);
+  return Object.fromEntries([['bias', w[0]], ...ALL_KEYS.map((k) => [k, KEYS.includes(k) ? w[KEYS.indexOf(k) + 1] : 0])]);
 }
 
 const weights = train(usable(fit));

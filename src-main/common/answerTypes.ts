@@ -24,6 +24,8 @@ export interface RankedAnswer {
   viewPaths: ViewPath[];
   /** "inferred (missing edge): …" when the evidence lacks one raw edge the selector inferred. */
   inferred?: string;
+  /** Set on every answer as well supported as the top one, when there are several: the order among them is by name. */
+  tied?: boolean;
 }
 
 export interface TopicMatch {

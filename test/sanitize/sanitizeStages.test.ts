@@ -10,7 +10,7 @@ import { visibleRelationLabels } from '../../src-main/engine/qa/sanitize/relatio
 import { schemaTypes } from '../../src-main/engine/qa/sanitize/schemaTypes.js';
 import { sanitizeView } from '../../src-main/engine/qa/sanitize/sanitizeView.js';
 import { mergeSupernodes } from '../../src-main/engine/qa/sanitize/supernodes.js';
-import { viewAnchors, viewEdges, viewNodes } from '../../src-main/engine/qa/sanitize/viewGraph.js';
+import { groupOrder, viewAnchors, viewEdges, viewNodes } from '../../src-main/engine/qa/sanitize/viewGraph.js';
 import { compact, initialGroups, nodeFlags, type GroupTable } from '../../src-main/engine/qa/sanitize/viewGroups.js';
 import { mappingTables } from '../../src-main/engine/qa/sanitize/viewMapping.js';
 import { locateMention, viewQuestion } from '../../src-main/engine/qa/sanitize/viewQuestion.js';
@@ -19,7 +19,7 @@ import { groupTokens } from '../../src-main/engine/qa/sanitize/viewTokens.js';
 import { aggregateWlClasses } from '../../src-main/engine/qa/sanitize/wlAggregation.js';
 import { filmGraph, subgraphAround } from './fixtures.js';
 
-const secret = (): Uint8Array => Uint8Array.from({ length: 32 }, (_, i) => i + 1);
+const secret = (seed = 1): Uint8Array => Uint8Array.from({ length: 32 }, (_, i) => (i + seed) & 255);
 
 /** The film graph around Wren, through stage 5 (every kept node its own group, then literal and supernode merges). */
 function upToGroups(options: { budget?: number; protect?: string[] } = {}) {
@@ -136,11 +136,18 @@ describe('sanitizer stages', () => {
     expect(new Set(tokens).size).toBe(tokens.length);
     expect(groupTokens(groups, local.entities, graph.ids, secret(), 12)).toEqual(tokens);
     groups.forEach((g, i) => expect(tokens[i][0]).toBe(g.members.length === 1 ? (g.kind === 'literal' ? 'L' : 'E') : g.kind === 'supernode' ? 'S' : 'A'));
-    const nodes = viewNodes(groups, tokens, true);
+    const order = groupOrder(groups, local.entities);
+    const nodes = viewNodes(groups, tokens, true, order);
     expect(nodes[0].anchor).toBe(true);
-    expect(nodes.slice(1).map((n) => n.token)).toEqual(nodes.slice(1).map((n) => n.token).sort());
-    expect(viewNodes(groups, tokens, false).some((n) => n.schemaType)).toBe(false);
-    const edges = viewEdges(local, wl.kept, wl.groups, tokens);
+    // After the anchors, nodes follow the raw entities behind them, whatever the session's tokens.
+    const keyOf = new Map(tokens.map((t, i) => [t, order[i]]));
+    const keys = nodes.slice(1).map((n) => keyOf.get(n.token)!);
+    expect(keys.length).toBeGreaterThan(1);
+    expect(keys).toEqual([...keys].sort((a, b) => a - b));
+    const other = groupTokens(groups, local.entities, graph.ids, secret(7), 12);
+    expect(viewNodes(groups, other, true, order).map((n) => other.indexOf(n.token))).toEqual(nodes.map((n) => tokens.indexOf(n.token)));
+    expect(viewNodes(groups, tokens, false, order).some((n) => n.schemaType)).toBe(false);
+    const edges = viewEdges(local, wl.kept, wl.groups, tokens, order);
     expect(edges.every((e) => tokens.includes(e.head) && tokens.includes(e.tail) && graph.relationLabels.includes(e.relation))).toBe(true);
     expect(new Set(edges.map((e) => `${e.head}|${e.relation}|${e.tail}`)).size).toBe(edges.length);
     const anchors = viewAnchors(local, wl.groups, tokens);
@@ -186,8 +193,9 @@ describe('sanitizer stages', () => {
     const { local, flags, kept, csr, table } = upToGroups();
     const wl = aggregateWlClasses({ local, table: mergeSupernodes(mergeLiteralBands(table, csr), csr), kept, exempt: flags.exempt, k: 2, showTypes: true });
     const tokens = groupTokens(wl.groups.groups, local.entities, graph.ids, secret(), 12);
-    expect(r.view.nodes).toEqual(viewNodes(wl.groups.groups, tokens, true));
-    expect(r.view.edges).toEqual(viewEdges(local, wl.kept, wl.groups, tokens));
+    const order = groupOrder(wl.groups.groups, local.entities);
+    expect(r.view.nodes).toEqual(viewNodes(wl.groups.groups, tokens, true, order));
+    expect(r.view.edges).toEqual(viewEdges(local, wl.kept, wl.groups, tokens, order));
     expect(r.view.anchors).toEqual([r.mapping.tokenOf(wren)]);
   });
 });

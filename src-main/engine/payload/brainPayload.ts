@@ -36,12 +36,14 @@ export interface RankingPayloadInput {
   view: SanitizedView;
   indicator: PayloadIndicator;
   /** Candidate paths (W1 after pruning); their order gives the `candidate` indices the reply maps back to. */
-  paths: readonly (ViewPath & { answerAt?: number })[];
+  paths: readonly (ViewPath & { answerAt?: number; score?: number })[];
   /** At most this many candidates go in (W1). */
   width?: number;
   /** W_max (default 3). */
   maxReturn?: number;
 }
+
+const tieKey = (p: ViewPath): string => p.nodes.join(' ');
 
 /** Ranking payload: question, indicator and a bounded candidate set, paths numbered P1..Pn. */
 export function rankingPayload(input: RankingPayloadInput): BrainPayload {
@@ -49,12 +51,16 @@ export function rankingPayload(input: RankingPayloadInput): BrainPayload {
   const literalOf = new Map<string, string>();
   for (const n of view.nodes) if (n.literal !== undefined) literalOf.set(n.token, n.literal);
   const shown = input.paths.slice(0, input.width ?? input.paths.length);
-  const paths: PayloadPath[] = shown.map((p, i) => ({
-    id: i + 1,
+  // Equally scored candidates are listed by their tokens (random per session), so their order tells a Brain nothing
+  // about the raw entities; `candidate` keeps each path's index for mapping the reply back.
+  const order = shown.map((_, i) => i);
+  order.sort((a, b) => (shown[b].score ?? 0) - (shown[a].score ?? 0) || tieKey(shown[a]).localeCompare(tieKey(shown[b])) || a - b);
+  const paths: PayloadPath[] = order.map((i, k) => ({
+    id: k + 1,
     candidate: i,
-    nodes: [...p.nodes],
-    edges: p.edges.map((e) => ({ relation: e.relation, direction: e.direction })),
-    answerAt: p.answerAt ?? p.nodes.length - 1,
+    nodes: [...shown[i].nodes],
+    edges: shown[i].edges.map((e) => ({ relation: e.relation, direction: e.direction })),
+    answerAt: shown[i].answerAt ?? shown[i].nodes.length - 1,
   }));
   const literals: Record<string, string> = {};
   for (const p of paths) for (const t of p.nodes) if (literalOf.has(t)) literals[t] = literalOf.get(t)!;

@@ -92,7 +92,11 @@ export async function groundAndVerify(s: QuestionSession, kept: readonly Candida
 
 /** Verified answers with names, raw and view evidence: what AskResult carries. */
 export function toRankedAnswers(graph: MemoryGraph, answers: readonly GroundedAnswer[], max: number): RankedAnswer[] {
+  // Equal scores mean equal evidence (same chain, same support): verification orders those by name, and says so.
+  const top = answers[0]?.score;
+  const tied = answers.filter((a) => a.score === top).length > 1;
   return answers.slice(0, max).map((a) => ({
+    ...(tied && a.score === top ? { tied: true } : {}),
     id: graph.ids[a.entity],
     name: graph.names[a.entity],
     score: a.score,

@@ -14,7 +14,7 @@ import { visibleRelationLabels } from './relationClusters.js';
 import { schemaTypes } from './schemaTypes.js';
 import { macFor } from './sessionSecret.js';
 import { mergeSupernodes } from './supernodes.js';
-import { viewAnchors, viewEdges, viewNodes } from './viewGraph.js';
+import { groupOrder, viewAnchors, viewEdges, viewNodes } from './viewGraph.js';
 import { initialGroups, nodeFlags } from './viewGroups.js';
 import { mappingTables, SessionViewMapping } from './viewMapping.js';
 import { viewQuestion } from './viewQuestion.js';
@@ -62,8 +62,9 @@ export function sanitizeView(input: SanitizeInput): SanitizeResult {
   const { groups } = wl.groups;
   // 7. Tokens, view nodes and edges, φ_Q.
   const tokens = groupTokens(groups, local.entities, graph.ids, secret, config.tokenLength);
-  const nodes = viewNodes(groups, tokens, config.schemaTypes);
-  const edges = viewEdges(local, wl.kept, wl.groups, tokens);
+  const order = groupOrder(groups, local.entities);
+  const nodes = viewNodes(groups, tokens, config.schemaTypes, order);
+  const edges = viewEdges(local, wl.kept, wl.groups, tokens, order);
   const mapping = new SessionViewMapping(mappingTables(groups, local.entities, tokens, visibleOf), secret);
   // 8. The question; names the view pruned get tokens known to φ_Q only.
   const question = viewQuestion({

@@ -1,23 +1,28 @@
 // Sanitizer stage 7b: the view's nodes, edges and anchors, read off the final groups and their tokens. Nodes and
-// edges are ordered by token, which is random per session, so their order says nothing about ids or insertion.
+// edges are ordered by the raw entities behind them (smallest member's index), so the same question explores the
+// same way and gets the same answers every time. The view never leaves the machine; what a Brain sees of this
+// order is hidden again where payloads are built (tied candidate paths are listed by token, random per session).
 import type { ViewEdge, ViewNode } from '../../core/types.js';
 import { keptEdge, type LocalSubgraph } from './localSubgraph.js';
 import type { Group, GroupState } from './viewGroups.js';
 
-/** One view node per group: anchors first, then by token. Schema types only when π shows them. Pure. */
-export function viewNodes(groups: readonly Group[], tokens: readonly string[], showTypes: boolean): ViewNode[] {
+/** One view node per group: anchors first, then by `order` (a stable key per group). Schema types only when π shows them. Pure. */
+export function viewNodes(groups: readonly Group[], tokens: readonly string[], showTypes: boolean, order: readonly number[]): ViewNode[] {
+  const keyOf = new Map<string, number>(tokens.map((t, i) => [t, order[i]]));
   const nodes: ViewNode[] = groups.map((g, i) => {
     const node: ViewNode = { token: tokens[i], kind: g.members.length === 1 && g.kind !== 'literal' ? 'entity' : g.kind, size: g.members.length, anchor: g.anchor };
     if (showTypes && g.type !== 'mixed') node.schemaType = g.type;
     if (g.literal !== undefined) node.literal = g.literal;
     return node;
   });
-  nodes.sort((a, b) => (a.anchor === b.anchor ? (a.token < b.token ? -1 : 1) : a.anchor ? -1 : 1));
+  nodes.sort((a, b) => (a.anchor === b.anchor ? keyOf.get(a.token)! - keyOf.get(b.token)! || cmp(a.token, b.token) : a.anchor ? -1 : 1));
   return nodes;
 }
 
-/** The kept raw edges lifted to groups, deduplicated, by (head, relation, tail). Pure. */
-export function viewEdges(local: LocalSubgraph, kept: Uint8Array, state: GroupState, tokens: readonly string[]): ViewEdge[] {
+/** The kept raw edges lifted to groups, deduplicated, by (head, relation, tail) in `order` of their groups. Pure. */
+export function viewEdges(local: LocalSubgraph, kept: Uint8Array, state: GroupState, tokens: readonly string[], order: readonly number[]): ViewEdge[] {
+  const keyOf = new Map<string, number>(tokens.map((t, i) => [t, order[i]]));
+  const by = (a: string, b: string): number => keyOf.get(a)! - keyOf.get(b)! || cmp(a, b);
   const { edges, visibleLabels } = local;
   const { groupOf } = state;
   const G = state.groups.length;
@@ -32,8 +37,13 @@ export function viewEdges(local: LocalSubgraph, kept: Uint8Array, state: GroupSt
     seen.add(key);
     out.push({ head: tokens[a], relation: visibleLabels[edges.visible[i]], tail: tokens[b] });
   }
-  out.sort((a, b) => cmp(a.head, b.head) || cmp(a.relation, b.relation) || cmp(a.tail, b.tail));
+  out.sort((a, b) => by(a.head, b.head) || cmp(a.relation, b.relation) || by(a.tail, b.tail));
   return out;
+}
+
+/** A stable order key per group: the smallest raw entity index among its members. Pure. */
+export function groupOrder(groups: readonly Group[], entities: readonly number[]): number[] {
+  return groups.map((g) => g.members.reduce((m, u) => Math.min(m, entities[u]), Infinity));
 }
 
 /** The anchors' tokens in subgraph order, without repeats. Pure. */

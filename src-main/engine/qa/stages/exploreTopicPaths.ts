@@ -83,7 +83,20 @@ function scoreOf(alive: number, weights: number[], offChain: number): number {
  * Beam search of `length` steps from `start` along the guide halves `halves` (one step list per guide, already
  * oriented away from `start`). Returns the complete states (simple paths, never through `avoid`).
  */
+/** Each node's position in the view's adjacency (the sanitizer's stable order), memoised per view. */
+const positions = new WeakMap<ViewAdjacency, Map<string, number>>();
+function positionsOf(adj: ViewAdjacency): Map<string, number> {
+  let p = positions.get(adj);
+  if (!p) {
+    p = new Map();
+    for (const k of adj.keys()) p.set(k, p.size);
+    positions.set(adj, p);
+  }
+  return p;
+}
+
 function walk(adj: ViewAdjacency, start: string, length: number, halves: (GuideStep[] | undefined)[], weights: number[], avoid: ReadonlySet<string>, beam: number, perNode: number, offChain: number, multi: ReadonlySet<string>, revisitLast = false): State[] {
+  const position = positionsOf(adj);
   let alive0 = 0;
   halves.forEach((h, i) => {
     if (h && h.length === length && i < 31) alive0 |= 1 << i;
@@ -107,7 +120,8 @@ function walk(adj: ViewAdjacency, start: string, length: number, halves: (GuideS
         next.push({ node: step.neighbor, parent: s, relation: step.relation, direction: step.direction, alive, depth: d + 1, score });
       }
     }
-    next.sort((a, b) => b.score - a.score || (a.node < b.node ? -1 : a.node > b.node ? 1 : 0));
+    // Ties in the view's own order (stable across sessions), never by token (random per session).
+    next.sort((a, b) => b.score - a.score || (position.get(a.node) ?? 0) - (position.get(b.node) ?? 0));
     const perNodeCount = new Map<string, number>();
     layer = [];
     for (const s of next) {
