@@ -113,6 +113,11 @@ export interface AskResult {
   hand?: AskHandSummary;
   /** How sure the answer is (absent when nothing was linked or analysed). */
   confidence?: AnswerConfidence;
+  /**
+   * Set when no chain explains the question: `answers` is then empty, and this says what the best partial reading
+   * found and which phrase nothing in the graph accounts for. Its answers are that reading's, for a look only.
+   */
+  abstained?: { message: string; missing: string[]; reading: string; answers: RankedAnswer[] };
 }
 
 /** The signals the answer's confidence is computed from (see engine/qa/controller/confidence.ts). */

@@ -27,9 +27,29 @@ function encoder(encoding: Encoding): Tiktoken {
   return e;
 }
 
+// Payloads repeat the same pieces (tokens, arrows, labels) many times, and BPE over a hex token costs several merges:
+// the count is the sum over the encoder's own pre-tokenised pieces, each piece's BPE length computed once. Same
+// count as encode(text).length (BPE never merges across pieces; a test checks the equality on real payloads).
+const pieceLengths = new Map<Encoding, Map<string, number>>();
+const MAX_PIECES = 200_000;
+
+function countPieces(encoding: Encoding, text: string): number {
+  const e = encoder(encoding);
+  let lengths = pieceLengths.get(encoding);
+  if (!lengths || lengths.size > MAX_PIECES) pieceLengths.set(encoding, (lengths = new Map()));
+  const pattern = new RegExp((e as unknown as { patStr: string }).patStr, 'ug');
+  let n = 0;
+  for (const m of text.matchAll(pattern)) {
+    let k = lengths.get(m[0]);
+    if (k === undefined) lengths.set(m[0], (k = e.encode(m[0]).length));
+    n += k;
+  }
+  return n;
+}
+
 export function countTextTokens(text: string, model: string): TokenCount {
   const { encoding, estimate } = encodingForModel(model);
-  return { count: encoder(encoding).encode(text).length, encoding, estimate };
+  return { count: countPieces(encoding, text), encoding, estimate };
 }
 
 /**
@@ -38,8 +58,7 @@ export function countTextTokens(text: string, model: string): TokenCount {
  */
 export function countChatTokens(messages: readonly { content: string }[], model: string): TokenCount {
   const { encoding, estimate } = encodingForModel(model);
-  const e = encoder(encoding);
   let count = 3;
-  for (const m of messages) count += 3 + e.encode(m.content).length;
+  for (const m of messages) count += 3 + countPieces(encoding, m.content);
   return { count, encoding, estimate };
 }

@@ -14,7 +14,7 @@ import type { SelectionStep } from '../core/selectionStep.js';
 import type { GraspSelectorLike } from './grasp/graspSelectorLike.js';
 import { NO_EXPERIENCE, type ExperienceProvider } from '../core/experienceProvider.js';
 import { experienceOutcomeOf, experienceQueryOf, memorySummaryOf, writeSummary } from './experienceRound.js';
-import { answerConfidence } from './controller/confidence.js';
+import { answerConfidence, shouldAbstain } from './controller/confidence.js';
 import { normalizeName } from '../../common/normalizeName.js';
 import { analysisFromPlan } from './controller/brainPlan.js';
 import type { AnalysisStep } from '../core/analysisStep.js';
@@ -251,7 +251,11 @@ export function createQaEngine(input: {
         options.revealView?.(view, (token) => mapping.members(token).map((e) => graph.names[e]));
         const payloads: PayloadRecord[] = [{ payload: analysisPayload(view), status: 'local' }];
         // Previews are read off the very payloads a call would send, when the run ends (statuses are final then).
-        const withPayloads = <R extends object>(r: R): R & { payloads: BrainPayloadPreview[] } => ({ ...r, payloads: payloads.map((x) => payloadPreview(x.payload, x.status, options.brainModel)) });
+        const withPayloads = <R extends object>(r: R): R & { payloads: BrainPayloadPreview[] } => {
+        const previews = payloads.map((x) => payloadPreview(x.payload, x.status, options.brainModel));
+        lap('payload');
+        return { ...r, payloads: previews };
+      };
         const topicMatches: TopicMatch[] = anchorTopics.map((x) => ({
           id: graph.ids[x.entity],
           name: graph.names[x.entity],
@@ -314,8 +318,11 @@ export function createQaEngine(input: {
         const analysisStep = options.analysisStep ?? input.analysisStep;
         const byMemory = !!experience.reuse && run.answers.length > 0;
         const planNotes: string[] = [];
+        // One remote judgement per question at most: a question whose candidates a Brain already ranked is not also
+        // sent for planning (each call exposes more of the graph).
+        const brainRanked = run.brain.asked > 0;
         if (analysisStep && confidence.unsure && byMemory) planNotes.push('memory: a verified reading of this question shape stood in for the Brain analysis call');
-        else if (analysisStep && confidence.unsure) {
+        else if (analysisStep && confidence.unsure && !brainRanked) {
           const record = payloads[0];
           const outcome = await analysisStep({ payload: record.payload, mapping, graph: { name: graph.name, ids: graph.ids } });
           lap('brain');
@@ -348,7 +355,15 @@ export function createQaEngine(input: {
         const memory = input.memory ? { memory: memorySummaryOf(experience, run.tree, run.brain.saved, write) } : {};
         const tree = summarizeTree(run.tree);
         const shown = usedAnalysis === analysis ? indicator : indicatorOf(usedAnalysis, mapping);
-        return withPayloads({ ...base, indicator: shown, answers: toRankedAnswers(graph, run.answers, config.maxAnswers), tree, memoryHits: experience.hits, ...memory, confidence });
+        const ranked = toRankedAnswers(graph, run.answers, config.maxAnswers);
+        // No chain explains the question: say what the best partial reading found and what is missing, not an answer.
+        if (usedAnalysis === analysis && shouldAbstain(confidence)) {
+          const missing = [...(analysis.unexplained?.unmatched ?? []), ...(analysis.unexplained?.unused ?? [])];
+          const reading = `the ${[...analysis.chain].reverse().map((s) => `"${graph.relationLabels[s.relation]}"`).join(' of the ')} of ${anchorTopics.map((x) => graph.names[x.entity]).join(' and ')}`;
+          const message = `Found ${reading}, but no relation for ${missing.map((w) => `"${w}"`).join(', ')}: no reading of the graph explains the whole question.`;
+          return withPayloads({ ...base, indicator: shown, answers: [], abstained: { message, missing, reading, answers: ranked }, tree, memoryHits: experience.hits, ...memory, confidence });
+        }
+        return withPayloads({ ...base, indicator: shown, answers: ranked, tree, memoryHits: experience.hits, ...memory, confidence });
       } finally {
         mapping.discard();
       }

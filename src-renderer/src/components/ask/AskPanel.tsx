@@ -1,5 +1,6 @@
 // The Ask tab: a question over the selected graph, answered locally, with the evidence shown twice — as a
 // Brain could see it and as it is in the raw graph — plus everything the pipeline decided along the way.
+import { AbstainedNotice, ConfidenceCard } from './ConfidenceCard.js';
 import { useEffect } from 'react';
 import type { Responses } from '../../../../src-main/common/contract.js';
 import type { SelectorUse } from '../../../../src-main/common/graspContract.js';
@@ -93,7 +94,8 @@ function AskResultView({ result, onPick }: { result: Responses['qa.ask']; onPick
         <div className="card">
           <h3>Answers</h3>
           {result.selector && <SelectorUsed selector={result.selector} />}
-          <AnswerList answers={result.answers} selected={selected?.id ?? null} onSelect={selectAnswer} />
+          {result.abstained && <AbstainedNotice abstained={result.abstained} />}
+          {!result.abstained && <AnswerList answers={result.answers} selected={selected?.id ?? null} onSelect={selectAnswer} />}
         </div>
         <div className="card evidence-card">
           <h3 data-testid="evidence-title">
@@ -103,6 +105,7 @@ function AskResultView({ result, onPick }: { result: Responses['qa.ask']; onPick
         </div>
       </div>
       <div className="ask-details">
+        <ConfidenceCard confidence={result.confidence} />
         <TopicsCard topics={result.topics} anonymizedQuestion={result.anonymizedQuestion} />
         <IndicatorCard indicator={result.indicator} />
         <ReasoningTreeCard tree={result.tree} />

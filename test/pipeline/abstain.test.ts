@@ -1,0 +1,74 @@
+// Abstaining honestly: when no reading explains the question, the engine answers with what the best partial reading
+// found and the phrase nothing in the graph accounts for, instead of an unrelated entity; a question the graph does
+// explain is answered as before. Also the confidence rule itself on hand-built signals.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
+import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
+import { parsePipeTriples, pipeTriplesGraph } from '../../src-main/engine/import/pipeTriplesGraph.js';
+import { answerConfidence, shouldAbstain } from '../../src-main/engine/qa/controller/confidence.js';
+import { createQaEngine, type QaEngine } from '../../src-main/engine/qa/qaEngine.js';
+import type { Analysis } from '../../src-main/engine/core/handSkills.js';
+
+let toy: QaEngine;
+let demo: QaEngine;
+
+beforeAll(async () => {
+  const drm = await loadGloveDrm();
+  const triples = parsePipeTriples(['Plumbus|qxv_zr|Gorpton', 'Plumbus|kwj_tb|Schleemvale', 'Gorpton|wzq_pl|Fleebshire', 'Schleemvale|wzq_pl|Dinglehurst', 'Blamfort|qxv_zr|Hizzton'].join('\n'));
+  const names = [...new Set(triples.flatMap((x) => [x.head, x.tail]))];
+  toy = createQaEngine({ graph: MemoryGraph.fromTriples('toy', names.map((id) => ({ id, name: id })), triples), drm });
+  demo = createQaEngine({ graph: pipeTriplesGraph('resources/demo/hospital-network.txt', 'demo'), drm });
+}, 120_000);
+
+describe('abstention', () => {
+  it('names the partial reading and the missing phrase instead of answering', async () => {
+    const r = await toy.ask('in which region does the grumbo of the sprocket of Plumbus dwell');
+    expect(r.answers).toEqual([]);
+    expect(r.confidence?.unsure).toBe(true);
+    expect(r.abstained?.missing).toContain('dwell');
+    expect(r.abstained?.message).toMatch(/^Found the "\w+" of Plumbus, but no relation for .*"dwell"/);
+    // The partial reading's own answers stay available to look at.
+    expect(r.abstained?.answers.length).toBeGreaterThan(0);
+  });
+
+  it('answers questions the graph explains', async () => {
+    const lines = readFileSync('resources/demo/questions.txt', 'utf8').split('\n').filter((l) => l.startsWith('Who manufactures'));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      const [question, gold] = line.split('\t');
+      const r = await demo.ask(question);
+      expect(r.abstained).toBeUndefined();
+      expect(gold.split('|')).toContain(r.answers[0]?.name);
+    }
+  });
+
+  it('withholds only a very unsure answer with an unexplained phrase', () => {
+    const chain = [{ relation: 0, direction: 'out' as const, visible: 'r', confidence: 0.9 }];
+    const analysis = (unexplained: Analysis['unexplained'], score2: number): Analysis => ({
+      anchorOrder: [0],
+      chain,
+      answerPosition: 1,
+      dPredict: 1,
+      alternatives: [],
+      subquestions: [],
+      unexplained,
+      ranked: [
+        { anchors: [0], steps: chain, answerPosition: 1, ends: new Set([1]), score: 1 },
+        { anchors: [0], steps: chain, answerPosition: 1, ends: new Set([2]), score: score2 },
+      ],
+    });
+    const base = { answers: [{ entity: 1 }], firstRound: true, linkScores: [1], exactLink: true };
+    const clear = answerConfidence({ ...base, analysis: analysis({ unused: [], unmatched: [] }, -1) });
+    expect(clear.unsure).toBe(false);
+    expect(shouldAbstain(clear)).toBe(false);
+    const close = answerConfidence({ ...base, analysis: analysis({ unused: ['born'], unmatched: ['based', 'sits'] }, 0.99), linkScores: [0.4], exactLink: false });
+    expect(close.unsure).toBe(true);
+    expect(close.p).toBeLessThan(clear.p);
+    expect(close.reasons).toContain('no relation of the graph for "based"');
+    expect(shouldAbstain(close)).toBe(close.p < 0.4);
+    const none = answerConfidence({ ...base, answers: [], analysis: analysis({ unused: [], unmatched: [] }, -1) });
+    expect(none.p).toBe(0);
+    expect(shouldAbstain(none)).toBe(false);
+  });
+});
