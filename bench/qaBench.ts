@@ -5,6 +5,9 @@
 // questions. Prints one markdown table: Hits@1, share of questions with no answer, warm latency p50/p95.
 //   npm run bench:qa -- [--limit 300] [--seed 1] [--sets metaqa-1,metaqa-1-nb,…,grailqa,simpleq,demo]
 //                       [--data ../shared/data] [--d-max 3] [--warmup 5] [--miss-report] [--out FILE.json]
+//                       [--hand PATH.gguf [--hand-threads 1]]
+// --hand runs every Hand skill on a local GGUF (the LLM Hand, algorithmic fallbacks as in the app), so a user's model
+// is compared with the algorithmic Hand on the same table; calls and fallbacks per question are added to each row.
 // --miss-report groups the misses by cause per set (see bench/lib/classifyMiss.ts) with one example per cause.
 // Graphs are parsed straight into a MemoryGraph (no database). MetaQA's qa_dev_qtype.txt is read only to label the
 // per-question rows of --out, never as input to the pipeline.
@@ -16,6 +19,11 @@ import { pipeTriplesGraph } from '../src-main/engine/import/pipeTriplesGraph.js'
 import { hitAt1, parseQuestions, quantile, type EvalQuestion } from '../src-main/engine/import/questionsFile.js';
 import type { MemoryGraph } from '../src-main/engine/graph/memoryGraph.js';
 import type { ConfidenceSignals } from '../src-main/common/answerTypes.js';
+import { HandRuntime } from '../src-main/engine/llm/handRuntime.js';
+import { HandAccounting } from '../src-main/engine/qa/hand/accounting.js';
+import type { AlgorithmicHand } from '../src-main/engine/qa/hand/algorithmicHand.js';
+import { createLlmHand } from '../src-main/engine/qa/hand/llm/llmHand.js';
+import type { EntityNameIndex } from '../src-main/engine/qa/stages/entityNameIndex.js';
 import { createQaEngine, type QaEngine } from '../src-main/engine/qa/qaEngine.js';
 import { classifyMiss, formatChain, MISS_CAUSES, missInputOf, type MissCause, type MissDiagnosis } from './lib/classifyMiss.js';
 import { sampleQuestions } from './lib/sampleQuestions.js';
@@ -30,6 +38,8 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '5' },
     'miss-report': { type: 'boolean', default: false },
     out: { type: 'string' },
+    hand: { type: 'string' },
+    'hand-threads': { type: 'string', default: '1' },
   },
 });
 const limit = Number(values.limit);
@@ -186,6 +196,10 @@ function share<T>(items: readonly T[], f: (x: T) => boolean): number {
 
 const t0 = performance.now();
 const drm = await loadGloveDrm();
+// --hand: one model runtime for the run; each set's engine wraps its algorithmic Hand with the LLM Hand.
+const handModel = values.hand ? await HandRuntime.create({ threads: Number(values['hand-threads']) }) : undefined;
+if (handModel && values.hand) console.error(`Hand model ${(await handModel.load(values.hand)).file.path ?? values.hand} loaded`);
+const accounting = new HandAccounting();
 console.error(`GloVe loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s; seed ${seed}, limit ${limit} per set (demo: all), d-max ${dMax}, warm-up ${warmup}`);
 
 const table: TableRow[] = [];
@@ -195,13 +209,22 @@ for (const key of [...new Set(sets.map((s) => s.graph))]) {
   const group = sets.filter((s) => s.graph === key);
   const tg = performance.now();
   const graph = pipeTriplesGraph(group[0].kb, key);
-  const engine = createQaEngine({ graph, drm });
+  const engine = createQaEngine({
+    graph,
+    drm,
+    ...(handModel ? { hand: (algorithmic: AlgorithmicHand, index: EntityNameIndex) => createLlmHand({ runtime: handModel, fallback: algorithmic, graph, accounting, options: { index } }) } : {}),
+  });
   graphs[key] = `${graph.size} entities, ${graph.tripleCount} triples`;
   console.error(`${key}: ${graphs[key]}, loaded in ${((performance.now() - tg) / 1000).toFixed(1)} s`);
   for (const set of group) {
+    const before = accounting.totals();
     const { table: row, rows } = await runSet(set, graph, engine);
     table.push(row);
     allRows.push(...rows);
+    if (handModel) {
+      const after = accounting.totals();
+      console.error(`  ${set.name}: Hand model calls/question ${((after.calls - before.calls) / Math.max(1, row.n)).toFixed(2)}, fallbacks/question ${((after.fallbacks - before.fallbacks) / Math.max(1, row.n)).toFixed(2)}`);
+    }
   }
 }
 
@@ -251,6 +274,8 @@ if (values['miss-report']) {
     }
   }
 }
+
+await handModel?.dispose();
 
 if (values.out) {
   writeFileSync(
