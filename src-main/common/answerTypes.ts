@@ -149,6 +149,9 @@ export interface ConfidenceSignals {
   exactLink: number;
 }
 
+/** Confidence below which an answer is unsure (the engine's calibrated threshold; the UI says it). */
+export const UNSURE_BELOW = 0.86;
+
 /** How sure the local answer is, and why it is not surer. */
 export interface AnswerConfidence {
   /** Estimated probability that the top answer is right (calibrated on the development graphs). */

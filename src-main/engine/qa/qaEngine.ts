@@ -292,6 +292,10 @@ export function createQaEngine(input: {
           lap('experience');
         }
         const linkScores = anchorTopics.map((x) => x.score);
+        // Selection calls are counted, so a question whose selection a Brain already judged is not also sent for planning.
+        let selectionCalls = 0;
+        const given = options.selectionStep ?? input.selectionStep;
+        const selectionStep: SelectionStep | undefined = given ? (r) => (selectionCalls++, given(r)) : undefined;
         const exactLink = anchorTopics.every((x) => normalizeName(graph.names[x.entity]) === normalizeName(x.mention));
       const homonyms = (link.alternatives ?? []).some((alt) => anchorTopics.some((x) => x.start === alt.start && x.end === alt.end && x.entity !== alt.entity));
         const controllerOptions = {
@@ -300,7 +304,7 @@ export function createQaEngine(input: {
           ...(options.brainPolicy ? { brainPolicy: options.brainPolicy } : {}),
           ...(options.confidenceMargin !== undefined ? { confidenceMargin: options.confidenceMargin } : {}),
           ...(input.grasp
-            ? { grasp: { ...input.graspOptions, selector: input.grasp, questionVector: qVec, ...((options.selectionStep ?? input.selectionStep) ? { selectionStep: options.selectionStep ?? input.selectionStep } : {}) } }
+            ? { grasp: { ...input.graspOptions, selector: input.grasp, questionVector: qVec, ...(selectionStep ? { selectionStep } : {}) } }
             : {}),
           ...(options.onTreeUpdate ? { onTreeUpdate: options.onTreeUpdate } : {}),
           // An explicit margin (tests, audits) defines "unsure" by itself; by default the calibrated estimate gates too.
@@ -320,7 +324,7 @@ export function createQaEngine(input: {
         const planNotes: string[] = [];
         // One remote judgement per question at most: a question whose candidates a Brain already ranked is not also
         // sent for planning (each call exposes more of the graph).
-        const brainRanked = run.brain.asked > 0;
+        const brainRanked = run.brain.asked > 0 || selectionCalls > 0;
         if (analysisStep && confidence.unsure && byMemory) planNotes.push('memory: a verified reading of this question shape stood in for the Brain analysis call');
         else if (analysisStep && confidence.unsure && !brainRanked) {
           const record = payloads[0];

@@ -3,7 +3,7 @@
 // chain leaves unexplained, whether anything verified at the first try, how certain the topic link is — go into
 // a logistic model whose weights were fitted on the development graphs (bench/calibrate.ts prints them and the
 // reliability table). Nothing here knows a graph's relations: the signals are about the question's reading.
-import type { AnswerConfidence, ConfidenceSignals } from '../../../common/answerTypes.js';
+import { UNSURE_BELOW, type AnswerConfidence, type ConfidenceSignals } from '../../../common/answerTypes.js';
 import type { Analysis } from '../../core/handSkills.js';
 import type { GroundedAnswer } from '../../core/types.js';
 
@@ -31,7 +31,7 @@ export const CONFIDENCE_WEIGHTS: Readonly<Record<keyof ConfidenceSignals | 'bias
 }
 
 /** Below this estimated probability of being right, the answer is unsure (best mean separation of wrong from right). */
-export const UNSURE_BELOW = 0.86;
+export { UNSURE_BELOW };
 
 /**
  * Below this, with a content word the chain leaves unexplained, the engine abstains instead of answering: on the

@@ -1,7 +1,7 @@
 // How sure the answer is: the engine's calibrated estimate that the top answer is right, whether that counts as
 // unsure (a configured Brain may then be asked), and the reasons in plain words. An abstention says what the best
 // partial reading found and which phrase nothing in the graph accounts for.
-import type { AskResult } from '../../../../src-main/common/answerTypes.js';
+import { UNSURE_BELOW, type AskResult } from '../../../../src-main/common/answerTypes.js';
 
 export function ConfidenceCard({ confidence }: { confidence: AskResult['confidence'] }) {
   if (!confidence) return null;
@@ -9,7 +9,7 @@ export function ConfidenceCard({ confidence }: { confidence: AskResult['confiden
     <div className="card" data-testid="confidence-card" data-unsure={confidence.unsure}>
       <h3>Confidence</h3>
       <p className={confidence.unsure ? 'warning' : 'muted small'} data-testid="confidence-level">
-        {confidence.unsure ? 'Unsure' : 'Sure'}: estimated {Math.round(confidence.p * 100)}% likely right
+        {confidence.unsure ? 'Unsure' : 'Sure'} — confidence {confidence.p.toFixed(2)} (below {UNSURE_BELOW.toFixed(2)} is unsure)
       </p>
       {confidence.reasons.length > 0 && (
         <ul className="small confidence-reasons" data-testid="confidence-reasons">
