@@ -75,8 +75,11 @@ export function reuseOf(decision: GateDecision, query?: Pick<ExperienceQuery, 'i
     .map((t) => ({ steps: t.template.steps.map((s) => ({ relation: s.relation, direction: s.direction })), answerPosition: t.template.roles.indexOf(ANSWER_ROLE), seen: t.template.seen }));
   if (chains.length === 0) return undefined;
   if (query) {
+    // The same shape: this question's reading is one the record verified, or the very reading the record's question
+    // started from (a reading a Brain had to correct: its verified template is the Brain's chain).
     const own = chainKey(query.indicator.chain, query.indicator.answerPosition);
-    if (!chains.some((c) => chainKey(c.steps, c.answerPosition) === own)) return undefined;
+    const asked = decision.hit.record.indicator;
+    if (!chains.some((c) => chainKey(c.steps, c.answerPosition) === own) && chainKey(asked.chain, asked.answerPosition) !== own) return undefined;
   }
   return { recordId: a.recordId, score: a.score, mode: a.mode, depth: a.depth, chains };
 }

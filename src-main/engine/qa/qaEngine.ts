@@ -314,14 +314,26 @@ export function createQaEngine(input: {
         };
         const confidenceOf = (a: Analysis, r: ControllerResult) =>
           answerConfidence({ analysis: a, answers: r.answers, firstRound: r.tree.nodes.find((n) => n.role.kind === 'answer')?.status === 'verified', linkScores, homonyms, exactLink });
-        let run = await runController(session, controllerOptions);
-        let confidence = confidenceOf(analysis, run);
+        // A confident memory match whose verified chain is not this question's own reading is a stored plan: the
+        // reading is taken from memory (checked against the schema like a Brain's plan) instead of asking again.
+        const planNotes: string[] = [];
         let usedAnalysis = analysis;
+        let session2 = session;
+        const stored = experience.reuse?.chains[0];
+        if (stored && key(stored.steps) !== key(analysis.chain.map((s) => ({ relation: s.visible, direction: s.direction })))) {
+          const fromMemory = analysisFromPlan({ anchors: anchorTokens.slice(0, 1), chain: stored.steps, answerPosition: stored.answerPosition, dPredict: stored.steps.length }, { analysis, mapping, anchors, schemaPaths: paths, visibleRelation });
+          if (fromMemory.ok) {
+            usedAnalysis = fromMemory.analysis;
+            session2 = { ...session, analysis: usedAnalysis };
+            planNotes.push(`memory: the verified reading of ${experience.reuse!.recordId} used for this question shape`);
+          }
+        }
+        let run = await runController(session2, controllerOptions);
+        let confidence = confidenceOf(usedAnalysis, run);
         // Brain planning when the local reading is unsure — unless memory already holds a verified reading of this
         // question's shape that verified again (then the memory stood in for the call).
         const analysisStep = options.analysisStep ?? input.analysisStep;
         const byMemory = !!experience.reuse && run.answers.length > 0;
-        const planNotes: string[] = [];
         // One remote judgement per question at most: a question whose candidates a Brain already ranked is not also
         // sent for planning (each call exposes more of the graph).
         const brainRanked = run.brain.asked > 0 || selectionCalls > 0;
@@ -376,6 +388,9 @@ export function createQaEngine(input: {
 
   return { graph, ask };
 }
+
+/** A chain in visible labels as one comparable string. */
+const key = (steps: readonly { relation: string; direction: string }[]): string => steps.map((s) => `${s.relation}${s.direction === 'out' ? '>' : '<'}`).join(' ');
 
 /** The indicator as AskResult shows it: anchor tokens and visible labels. */
 function indicatorOf(analysis: Analysis, mapping: ViewMapping) {
