@@ -14,7 +14,7 @@ import type { SelectionStep } from '../core/selectionStep.js';
 import type { GraspSelectorLike } from './grasp/graspSelectorLike.js';
 import { NO_EXPERIENCE, type ExperienceProvider } from '../core/experienceProvider.js';
 import { experienceOutcomeOf, experienceQueryOf, memorySummaryOf, writeSummary } from './experienceRound.js';
-import { answerConfidence, shouldAbstain } from './controller/confidence.js';
+import { ABSTAIN_BELOW, answerConfidence, shouldAbstain } from './controller/confidence.js';
 import { normalizeName } from '../../common/normalizeName.js';
 import { analysisFromPlan } from './controller/brainPlan.js';
 import type { AnalysisStep } from '../core/analysisStep.js';
@@ -51,6 +51,8 @@ export interface QaEngineConfig {
   beam: number;
   /** Answers returned. */
   maxAnswers: number;
+  /** Abstain below this confidence when a phrase of the question is unexplained (0 never abstains). */
+  abstainBelow: number;
 }
 
 export const DEFAULT_QA_CONFIG: QaEngineConfig = {
@@ -59,6 +61,7 @@ export const DEFAULT_QA_CONFIG: QaEngineConfig = {
   sanitize: (({ relations: _r, ...rest }) => rest)(DEFAULT_SANITIZE_CONFIG),
   beam: 4000,
   maxAnswers: 20,
+  abstainBelow: ABSTAIN_BELOW,
 };
 
 export interface AskOptions {
@@ -373,7 +376,7 @@ export function createQaEngine(input: {
         const shown = usedAnalysis === analysis ? indicator : indicatorOf(usedAnalysis, mapping);
         const ranked = toRankedAnswers(graph, run.answers, config.maxAnswers);
         // No chain explains the question: say what the best partial reading found and what is missing, not an answer.
-        if (usedAnalysis === analysis && shouldAbstain(confidence)) {
+        if (usedAnalysis === analysis && shouldAbstain(confidence, config.abstainBelow)) {
           const missing = [...(analysis.unexplained?.unmatched ?? []), ...(analysis.unexplained?.unused ?? [])];
           const reading = `the ${[...analysis.chain].reverse().map((s) => `"${graph.relationLabels[s.relation]}"`).join(' of the ')} of ${anchorTopics.map((x) => graph.names[x.entity]).join(' and ')}`;
           const message = `Found ${reading}, but no relation for ${missing.map((w) => `"${w}"`).join(', ')}: no reading of the graph explains the whole question.`;

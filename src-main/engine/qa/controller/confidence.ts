@@ -34,14 +34,15 @@ export const CONFIDENCE_WEIGHTS: Readonly<Record<keyof ConfidenceSignals | 'bias
 export { UNSURE_BELOW };
 
 /**
- * Below this, with a content word the chain leaves unexplained, the engine abstains instead of answering: on the
- * development sets 13 of the 15 top answers it withholds this way (seed-1 samples) were wrong.
+ * Below this fitted estimate, with a content word the chain leaves unexplained, the engine abstains instead of
+ * answering: on the development sets 13 of the 15 top answers it withholds this way (seed-1 samples) were wrong.
  */
 export const ABSTAIN_BELOW = 0.4;
 
 /** Whether to withhold the answer: very unsure, and some phrase of the question is accounted for by nothing. */
-export function shouldAbstain(c: AnswerConfidence): boolean {
-  return c.signals.answers > 0 && c.p < ABSTAIN_BELOW && c.signals.unused + c.signals.unmatched > 0;
+export function shouldAbstain(c: AnswerConfidence, below = ABSTAIN_BELOW): boolean {
+  // The fitted estimate decides, not the cap for unnamed readings: the cap asks for help, it does not withhold.
+  return c.signals.answers > 0 && probabilityRight(c.signals) < below && c.signals.unused + c.signals.unmatched > 0;
 }
 
 const MARGIN_CAP = 2;
