@@ -57,6 +57,6 @@ for (let i = 0; i < n; i++) {
   const goldRank = r.answers.findIndex((a) => q.gold.includes(a.name));
   console.log(`${ok ? 'HIT ' : 'MISS'} ${q.question} | gold ${q.gold.slice(0, 3).join('; ')} | goldRank ${goldRank}`);
   console.log(`   chain ${r.indicator?.chain.map((s) => `${s.relation}${s.direction === 'out' ? '>' : '<'}`).join(' ')} | top ${r.answers.slice(0, 3).map((a) => `${a.name}${a.inferred ? '*' : ''} [${a.rawPaths[0]?.edges.map((e) => e.relation).join(',')}]`).join(' ; ')}`);
-  for (const node of r.tree?.nodes ?? []) console.log(`   node ${node.mode} ${node.status}: ${node.notes.join(' | ').slice(0, 200)}`);
+  for (const node of r.tree?.nodes ?? []) console.log(`   node ${node.mode} ${node.status}: ${node.notes.map((x) => x.text).join(' | ').slice(0, 200)}`);
 }
 console.log(`Hits@1 ${hits}/${n}`);

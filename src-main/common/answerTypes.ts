@@ -240,7 +240,56 @@ export interface ReasoningNodeSummary {
   status: ReasoningNodeStatus;
   /** Verified evidence: raw answers (or bridge entities) that passed verification at this node. */
   evidence: number;
-  notes: string[];
+  /** What happened at the node, in order: readers match `kind`, people read `text`. */
+  notes: ReasoningNote[];
+}
+
+/**
+ * Kinds of reasoning-node notes (the controller's typed notes, engine/qa/controller/nodeNotes.ts, carry their
+ * fields; across IPC and into eval files only the kind and the text go).
+ */
+export type ReasoningNoteKind =
+  /** InitPolicy's start mode and depth (from experience or D_predict). */
+  | 'init'
+  /** A confident memory match's verified chains are explored first. */
+  | 'memoryReuse'
+  /** Pruned before it ran: a failure warning of a similar question matched. */
+  | 'skipped'
+  /** The reused chains ranked an unsure round instead of the Brain. */
+  | 'memoryRanking'
+  /** The Brain's ranking reordered the round's answers. */
+  | 'brainRanking'
+  /** A bridge node found no raw edge for its step. */
+  | 'bridgeMissing'
+  /** Refine: the follow-up skill proposed nothing new. */
+  | 'noFollowUp'
+  /** Refine: the follow-up question and its alternative chains. */
+  | 'followUp'
+  /** Refine: explored from the bridges the chain reached. */
+  | 'reanchored'
+  /** Refine: nothing verified from the bridges; exploring from the anchor. */
+  | 'anchorRetry'
+  /** Refine: the depth that verified. */
+  | 'verifiedAtDepth'
+  /** Predict: not run (prediction seeds single-anchor chains only). */
+  | 'predictUnsupported'
+  /** Predict: the prediction proposed nothing to anchor on. */
+  | 'noPrediction'
+  /** Predict: the proposals that became anchors. */
+  | 'predicted'
+  /** The encoder selection (GraSP): why it ran, its rounds and what grounded. */
+  | 'grasp'
+  /** NextStep: deepen within D_max. */
+  | 'deepen'
+  /** NextStep: switch to the next mode. */
+  | 'switch'
+  /** NextStep: stop, and why. */
+  | 'stop';
+
+/** One note of a reasoning node as the UI and the eval see it. */
+export interface ReasoningNote {
+  kind: ReasoningNoteKind;
+  text: string;
 }
 
 export interface ReasoningTreeSummary {

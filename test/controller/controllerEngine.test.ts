@@ -46,7 +46,7 @@ describe('controller in the engine', () => {
     expect(r.memoryHits).toBe(1);
     const topic = r.tree!.nodes.filter((n) => n.mode === 'Topic');
     expect(topic.length).toBeGreaterThan(0);
-    expect(topic.every((n) => n.status === 'pruned' && n.notes.some((x) => x.startsWith('skipped:')))).toBe(true);
+    expect(topic.every((n) => n.status === 'pruned' && n.notes.some((x) => x.kind === 'skipped' && x.text.startsWith('skipped:')))).toBe(true);
     expect(r.tree!.modes).not.toContain('Topic');
   });
 
@@ -56,7 +56,7 @@ describe('controller in the engine', () => {
     const bridge = r.tree!.nodes.find((n) => n.mode === 'Topic' && n.status === 'verified');
     const refine = r.tree!.nodes.find((n) => n.mode === 'Refine');
     expect(bridge).toBeDefined();
-    expect(refine?.notes.some((x) => /re-anchored on \d+ bridge\(s\) at position 1/.test(x))).toBe(true);
+    expect(refine?.notes.some((x) => x.kind === 'reanchored' && /re-anchored on \d+ bridge\(s\) at position 1/.test(x.text))).toBe(true);
     // The follow-up names the bridge's token, not the question's anchor.
     const anchorToken = r.topics[0].token!;
     expect(refine!.subquestion).toMatch(/reached from E_[0-9a-f]+ \(bridge 1\)/);
@@ -79,7 +79,7 @@ describe('controller in the engine', () => {
         const req = calls[calls.length - 1]!;
         expect(req.confidence.confident).toBe(false);
         expect(req.confidence.margin).toBeLessThan(req.confidence.threshold);
-        expect(r.tree!.nodes.some((n) => n.notes.some((x) => x.startsWith('Brain ranking applied')))).toBe(true);
+        expect(r.tree!.nodes.some((n) => n.notes.some((x) => x.kind === 'brainRanking'))).toBe(true);
       } else if (r.answers.length > 1) {
         // Not asked: either the top two answers are far apart, or the calibrated estimate was sure.
         const margin = r.answers[0]!.score - r.answers[1]!.score;

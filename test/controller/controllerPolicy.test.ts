@@ -3,6 +3,7 @@ import { applyBrainRanking, localConfidence } from '../../src-main/engine/qa/con
 import { chainSignature, matchingWarning, NO_EXPERIENCE, type ExperienceProvider, type ExperienceQuery } from '../../src-main/engine/core/experienceProvider.js';
 import { initPolicy } from '../../src-main/engine/qa/controller/initPolicy.js';
 import { nextStep } from '../../src-main/engine/qa/controller/nextStep.js';
+import { nodeNote } from '../../src-main/engine/qa/controller/nodeNotes.js';
 import { ReasoningTree, summarizeTree } from '../../src-main/engine/qa/controller/reasoningTree.js';
 import { wholeQuestionCheck } from '../../src-main/engine/qa/controller/wholeQuestionCheck.js';
 import type { GroundedPath } from '../../src-main/engine/core/types.js';
@@ -80,7 +81,7 @@ describe('reasoning tree', () => {
     const t = new ReasoningTree();
     const a = t.add({ parent: null, subquestion: 's1', role: { kind: 'bridge', position: 1 }, depth: 1, mode: 'Topic' });
     a.status = 'verified';
-    const b = t.add({ parent: a.id, subquestion: 's2', role: { kind: 'answer' }, depth: 3, mode: 'Refine', notes: ['skipped: warned'] });
+    const b = t.add({ parent: a.id, subquestion: 's2', role: { kind: 'answer' }, depth: 3, mode: 'Refine', notes: [nodeNote.skipped({ mode: 'Refine', depth: 3, reason: 'warned' })] });
     b.status = 'pruned';
     const c = t.add({ parent: b.id, subquestion: 's2', role: { kind: 'answer' }, depth: 2, mode: 'Predict' });
     c.status = 'verified';

@@ -89,7 +89,7 @@ describe('GraSP selection on an incomplete demo graph', () => {
     const r = await engine.ask(QUESTION);
     expect(requests.length).toBe(2);
     expect(requests.map((x) => x.iteration)).toEqual([1, 2]);
-    const grasp = r.tree!.nodes.find((n) => n.notes.some((x) => x.startsWith('encoder selection')));
+    const grasp = r.tree!.nodes.find((n) => n.notes.some((x) => x.kind === 'grasp'));
     expect(grasp).toBeDefined();
     // No raw name of the graph appears in anything the Brain was sent.
     const names = degraded.names.filter((n) => n.length >= 4 && /[A-Za-z]/.test(n));

@@ -84,7 +84,7 @@ describe('experience memory in the engine', () => {
     expect(third.calls).toBe(0);
     expect(brain.sent).toHaveLength(2);
     expect(third.result.answers[0]?.name).toBe('Sunderhaven Biosciences');
-    expect(third.result.tree!.nodes.some((n) => n.notes.some((x) => x.includes('Brain ranking call saved')))).toBe(true);
+    expect(third.result.tree!.nodes.some((n) => n.notes.some((x) => x.kind === 'memoryRanking' && x.text.includes('Brain ranking call saved')))).toBe(true);
 
     // The reuse was credited to the record.
     const [record] = await store.list();
@@ -120,7 +120,7 @@ describe('experience memory in the engine', () => {
     expect(next.memory!.warnings.some((w) => w.includes('ANCHOR_1 -manufactured_by-> ANSWER'))).toBe(true);
     const topic = next.tree!.nodes.find((n) => n.mode === 'Topic');
     expect(topic?.status).toBe('pruned');
-    expect(topic?.notes.some((x) => x.startsWith('skipped:'))).toBe(true);
+    expect(topic?.notes.some((x) => x.kind === 'skipped')).toBe(true);
     expect((await audited(store)).clean).toBe(true);
     store.close();
   }, 120_000);

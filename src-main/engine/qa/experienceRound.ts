@@ -4,8 +4,7 @@
 // orchestration stays one screen.
 import type { AskMemorySummary } from '../../common/answerTypes.js';
 import { chainSignature, type ExperienceOutcome, type ExperienceQuery, type ExperienceReport, type ExperienceWriteResult } from '../core/experienceProvider.js';
-import type { ReasoningTree } from './controller/reasoningTree.js';
-import { SKIPPED_NOTE } from './controller/reasoningTree.js';
+import { nodeRan, type ReasoningTree } from './controller/reasoningTree.js';
 import type { MemoryGraph } from '../graph/memoryGraph.js';
 import type { Analysis } from '../core/handSkills.js';
 import { nameScanner } from '../core/nameScanner.js';
@@ -13,9 +12,6 @@ import type { GroundedAnswer, SanitizedView, ViewMapping } from '../core/types.j
 
 /** Paths of the top answers kept as templates: the chosen answer's shape, not every alternative's. */
 const TEMPLATE_ANSWERS = 1;
-
-/** Note the controller leaves on a node whose Brain ranking a memory match replaced. */
-const SAVED_NOTE = 'Brain ranking call saved';
 
 export function experienceQueryOf(
   view: SanitizedView,
@@ -35,7 +31,10 @@ export function experienceQueryOf(
   };
 }
 
-const ranNode = (n: ReasoningTree['nodes'][number]): boolean => n.role.kind === 'answer' && n.status !== 'active' && !n.notes.some((x) => x.startsWith(SKIPPED_NOTE));
+const ranNode = (n: ReasoningTree['nodes'][number]): boolean => n.role.kind === 'answer' && nodeRan(n);
+
+/** Whether a memory match ranked this node's answers in place of a Brain call. */
+const savedBrainCall = (n: ReasoningTree['nodes'][number]): boolean => n.notes.some((x) => x.kind === 'memoryRanking' && x.brainCallSaved);
 
 export function experienceOutcomeOf(input: {
   query: ExperienceQuery;
@@ -97,7 +96,7 @@ export function memorySummaryOf(report: ExperienceReport, tree: ReasoningTree, s
           },
         }
       : {}),
-    saved: tree.nodes.filter((n) => n.notes.some((x) => x.includes(SAVED_NOTE))).map((n) => `ranking at node ${n.id} (${n.mode}, depth ${n.depth})`),
+    saved: tree.nodes.filter(savedBrainCall).map((n) => `ranking at node ${n.id} (${n.mode}, depth ${n.depth})`),
     ...(report.lookupMs !== undefined ? { lookupMs: report.lookupMs } : {}),
     ...(write ? { write } : {}),
   };

@@ -17,6 +17,7 @@ import { slotTypeFit } from '../grasp/relationSchema.js';
 import { candidatePathText, selectionCandidates, selectionEvidence } from '../grasp/selectionEvidence.js';
 import { chainKey } from '../stages/schemaPaths.js';
 import type { GroundedAnswer, ViewMapping } from '../../core/types.js';
+import { INFERRED_NOTE, nodeNote, type NodeNote } from './nodeNotes.js';
 import type { QuestionSession } from './questionSession.js';
 import type { ReasoningNode, ReasoningTree } from './reasoningTree.js';
 import { DEFAULT_SELECTION_ITERATIONS, type SelectionCandidate, type SelectionDecision, type SelectionStep } from '../../core/selectionStep.js';
@@ -51,10 +52,8 @@ export interface GraspModeResult {
   /** The evidence texts sent, in order (for tests and audits). */
   evidence: string[];
   decisions: (SelectionDecision | undefined)[];
-  notes: string[];
+  notes: NodeNote[];
 }
-
-export const INFERRED_NOTE = 'inferred (missing edge)';
 
 /** Per-question tokens: the view's own where it has one, else a fresh opaque token kept only in this session. */
 class SessionTokens {
@@ -236,9 +235,9 @@ function toGrounded(s: QuestionSession, tokens: SessionTokens, r: RelaxedAnswer)
 }
 
 export async function runGraspMode(s: QuestionSession, o: GraspModeOptions): Promise<GraspModeResult> {
-  const notes: string[] = [];
+  const notes: NodeNote[] = [];
   const chains = answerChains(s);
-  if (chains.length === 0) return { answers: [], iterations: 0, evidence: [], decisions: [], notes: ['encoder selection: no single-anchor chain to ground along'] };
+  if (chains.length === 0) return { answers: [], iterations: 0, evidence: [], decisions: [], notes: [nodeNote.graspNoChain()] };
   const tokens = new SessionTokens(s);
   const maxIterations = Math.max(1, Math.floor(o.maxIterations ?? DEFAULT_SELECTION_ITERATIONS));
   const minShare = o.minInferredShare ?? 0.05;
@@ -248,7 +247,7 @@ export async function runGraspMode(s: QuestionSession, o: GraspModeOptions): Pro
   for (const b of bridgesBeforeGap(s, chains)) if (!anchors.includes(b)) anchors.push(b);
   // With o.vote the peer vote's proposals for the broken steps join every round's selection.
   const votes = o.vote ? voteCandidates(s, chains) : new Map<number, number>();
-  if (votes.size) notes.push(`peer vote: ${votes.size} proposal(s) where a chain breaks`);
+  if (votes.size) notes.push(nodeNote.graspVote(votes.size));
   const evidence: string[] = [];
   const decisions: (SelectionDecision | undefined)[] = [];
   let grounded: RelaxedAnswer[] = [];
@@ -298,21 +297,21 @@ export async function runGraspMode(s: QuestionSession, o: GraspModeOptions): Pro
     s.lap('brain');
     decisions.push(decision);
     if (!decision || decision.action === 'sufficient') {
-      notes.push(`round ${round}: ${decision ? 'Brain: sufficient' : 'no Brain decision; local ranking'}`);
+      notes.push(nodeNote.graspRound(round, { decision: decision ? 'sufficient' : 'none' }));
       break;
     }
     if (decision.action === 'final') {
       preferred = decision.tokens.flatMap((t) => tokens.entitiesOf(t));
-      notes.push(`round ${round}: Brain named ${decision.tokens.length} final answer(s)`);
+      notes.push(nodeNote.graspRound(round, { decision: 'final', answers: decision.tokens.length }));
       break;
     }
     const target = tokens.entitiesOf(decision.token).filter((e) => !anchors.includes(e));
     if (target.length === 0) {
-      notes.push(`round ${round}: Brain asked to expand an unknown or anchor token; stopping`);
+      notes.push(nodeNote.graspRound(round, { decision: 'expandRefused' }));
       break;
     }
     anchors.push(...target.slice(0, 4));
-    notes.push(`round ${round}: Brain asked to expand ${decision.token}`);
+    notes.push(nodeNote.graspRound(round, { decision: 'expand', token: decision.token }));
   }
   // The Brain's final choice reorders, never adds: it must have grounded (fully or with one inferred edge).
   const order = new Map(preferred.map((e, i) => [e, i]));
@@ -320,10 +319,10 @@ export async function runGraspMode(s: QuestionSession, o: GraspModeOptions): Pro
     .map((g, i) => ({ g, i, p: order.get(g.entity) ?? Infinity }))
     .sort((a, b) => a.p - b.p || a.i - b.i)
     .map((x) => x.g);
-  if (preferred.length && !grounded.some((g) => order.has(g.entity))) notes.push('the Brain\'s final answer did not ground; local ranking kept');
+  if (preferred.length && !grounded.some((g) => order.has(g.entity))) notes.push(nodeNote.graspUngrounded());
   const answers = ranked.map((r) => toGrounded(s, tokens, r));
   const inferred = ranked.filter((r) => r.missingAt !== undefined).length;
-  notes.unshift(`encoder selection over ${chains.length} chain(s): ${answers.length - inferred} grounded, ${inferred} ${INFERRED_NOTE}`);
+  notes.unshift(nodeNote.graspSelection(chains.length, answers.length - inferred, inferred));
   return { answers, iterations, evidence, decisions, notes };
 }
 
@@ -332,7 +331,7 @@ export async function runGraspMode(s: QuestionSession, o: GraspModeOptions): Pro
  * where the chain cannot reach) and returns the node with its answers.
  */
 export async function graspNode(s: QuestionSession, tree: ReasoningTree, parent: ReasoningNode, subquestion: string, o: GraspModeOptions, why = 'topic paths verified nothing'): Promise<{ node: ReasoningNode; answers: GroundedAnswer[] }> {
-  const node = tree.add({ parent: parent.id, subquestion, role: { kind: 'answer' }, depth: s.dMax, mode: 'Predict', notes: [`encoder selection (GraSP): ${why}`] });
+  const node = tree.add({ parent: parent.id, subquestion, role: { kind: 'answer' }, depth: s.dMax, mode: 'Predict', notes: [nodeNote.graspStart(why)] });
   const r = await runGraspMode(s, o);
   node.notes.push(...r.notes);
   node.candidates = r.answers.map((a) => a.viewPaths[0]?.nodes.at(-1) ?? '').filter(Boolean).slice(0, 50);

@@ -2,13 +2,14 @@
 // suggests something (a question like this one verified in that mode, at that depth); otherwise Topic mode at
 // D_predict, the analysis' own estimate. Always within [1, D_max].
 import type { ExperienceReport } from '../../core/experienceProvider.js';
+import { nodeNote, type NoteOf } from './nodeNotes.js';
 import type { ReasoningMode } from './reasoningTree.js';
 
 export interface InitDecision {
   mode: ReasoningMode;
   depth: number;
   /** Why, for the node's notes. */
-  note: string;
+  note: NoteOf<'init'>;
 }
 
 export function initPolicy(input: { dPredict: number; dMax: number; experience: ExperienceReport }): InitDecision {
@@ -17,8 +18,8 @@ export function initPolicy(input: { dPredict: number; dMax: number; experience: 
   if (best) {
     const mode = best.mode ?? 'Topic';
     const depth = clamp(best.depth ?? input.dPredict);
-    return { mode, depth, note: `experience (score ${best.score.toFixed(2)}) suggests ${mode} at depth ${depth}` };
+    return { mode, depth, note: nodeNote.initFromExperience(mode, depth, best.score) };
   }
   const depth = clamp(input.dPredict);
-  return { mode: 'Topic', depth, note: `D_predict = ${input.dPredict}` };
+  return { mode: 'Topic', depth, note: nodeNote.initFromDPredict(depth, input.dPredict) };
 }

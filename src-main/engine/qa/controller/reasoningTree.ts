@@ -2,6 +2,7 @@
 // grown by NextStep with children that deepen or switch mode. Nodes hold only anonymised material (view tokens,
 // visible labels, path ids) plus counts, so a summary of the tree can cross IPC and go into eval files as is.
 import type { ReasoningMode, ReasoningNodeStatus, ReasoningNodeSummary, ReasoningTreeSummary } from '../../../common/answerTypes.js';
+import { hasNote, noteSummary, type NodeNote } from './nodeNotes.js';
 
 export type { ReasoningMode, ReasoningNodeStatus };
 
@@ -23,11 +24,12 @@ export interface ReasoningNode {
   /** Verified evidence: raw entities that passed verification (indexes; never leave the engine). */
   evidence: number[];
   status: ReasoningNodeStatus;
-  notes: string[];
+  /** What happened here, in order (typed; see nodeNotes.ts). */
+  notes: NodeNote[];
 }
 
-/** Note prefix of a node pruned before it ran (a matching failure warning). */
-export const SKIPPED_NOTE = 'skipped:';
+/** Whether a node ran: it settled (verified or pruned) and was not skipped on a failure warning before it ran. */
+export const nodeRan = (n: Pick<ReasoningNode, 'status' | 'notes'>): boolean => n.status !== 'active' && !hasNote(n.notes, 'skipped');
 
 export class ReasoningTree {
   readonly nodes: ReasoningNode[] = [];
@@ -60,12 +62,11 @@ export function summarizeTree(tree: ReasoningTree): ReasoningTreeSummary {
   let depthReached = 0;
   const nodes: ReasoningNodeSummary[] = tree.nodes.map((n) => {
     // Only nodes that ran count: an active node never ran, a node pruned by a failure warning was skipped.
-    const ran = n.status !== 'active' && !n.notes.some((x) => x.startsWith(SKIPPED_NOTE));
-    if (ran) {
+    if (nodeRan(n)) {
       if (!modes.includes(n.mode)) modes.push(n.mode);
       depthReached = Math.max(depthReached, n.depth);
     }
-    return { id: n.id, parent: n.parent, subquestion: n.subquestion, mode: n.mode, depth: n.depth, status: n.status, evidence: n.evidence.length, notes: [...n.notes] };
+    return { id: n.id, parent: n.parent, subquestion: n.subquestion, mode: n.mode, depth: n.depth, status: n.status, evidence: n.evidence.length, notes: n.notes.map(noteSummary) };
   });
   return { nodes, modes, depthReached };
 }
