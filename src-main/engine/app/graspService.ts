@@ -84,10 +84,8 @@ export async function openGraspSelector(dataDir: string, name: string, graph: Me
   try {
     selector = await loadGraspSelector(dataDir, name, { drm, version, relationLabels: graph.relationLabels });
   } catch (err) {
-    throw new ApiError('grasp_unreadable', `The GraSP model v${version} of graph "${name}" cannot be loaded: ${(err as Error)?.message ?? String(err)}`, {
-      graph: name,
-      version,
-    });
+    const reason = (err as Error)?.message ?? String(err);
+    throw new ApiError('grasp_unreadable', `The GraSP model v${version} of graph "${name}" cannot be loaded: ${reason}`, { graph: name, version, reason });
   }
   const dim = (selector.meta?.config as { questionDim?: unknown } | undefined)?.questionDim;
   if (typeof dim === 'number' && dim !== drm.dim)
