@@ -12,6 +12,7 @@ import type { AskHandCall, AskHandSummary, AskResult } from '../../common/answer
 import type { ParsedRequestOf, Responses } from '../../common/contract.js';
 import type { SelectorKind, SelectorUse } from '../../common/graspContract.js';
 import { loadGloveDrm } from '../drm/gloveDrm.js';
+import { UnknownGraphError } from '../graph/graphErrors.js';
 import type { MemoryGraph } from '../graph/memoryGraph.js';
 import type { AlgorithmicHand } from '../qa/hand/algorithmicHand.js';
 import { createLlmHand } from '../qa/hand/llm/llmHand.js';
@@ -34,10 +35,23 @@ export interface GraphSource {
   memoryGraph(name: string): Promise<MemoryGraph>;
 }
 
+/** Graphs parsed straight into memory (benchmarks), served by their names; `dataDir` is where GraSP versions would be. */
+export function inMemoryGraphs(dataDir: string, ...graphs: MemoryGraph[]): GraphSource {
+  const byName = new Map(graphs.map((g) => [g.name, g]));
+  return {
+    dataDir,
+    memoryGraph: async (name) => {
+      const graph = byName.get(name);
+      if (!graph) throw new UnknownGraphError(name, [...byName.keys()]);
+      return graph;
+    },
+  };
+}
+
 /** What every QA engine of the service is built with beyond graph, DRM, Hand, memory and selector (benchmarks tune these). */
 export type QaTuning = Pick<Parameters<typeof createQaEngine>[0], 'config' | 'graspOptions' | 'selectionStep'>;
 
-/** GraSP selectors the caller holds (a benchmark trains one in memory), used instead of the graph's stored versions. */
+/** GraSP selectors the caller holds (a benchmark trains one in memory), used instead of the stored versions: asked once per engine built. */
 export type HeldSelectors = (graph: string, memoryGraph: MemoryGraph) => GraspSelectorLike | undefined;
 
 export interface AskServiceOptions {
@@ -146,10 +160,10 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
     // Throws UnknownGraphError for a graph that does not exist, which dispatch maps to unknown_graph.
     const graph = await library.memoryGraph(name);
     const handKey = active ? `model#${active.id}` : ALGORITHMIC;
-    const held = kind === 'grasp' && selectors ? selectors(name, graph) : undefined;
+    const holds = kind === 'grasp' && selectors !== undefined;
     // The newest stored version decides; a cheap directory listing per question notices a model trained since.
-    const version = kind === 'grasp' && !held ? await newestGraspVersion(library.dataDir, name) : undefined;
-    const selectorKey = held ? HELD : version === undefined ? 'path' : `grasp@v${version}`;
+    const version = kind === 'grasp' && !holds ? await newestGraspVersion(library.dataDir, name) : undefined;
+    const selectorKey = holds ? HELD : version === undefined ? 'path' : `grasp@v${version}`;
     const cacheKey = `${name}\u0000${kind}`;
     const cached = engines.get(cacheKey);
     // The library hands out a new MemoryGraph after a re-import even if no graph.changed reached us; a model load or
@@ -166,7 +180,7 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
       // A memory that cannot be opened (key missing, files damaged) leaves questions answerable without it.
       const [d, store] = await Promise.all([sharedDrm(), memory?.store().catch(() => undefined)]);
       // The selector uses the engine's own DRM (the question vectors come from it), as createQaEngine requires.
-      const grasp = held ?? (version === undefined ? undefined : await storedSelector(name, graph, d, version));
+      const grasp = holds ? selectors(name, graph) : version === undefined ? undefined : await storedSelector(name, graph, d, version);
       const selector: SelectorUse = grasp ? { kind: 'grasp', ...(version !== undefined ? { version } : {}), matchesGraph: grasp.matches?.(graph) ?? true } : { kind: 'path' };
       return { engine: createQaEngine({ graph, drm: d, ...qa, ...handFor, ...(store ? { memory: experienceMemory(store) } : {}), ...(grasp ? { grasp } : {}) }), selector };
     })();
