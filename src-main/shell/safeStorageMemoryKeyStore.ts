@@ -8,9 +8,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { safeStorage } from 'electron';
 import { writeFileAtomic } from '../engine/node/sealedFile.js';
-import { FileKeyStore, KEY_BYTES, KEY_FILE, type KeyStore } from '../engine/memory/keyStore.js';
-import { MemoryKeyError } from '../engine/memory/memoryErrors.js';
-import { ExperienceStore } from '../engine/memory/experienceStore.js';
+import { FileKeyStore, KEY_BYTES, KEY_FILE, memoryExists, MemoryKeyError, type KeyStore } from '../engine/app/memoryKeys.js';
 
 export const SEALED_KEY_FILE = 'memory.key.enc';
 
@@ -42,9 +40,9 @@ export class SafeStorageMemoryKeyStore implements KeyStore {
       return key;
     }
     const fileKey = existsSync(join(this.memoryDir, KEY_FILE));
-    if (fileKey || ExperienceStore.exists(this.memoryDir) || !safeStorage.isEncryptionAvailable()) {
+    if (fileKey || memoryExists(this.memoryDir) || !safeStorage.isEncryptionAvailable()) {
       this.source = 'file';
-      return new FileKeyStore(this.memoryDir, { create: !ExperienceStore.exists(this.memoryDir) }).key();
+      return new FileKeyStore(this.memoryDir, { create: !memoryExists(this.memoryDir) }).key();
     }
     await mkdir(this.memoryDir, { recursive: true, mode: 0o700 });
     const key = randomBytes(KEY_BYTES);

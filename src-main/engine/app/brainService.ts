@@ -119,7 +119,8 @@ interface PreviewBasis {
 
 export class BrainService {
   readonly approver = new QueuedApprover();
-  private settings: Promise<BrainSettings>;
+  /** Read on first use, so building the service (assemble()) touches no file. */
+  private settingsRead: Promise<BrainSettings> | undefined;
   private readonly keyStore: BrainKeyStore;
   private readonly settingsPath: string;
   private readonly auditPath: string;
@@ -140,11 +141,8 @@ export class BrainService {
     this.auditPath = defaultAuditPath(options.dataDir);
     const run = options.run?.settings;
     // A run's settings are its own (never read from or saved to the file); the stand-in shows as no saved mode.
-    this.settings = run
-      ? Promise.resolve(run.mode === 'drm' ? { mode: 'none', policy: run.policy } : { ...run })
-      : options.initial
-        ? Promise.resolve({ ...options.initial })
-        : loadBrainSettings(this.settingsPath);
+    if (run) this.settingsRead = Promise.resolve(run.mode === 'drm' ? { mode: 'none', policy: run.policy } : { ...run });
+    else if (options.initial) this.settingsRead = Promise.resolve({ ...options.initial });
     this.approver.onEvent((e) => {
       if (e.type === 'pending') {
         const timeout = setTimeout(() => this.withdraw(e.request.id, 'no decision within the approval timeout'), options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS);
@@ -156,6 +154,14 @@ export class BrainService {
         this.previews.delete(e.id);
       }
     });
+  }
+
+  private get settings(): Promise<BrainSettings> {
+    return (this.settingsRead ??= loadBrainSettings(this.settingsPath));
+  }
+
+  private set settings(next: Promise<BrainSettings>) {
+    this.settingsRead = next;
   }
 
   /** The loaded Hand serves --brain local; the engine attaches its HandService here. */
