@@ -1,9 +1,13 @@
 // Debugging aid for the incomplete-graph bench: trains (or loads a cached) encoder on the degraded MetaQA graph and
-// prints, for the grasp selector's misses, the indicator, the top answer and the tree notes.
+// prints, for the grasp selector's misses, the indicator, the top answer and the tree notes. Questions go through
+// the app's assembly (assemble(), its ask service) with the encoder held as the degraded graph's selector.
 //   node bin/run-ts.mjs bench/graspDebug.ts [--hops 2] [--limit 100] [--train-seconds 60] [--cache /tmp/enc.bin] [--path] [--vote]
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { assemble } from '../src-main/engine/app/assemble.js';
+import { inMemoryGraphs } from '../src-main/engine/app/askService.js';
 import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
 import { pipeTriplesGraph } from '../src-main/engine/import/pipeTriplesGraph.js';
 import { hitAt1, parseQuestions } from '../src-main/engine/import/questionsFile.js';
@@ -13,7 +17,6 @@ import { deserializeEncoder, serializeEncoder } from '../src-main/engine/qa/gras
 import { graspContext } from '../src-main/engine/qa/grasp/graspContext.js';
 import { createGraspSelector } from '../src-main/engine/qa/grasp/graspSelector.js';
 import { DEFAULT_TRAIN_OPTIONS, trainEncoder } from '../src-main/engine/qa/grasp/train.js';
-import { createQaEngine } from '../src-main/engine/qa/qaEngine.js';
 
 const { values } = parseArgs({
   options: {
@@ -43,14 +46,24 @@ else {
   encoder = (await trainEncoder(graspContext(degraded, drm), { seed: 1, epochs: 1000, maxSeconds: Number(values['train-seconds']), relevance })).encoder;
   writeFileSync(values.cache!, serializeEncoder(encoder, degraded.relationLabels));
 }
-const engine = values.path ? createQaEngine({ graph: degraded, drm }) : createQaEngine({ graph: degraded, drm, grasp: createGraspSelector(encoder, drm), graspOptions: { vote: values.vote, topK: Number(values['top-k']), maxIterations: 1, select: { k1: (relevance.k1 ?? 16) * 2, k2: (relevance.k2 ?? 6) * 2 } } });
+const dataDir = mkdtempSync(join(tmpdir(), 'ctrlg-grasp-debug-'));
+const held = encoder;
+const parts = assemble({
+  dataDir,
+  graphs: inMemoryGraphs(dataDir, degraded),
+  loadDrm: async () => drm,
+  memory: null,
+  qa: { graspOptions: { vote: values.vote, topK: Number(values['top-k']), maxIterations: 1, select: { k1: (relevance.k1 ?? 16) * 2, k2: (relevance.k2 ?? 6) * 2 } } },
+  selectors: () => createGraspSelector(held, drm),
+});
+const selector = values.path ? 'path' : 'grasp';
 const qs = parseQuestions(readFileSync(join(values.data!, `${values.hops}-hop`, 'qa_dev.txt'), 'utf8'));
 const n = Number(values.limit);
 const step = qs.length / n;
 let hits = 0;
 for (let i = 0; i < n; i++) {
   const q = qs[Math.floor(i * step)];
-  const r = await engine.ask(q.question);
+  const { result: r } = await parts.asks!.run({ graph: degraded.name, question: q.question, selector });
   const ok = hitAt1(r.answers.map((a) => a.name), q.gold);
   if (ok) hits++;
   if (ok && !values.verbose) continue;
@@ -60,3 +73,5 @@ for (let i = 0; i < n; i++) {
   for (const node of r.tree?.nodes ?? []) console.log(`   node ${node.mode} ${node.status}: ${node.notes.map((x) => x.text).join(' | ').slice(0, 200)}`);
 }
 console.log(`Hits@1 ${hits}/${n}`);
+await parts.close();
+rmSync(dataDir, { recursive: true, force: true });

@@ -3,19 +3,19 @@
 // Without --model it generates the tiny random-weight GGUF (measures the runtime's overhead, not a real model).
 // Reports runtime start, model load, prompt tokens/s and generated tokens/s through generateJson (grammar on), then
 // per Hand skill: the bundled demo questions answered with the model as the Hand (--questions N), every skill call
-// through its real prompt, schema and checks, summed per skill from the Hand's accounting.
+// through its real prompt, schema and checks, summed per skill from the Hand's accounting. The questions go through
+// the app's assembly (assemble(): its Hand service over the runtime measured above, its ask service).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
+import { assemble } from '../src-main/engine/app/assemble.js';
+import { inMemoryGraphs } from '../src-main/engine/app/askService.js';
 import { pipeTriplesGraph } from '../src-main/engine/import/pipeTriplesGraph.js';
 import { parseQuestions } from '../src-main/engine/import/questionsFile.js';
-import { HAND_SKILLS, HandAccounting } from '../src-main/engine/qa/hand/accounting.js';
-import { createLlmHand } from '../src-main/engine/qa/hand/llm/llmHand.js';
+import { HAND_SKILLS } from '../src-main/engine/qa/hand/accounting.js';
 import { HandRuntime } from '../src-main/engine/llm/handRuntime.js';
-import { createQaEngine } from '../src-main/engine/qa/qaEngine.js';
 import type { JsonSchema } from '../src-main/engine/llm/jsonSchema.js';
 import { writeTinyGguf } from '../src-main/engine/llm/tinyGguf.js';
 
@@ -79,15 +79,14 @@ for (let i = 0; i < runs; i++) {
   );
 }
 // ---- per skill, on the demo graph ----
-const graph = await pipeTriplesGraph(resolve(import.meta.dirname, '../resources/demo/hospital-network.txt'));
+const graph = pipeTriplesGraph(resolve(import.meta.dirname, '../resources/demo/hospital-network.txt'), 'demo');
 const demo = parseQuestions(readFileSync(resolve(import.meta.dirname, '../resources/demo/questions.txt'), 'utf8')).slice(0, Number(values.questions));
-const accounting = new HandAccounting();
-const engine = createQaEngine({
-  graph,
-  drm: await loadGloveDrm(),
-  hand: (algorithmic, index) => createLlmHand({ runtime, fallback: algorithmic, graph, accounting, options: { index } }),
-});
-for (const q of demo) await engine.ask(q.question);
+const dataDir = await mkdtemp(join(tmpdir(), 'hand-bench-data-'));
+// The Hand service runs on the runtime started above (the same llama.cpp, the same model loaded once more into it).
+const parts = assemble({ dataDir, graphs: inMemoryGraphs(dataDir, graph), memory: null, hand: { threads, createRuntime: async () => runtime } });
+await parts.hand.load({ path: modelPath, gpu: values.gpu === 'off' ? 'cpu' : 'auto', gpuLayers: 'auto', contextSize }, () => undefined);
+for (const q of demo) await parts.asks!.run({ graph: 'demo', question: q.question });
+const accounting = parts.hand.accounting;
 console.log(`\nper skill over ${demo.length} demo questions (prompt tok/s = tokens in / prompt time; gen tok/s = tokens out / generation time)`);
 console.log('skill                     calls  fallbacks  tokens in  prompt tok/s  tokens out  gen tok/s   ms/call');
 for (const skill of HAND_SKILLS) {
@@ -105,5 +104,7 @@ for (const skill of HAND_SKILLS) {
 
 const s = await runtime.status();
 console.log(`memory     llama RAM ${(s.memory.llamaRamBytes / 2 ** 20).toFixed(1)} MiB, VRAM ${(s.memory.llamaVramBytes / 2 ** 20).toFixed(1)} MiB`);
-await runtime.dispose();
+// Disposes the runtime with the Hand service.
+await parts.close();
+await rm(dataDir, { recursive: true, force: true });
 if (tempDir) await rm(tempDir, { recursive: true, force: true });

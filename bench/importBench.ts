@@ -1,5 +1,6 @@
 // npm run bench:import -- FILE [--format F]: imports FILE into a throwaway data dir and reports
 // throughput, wall time and peak RSS (target for MetaQA's kb.txt: ≤ 5 s, ≤ 500 MB on 2 cores).
+// A component benchmark of the import into the GraphLibrary, which it uses directly.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -6,9 +6,14 @@
 // --vote merges the peer vote's predictions for broken chain steps into the encoder's selection.
 // --sft N also trains on N labelled dev questions (split over the hops, none of them in the evaluation sample).
 // --two-stage runs the selection loop with the DRM stand-in Brain (sanitized evidence → sufficient/expand/final).
-import { existsSync, readFileSync } from 'node:fs';
+// Questions are asked through the app's assembly (assemble(), its ask service) over the two in-memory graphs, with the
+// encoder trained here held as each graph's selector (no model is stored).
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { assemble } from '../src-main/engine/app/assemble.js';
+import { inMemoryGraphs } from '../src-main/engine/app/askService.js';
 import { drmStandInSelectionStep } from '../src-main/engine/egress/brain/selectionSteps.js';
 import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
 import { pipeTriplesGraph } from '../src-main/engine/import/pipeTriplesGraph.js';
@@ -22,7 +27,6 @@ import { createGraspSelector } from '../src-main/engine/qa/grasp/graspSelector.j
 import { evaluateLinkRecovery, evaluateVoteRecovery } from '../src-main/engine/qa/grasp/linkRecovery.js';
 import { qaTrainingExamples } from '../src-main/engine/qa/grasp/qaExamples.js';
 import { DEFAULT_TRAIN_OPTIONS, trainEncoder } from '../src-main/engine/qa/grasp/train.js';
-import { createQaEngine, type QaEngine } from '../src-main/engine/qa/qaEngine.js';
 
 const { values } = parseArgs({
   options: {
@@ -95,16 +99,21 @@ function sample<T>(xs: T[], n: number): T[] {
   return Array.from({ length: n }, (_, i) => xs[Math.floor(i * step)]);
 }
 
-function engineFor(graph: MemoryGraph, selector: 'path' | 'grasp'): QaEngine {
-  if (selector === 'path') return createQaEngine({ graph, drm });
-  return createQaEngine({
-    graph,
-    drm,
-    grasp: createGraspSelector(forGraph(encoder, degraded, graph), drm),
+// Both graphs behind one ask service: "path" engines use the relation-path search alone; "grasp" ones hold the
+// encoder trained above (re-indexed to each graph's relations), with the bench's selection settings.
+const dataDir = mkdtempSync(join(tmpdir(), 'ctrlg-incomplete-bench-'));
+const parts = assemble({
+  dataDir,
+  graphs: inMemoryGraphs(dataDir, full, degraded),
+  loadDrm: async () => drm,
+  memory: null,
+  qa: {
     ...(values['two-stage'] ? { selectionStep: drmStandInSelectionStep(drm) } : {}),
     graspOptions: { vote: values.vote, topK: Number(values['top-k']), maxIterations: Number(values.iterations), select: { k1: relevance.k1 * 2, k2: relevance.k2 * 2 } },
-  });
-}
+  },
+  selectors: (_name, graph) => createGraspSelector(forGraph(encoder, degraded, graph), drm),
+});
+const asks = parts.asks!;
 
 interface Row {
   hops: number;
@@ -116,13 +125,13 @@ interface Row {
   p50: number;
 }
 
-async function run(engine: QaEngine, questions: EvalQuestion[]): Promise<{ hits: number; inferredTop: number; p50: number }> {
+async function run(graph: MemoryGraph, selector: 'path' | 'grasp', questions: EvalQuestion[]): Promise<{ hits: number; inferredTop: number; p50: number }> {
   let hits = 0;
   let inferredTop = 0;
   const lat: number[] = [];
   for (const q of questions) {
     const t = performance.now();
-    const r = await engine.ask(q.question);
+    const { result: r } = await asks.run({ graph: graph.name, question: q.question, selector });
     lat.push(performance.now() - t);
     if (hitAt1(r.answers.map((a) => a.name), q.gold)) hits++;
     if (r.answers[0]?.inferred) inferredTop++;
@@ -225,7 +234,7 @@ for (const hops of HOPS) {
   console.log(`  ${ceilings.at(-1)}`);
   for (const [gName, graph] of [['full', full], [`${Math.round(REMOVE * 100)}% removed`, degraded]] as const)
     for (const selector of ['path', 'grasp'] as const) {
-      const r = await run(engineFor(graph, selector), questions);
+      const r = await run(graph, selector, questions);
       rows.push({ hops, graph: gName, selector, n: questions.length, ...r });
       console.log(`  ${hops}-hop ${gName} ${selector}: Hits@1 ${((100 * r.hits) / questions.length).toFixed(1)} (${r.inferredTop} top answers inferred), p50 ${r.p50.toFixed(0)} ms`);
     }
@@ -239,3 +248,5 @@ for (const r of rows) {
 }
 for (const c of ceilings) console.log(`\n${c}`);
 console.log(`\ntarget: grasp drops ≤ 6 points at ${Math.round(REMOVE * 100)}% removal (total ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+await parts.close();
+rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,8 @@
 // Topic linking (and question-subgraph) benchmark on MetaQA dev: node bin/run-ts.mjs bench/linkBench.ts [perHop]
 // Top-1 linking accuracy against the bracketed entity, with the brackets kept and stripped, plus latencies; then
 // G_Q^raw sizes and build times on 3-hop questions. Loads kb.txt itself (one `head|relation|tail` per line).
+// A component benchmark (linking and the subgraph builder alone), so it imports those stages directly rather than
+// going through the app's assembly.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Entity, Triple } from '../src-main/common/graphTypes.js';

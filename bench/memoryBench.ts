@@ -4,6 +4,8 @@
 // through the hot buffer for repeated questions. Cold figures include decrypting the W_exp records kept. Keys are
 // drawn twice: `clustered` (around 300 question templates with their chains, as real question streams are) and
 // `random` (uniform on the sphere: the worst case for any clustered index, where recall collapses).
+// A component benchmark: it measures the store, the key index and the retriever themselves, so it builds them
+// directly rather than through the app's assembly (the pipeline benchmarks, e.g. streamBench, use assemble()).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

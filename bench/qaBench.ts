@@ -9,22 +9,21 @@
 // --hand runs every Hand skill on a local GGUF (the LLM Hand, algorithmic fallbacks as in the app), so a user's model
 // is compared with the algorithmic Hand on the same table; calls and fallbacks per question are added to each row.
 // --miss-report groups the misses by cause per set (see bench/lib/classifyMiss.ts) with one example per cause.
-// Graphs are parsed straight into a MemoryGraph (no database). MetaQA's qa_dev_qtype.txt is read only to label the
-// per-question rows of --out, never as input to the pipeline.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// Graphs are parsed straight into a MemoryGraph (no database) and asked through the app's assembly (assemble(), its
+// ask service), as the CLI and the app ask. MetaQA's qa_dev_qtype.txt is read only to label the per-question rows
+// of --out, never as input to the pipeline.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { AskResult } from '../src-main/common/answerTypes.js';
+import { assemble } from '../src-main/engine/app/assemble.js';
+import { inMemoryGraphs } from '../src-main/engine/app/askService.js';
 import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
 import { pipeTriplesGraph } from '../src-main/engine/import/pipeTriplesGraph.js';
 import { hitAt1, parseQuestions, quantile, type EvalQuestion } from '../src-main/engine/import/questionsFile.js';
 import type { MemoryGraph } from '../src-main/engine/graph/memoryGraph.js';
 import type { ConfidenceSignals } from '../src-main/common/answerTypes.js';
-import { HandRuntime } from '../src-main/engine/llm/handRuntime.js';
-import { HandAccounting } from '../src-main/engine/qa/hand/accounting.js';
-import type { AlgorithmicHand } from '../src-main/engine/qa/hand/algorithmicHand.js';
-import { createLlmHand } from '../src-main/engine/qa/hand/llm/llmHand.js';
-import type { EntityNameIndex } from '../src-main/engine/qa/stages/entityNameIndex.js';
-import { createQaEngine, type QaEngine } from '../src-main/engine/qa/qaEngine.js';
 import { classifyMiss, formatChain, MISS_CAUSES, missInputOf, type MissCause, type MissDiagnosis } from './lib/classifyMiss.js';
 import { sampleQuestions } from './lib/sampleQuestions.js';
 
@@ -132,14 +131,17 @@ function questionsOf(set: BenchSet): { line: number; q: EvalQuestion; type?: str
   return set.all ? items : sampleQuestions(items, limit, seed);
 }
 
-async function runSet(set: BenchSet, graph: MemoryGraph, engine: QaEngine): Promise<{ table: TableRow; rows: QuestionRow[] }> {
+/** Asks one question of the set's graph. */
+type Ask = (question: string) => Promise<AskResult>;
+
+async function runSet(set: BenchSet, graph: MemoryGraph, ask: Ask): Promise<{ table: TableRow; rows: QuestionRow[] }> {
   const rows: QuestionRow[] = [];
   const lat: number[] = [];
   const t0 = performance.now();
   for (const [i, { line, q, type }] of questionsOf(set).entries()) {
     const question = set.stripBrackets ? q.question.replace(/[[\]]/g, '') : q.question;
     const t = performance.now();
-    const r = await engine.ask(question, { dMax });
+    const r = await ask(question);
     const ms = performance.now() - t;
     if (i >= warmup) lat.push(ms);
     const answers = r.answers.map((a) => a.name);
@@ -196,36 +198,41 @@ function share<T>(items: readonly T[], f: (x: T) => boolean): number {
 
 const t0 = performance.now();
 const drm = await loadGloveDrm();
-// --hand: one model runtime for the run; each set's engine wraps its algorithmic Hand with the LLM Hand.
-const handModel = values.hand ? await HandRuntime.create({ threads: Number(values['hand-threads']) }) : undefined;
-if (handModel && values.hand) console.error(`Hand model ${(await handModel.load(values.hand)).file.path ?? values.hand} loaded`);
-const accounting = new HandAccounting();
 console.error(`GloVe loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s; seed ${seed}, limit ${limit} per set (demo: all), d-max ${dMax}, warm-up ${warmup}`);
 
 const table: TableRow[] = [];
 const allRows: QuestionRow[] = [];
 const graphs: Record<string, string> = {};
-for (const key of [...new Set(sets.map((s) => s.graph))]) {
-  const group = sets.filter((s) => s.graph === key);
-  const tg = performance.now();
-  const graph = pipeTriplesGraph(group[0].kb, key);
-  const engine = createQaEngine({
-    graph,
-    drm,
-    ...(handModel ? { hand: (algorithmic: AlgorithmicHand, index: EntityNameIndex) => createLlmHand({ runtime: handModel, fallback: algorithmic, graph, accounting, options: { index } }) } : {}),
-  });
-  graphs[key] = `${graph.size} entities, ${graph.tripleCount} triples`;
-  console.error(`${key}: ${graphs[key]}, loaded in ${((performance.now() - tg) / 1000).toFixed(1)} s`);
-  for (const set of group) {
-    const before = accounting.totals();
-    const { table: row, rows } = await runSet(set, graph, engine);
-    table.push(row);
-    allRows.push(...rows);
-    if (handModel) {
-      const after = accounting.totals();
-      console.error(`  ${set.name}: Hand model calls/question ${((after.calls - before.calls) / Math.max(1, row.n)).toFixed(2)}, fallbacks/question ${((after.fallbacks - before.fallbacks) / Math.max(1, row.n)).toFixed(2)}`);
+// Nothing is written there: no Brain, no memory, no model; the graphs stay in memory.
+const dataDir = mkdtempSync(join(tmpdir(), 'ctrlg-qa-bench-'));
+try {
+  for (const key of [...new Set(sets.map((s) => s.graph))]) {
+    const group = sets.filter((s) => s.graph === key);
+    const tg = performance.now();
+    const graph = pipeTriplesGraph(group[0].kb, key);
+    const parts = assemble({ dataDir, graphs: inMemoryGraphs(dataDir, graph), loadDrm: async () => drm, memory: null });
+    // --hand: the model answers every Hand skill (algorithmic fallbacks), as in the app with a model loaded.
+    if (values.hand) await parts.hand.load({ path: values.hand, gpu: 'auto', gpuLayers: 'auto', threads: Number(values['hand-threads']) }, () => undefined);
+    graphs[key] = `${graph.size} entities, ${graph.tripleCount} triples`;
+    console.error(`${key}: ${graphs[key]}, loaded in ${((performance.now() - tg) / 1000).toFixed(1)} s`);
+    try {
+      const ask: Ask = async (question) => (await parts.asks!.run({ graph: key, question, dMax })).result;
+      for (const set of group) {
+        const before = parts.hand.accounting.totals();
+        const { table: row, rows } = await runSet(set, graph, ask);
+        table.push(row);
+        allRows.push(...rows);
+        if (values.hand) {
+          const after = parts.hand.accounting.totals();
+          console.error(`  ${set.name}: Hand model calls/question ${((after.calls - before.calls) / Math.max(1, row.n)).toFixed(2)}, fallbacks/question ${((after.fallbacks - before.fallbacks) / Math.max(1, row.n)).toFixed(2)}`);
+        }
+      }
+    } finally {
+      await parts.close();
     }
   }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 const f1 = (x: number): string => x.toFixed(1);
@@ -274,8 +281,6 @@ if (values['miss-report']) {
     }
   }
 }
-
-await handModel?.dispose();
 
 if (values.out) {
   writeFileSync(

@@ -1,7 +1,8 @@
 // Stream benchmark of the experience memory: a deterministic stream of mixed 1/2/3-hop MetaQA dev questions, a
 // stand-in Brain that ranks payloads from what it receives only (DrmStandInBrain acting as remote, so every call
-// goes through approval with approve-all, like a remote Brain would), once with memory in a temp dir and once
-// without. Per window of 100 questions: Hits@1, Brain calls per question, memory hit rate, reuse rate and memory
+// goes through approval with approve-all, the exposure ledger and the audit log, like a remote Brain would), once
+// with memory in a temp dir and once without. Each run is the app's assembly (assemble(): the ask service, the Brain
+// service with the stand-in as its run, the memory service) over the in-memory graph. Per window of 100 questions: Hits@1, Brain calls per question, memory hit rate, reuse rate and memory
 // lookup p50. Then the memory is filled to --fill records with synthetic ones and the stream's own lookups are
 // replayed, cold (store) and repeated (hot buffer).
 //   npm run bench:stream -- [--questions 1000] [--window 100] [--fill 10000] [--no-baseline]
@@ -11,10 +12,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AskResult } from '../src-main/common/answerTypes.js';
-import { AutoApprover } from '../src-main/engine/egress/brain/approval.js';
-import { BrainCallCounter } from '../src-main/engine/egress/brain/brainCallCounter.js';
-import { controllerBrainStep } from '../src-main/engine/egress/brain/controllerBrainStep.js';
-import { DrmStandInBrain } from '../src-main/engine/egress/brain/drmStandInBrain.js';
+import { assemble } from '../src-main/engine/app/assemble.js';
+import { inMemoryGraphs } from '../src-main/engine/app/askService.js';
+import { AutoApprover } from '../src-main/engine/app/runInputs.js';
 import type { ExperienceQuery } from '../src-main/engine/core/experienceProvider.js';
 import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
 import { pipeTriplesGraph } from '../src-main/engine/import/pipeTriplesGraph.js';
@@ -24,10 +24,9 @@ import { MemoryExperienceProvider } from '../src-main/engine/memory/memoryExperi
 import { newExperienceRecord } from '../src-main/engine/memory/writeExperience.js';
 import { renderTemplate } from '../src-main/engine/memory/abstractTrace.js';
 import { type AbstractTrace } from '../src-main/engine/memory/experienceRecord.js';
-import { createQaEngine, DEFAULT_QA_CONFIG } from '../src-main/engine/qa/qaEngine.js';
+import { DEFAULT_QA_CONFIG } from '../src-main/engine/qa/qaEngine.js';
 import type { Drm } from '../src-main/engine/core/types.js';
 import type { MemoryGraph } from '../src-main/engine/graph/memoryGraph.js';
-import { experienceMemory } from '../src-main/engine/memory/memoryExperienceProvider.js';
 
 const { values } = parseArgs({
   options: {
@@ -65,28 +64,35 @@ interface Step {
 }
 
 async function runStream(graph: MemoryGraph, drm: Drm, stream: EvalQuestion[], label: string, memoryDir?: string): Promise<Step[]> {
-  const store = memoryDir ? await ExperienceStore.open(memoryDir) : undefined;
-  const engine = createQaEngine({ graph, drm, ...(store ? { memory: experienceMemory(store) } : {}) });
-  const brain = new DrmStandInBrain(drm, { actAsRemote: true });
-  const approver = new AutoApprover('all');
+  // Each run's own data dir: its exposure ledger and audit log (the stand-in acts as a remote Brain).
+  const dataDir = await mkdtemp(join(tmpdir(), 'ctrlg-stream-data-'));
+  const parts = assemble({
+    dataDir,
+    graphs: inMemoryGraphs(dataDir, graph),
+    loadDrm: async () => drm,
+    memory: memoryDir ? { dir: memoryDir } : null,
+    brain: { run: { settings: { mode: 'drm', actsRemote: true, policy: 'whenUnsure' }, approver: new AutoApprover('all'), approval: 'all' } },
+  });
   const steps: Step[] = [];
   const t0 = performance.now();
-  for (const [i, q] of stream.entries()) {
-    const counter = new BrainCallCounter(`s${i}`);
-    const brainStep = controllerBrainStep({ brain, approver, counter, questionId: `s${i}` });
-    const r = await engine.ask(q.question, { brainStep, brainPolicy: 'whenUnsure' });
-    steps.push({
-      hit: hitAt1(r.answers.map((a) => a.name), q.gold),
-      brainCalls: counter.sent,
-      memoryHits: r.memory?.hits ?? 0,
-      reused: r.memory?.reused ?? false,
-      saved: r.memory?.savedBrainCalls ?? 0,
-      ...(r.memory?.lookupMs !== undefined ? { lookupMs: r.memory.lookupMs } : {}),
-      result: r,
-    });
-    if ((i + 1) % WINDOW === 0) process.stderr.write(`  ${label}: ${i + 1}/${stream.length} (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
+  try {
+    for (const [i, q] of stream.entries()) {
+      const { result: r, brain } = await parts.asks!.run({ graph: graph.name, question: q.question, questionId: `s${i}` });
+      steps.push({
+        hit: hitAt1(r.answers.map((a) => a.name), q.gold),
+        brainCalls: brain?.tally().calls ?? 0,
+        memoryHits: r.memory?.hits ?? 0,
+        reused: r.memory?.reused ?? false,
+        saved: r.memory?.savedBrainCalls ?? 0,
+        ...(r.memory?.lookupMs !== undefined ? { lookupMs: r.memory.lookupMs } : {}),
+        result: r,
+      });
+      if ((i + 1) % WINDOW === 0) process.stderr.write(`  ${label}: ${i + 1}/${stream.length} (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
+    }
+  } finally {
+    await parts.close();
+    await rm(dataDir, { recursive: true, force: true });
   }
-  store?.close();
   return steps;
 }
 

@@ -1,6 +1,8 @@
 // The engine's floor plan, bottom-up. A folder may import only folders of lower layers (and its own), minus the
-// ones a layer names in `never`; memory and egress implement core ports and never reach into qa/. The faces at the
-// top (shell, host, CLI) call the app layer and never each other. `npm run arch` and the layering test read this.
+// ones a layer names in `never`, or, where a layer names them, only the layers in `only`; memory and egress
+// implement core ports and never reach into qa/. The faces at the top (shell, host, CLI) call the app layer
+// (assemble() and what it exposes) and the shared contract, never engine internals and never each other.
+// `npm run arch` and the layering test read this.
 
 export interface Layer {
   /** Short name used in reports. */
@@ -9,10 +11,16 @@ export interface Layer {
   dir: string;
   /** Layers below this one that it still must not import. */
   never?: string[];
+  /** When set, the only layers below this one it may import. */
+  only?: string[];
 }
 
 const QA = ['qa/stages', 'qa/sanitize', 'qa/hand', 'qa/grasp', 'qa/controller', 'qa'];
 const FACES = ['cli', 'host', 'shell'];
+// What a face may import. The one leftover beside the app layer and the contract is `node`: platform helpers with
+// no engine knowledge — the data folder every face resolves the same way (node/dataDir.ts) and the atomic file
+// write the shell's safeStorage key files use (node/sealedFile.ts).
+const FACE_IMPORTS = ['app', 'common', 'node'];
 
 export const LAYERS: readonly Layer[] = [
   { name: 'common', dir: 'src-main/common' },
@@ -42,7 +50,7 @@ export const LAYERS: readonly Layer[] = [
   // Composition: services, handlers, and the one place the object graph is built.
   { name: 'app', dir: 'src-main/engine/app' },
   // Faces.
-  ...FACES.map((f) => ({ name: f, dir: `src-main/${f}`, never: FACES.filter((o) => o !== f) })),
+  ...FACES.map((f) => ({ name: f, dir: `src-main/${f}`, never: FACES.filter((o) => o !== f), only: FACE_IMPORTS })),
 ];
 
 /** The layer a repo-relative file belongs to, or undefined outside src-main's layered folders. */
@@ -61,5 +69,6 @@ export function layeringViolation(from: string, to: string, layers: readonly Lay
   const ib = layers.indexOf(b);
   if (ib > ia) return `${a.name} imports ${b.name}, a layer above it`;
   if (a.never?.includes(b.name)) return `${a.name} must not import ${b.name}`;
+  if (a.only && !a.only.includes(b.name)) return `${a.name} may import only ${a.only.join(', ')}, not ${b.name}`;
   return undefined;
 }

@@ -5,12 +5,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GraphLibrary } from '../engine/import/graphLibrary.js';
-import { createAskService } from '../engine/app/askService.js';
-import { HandService } from '../engine/app/handService.js';
-import { BrainService } from '../engine/app/brainService.js';
-import { MemoryService } from '../engine/app/memoryService.js';
-import { createEngine, type AskFunction, type Engine } from '../engine/app/createEngine.js';
+import { assemble } from '../engine/app/assemble.js';
+import { engineOf, type AskFunction, type Engine } from '../engine/app/createEngine.js';
 import { resolveDataDir } from '../engine/node/dataDir.js';
 import { assertBindAllowed, isLoopbackHost } from './hostOptions.js';
 import { createToken } from './hostToken.js';
@@ -74,28 +70,14 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   assertBindAllowed(host, allowRemote);
   const rendererDir = options.rendererDir ?? join(REPO_ROOT, 'out', 'renderer');
   const dataDir = resolveDataDir(options.dataDir);
-  // One library shared by the engine and the question service, so both read the same in-memory graphs.
-  const library = new GraphLibrary(dataDir);
-  // One Brain (settings, approval queue, ledger, audit) shared the same way; the API key comes from
-  // CTRLG_BRAIN_API_KEY, since a headless host has no keychain to keep one in.
-  const brain = new BrainService({ dataDir });
-  // The experience memory, keyed by the 0600 file <data>/memory/memory.key (no keychain headless).
-  const memory = new MemoryService({ dataDir });
-  // The Hand is shared too: a model loaded in the Models tab is the one questions use.
-  const hand = new HandService({ dataDir });
-  const asks = options.ask ? undefined : createAskService({ library, brain, memory, hand });
-  const engine = createEngine({
-    dataDir,
+  // The whole object graph, as the shell and the CLI build it. Headless, the Brain's API key comes from
+  // CTRLG_BRAIN_API_KEY and the memory's from the 0600 file <data>/memory/memory.key (no keychain to keep them in).
+  const parts = assemble({ dataDir, ...(options.ask ? { ask: options.ask } : {}) });
+  const engine = engineOf(parts, {
     resourcesDir: options.resourcesDir ?? join(REPO_ROOT, 'resources'),
     version: options.version ?? packageVersion(),
     transport: 'host',
-    library,
-    brain,
-    memory,
-    hand,
-    ask: options.ask ?? asks?.ask,
   });
-  if (asks) engine.on('graph.changed', ({ graph }) => asks.invalidate(graph));
   if (options.openDemo ?? true) {
     await engine.ensureDemoGraph().catch((err: unknown) => console.error('ctrlg host: demo graph import failed:', err));
   }

@@ -3,13 +3,10 @@ import { app, BrowserWindow, dialog, type OpenDialogOptions } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { platformDataDir } from '../engine/node/dataDir.js';
-import { GraphLibrary } from '../engine/import/graphLibrary.js';
-import { createAskService } from '../engine/app/askService.js';
-import { BrainService } from '../engine/app/brainService.js';
-import { HandService } from '../engine/app/handService.js';
-import { MemoryService, MEMORY_DIR } from '../engine/app/memoryService.js';
+import { assemble } from '../engine/app/assemble.js';
+import { MEMORY_DIR } from '../engine/app/memoryService.js';
 import { SafeStorageMemoryKeyStore } from './safeStorageMemoryKeyStore.js';
-import { createEngine, type Engine } from '../engine/app/createEngine.js';
+import { engineOf, type Engine } from '../engine/app/createEngine.js';
 import { createWindow } from './createWindow.js';
 import { registerIpc } from './registerIpc.js';
 import { isTrustedRendererUrl, rendererTarget } from './rendererTarget.js';
@@ -30,22 +27,15 @@ let engine: Engine | undefined;
 
 async function start(): Promise<void> {
   let win: BrowserWindow | undefined;
-  // One library shared by the engine and the question service, so both read the same in-memory graphs.
-  const library = new GraphLibrary(platformDataDir());
-  // The Brain's API key is kept encrypted with the OS keychain (safeStorage), never in plain settings.
-  const brain = new BrainService({ dataDir: platformDataDir(), keyStore: new SafeStorageKeyStore(join(platformDataDir(), 'brain', 'api-key.enc')) });
-  // The experience memory's key is sealed with safeStorage too; records themselves are AES-GCM sealed on disk.
-  const memory = new MemoryService({ dataDir: platformDataDir(), keyStore: new SafeStorageMemoryKeyStore(join(platformDataDir(), MEMORY_DIR)) });
-  // The Hand is shared too: a model loaded in the Models tab is the one questions use.
-  const hand = new HandService({ dataDir: platformDataDir() });
-  const asks = createAskService({ library, brain, memory, hand });
-  engine = createEngine({
+  // The whole object graph, as the host and the CLI build it; what is the shell's own are the key stores.
+  const parts = assemble({
     dataDir: platformDataDir(),
-    library,
-    brain,
-    memory,
-    hand,
-    ask: asks.ask,
+    // The Brain's API key is kept encrypted with the OS keychain (safeStorage), never in plain settings.
+    brain: { keyStore: new SafeStorageKeyStore(join(platformDataDir(), 'brain', 'api-key.enc')) },
+    // The experience memory's key is sealed with safeStorage too; records themselves are AES-GCM sealed on disk.
+    memory: { keyStore: new SafeStorageMemoryKeyStore(join(platformDataDir(), MEMORY_DIR)) },
+  });
+  engine = engineOf(parts, {
     resourcesDir: app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources'),
     version: app.getVersion(),
     transport: 'electron',
@@ -63,7 +53,6 @@ async function start(): Promise<void> {
       return picked.canceled ? null : (picked.filePaths[0] ?? null);
     },
   });
-  engine.on('graph.changed', ({ graph }) => asks.invalidate(graph));
   win = createWindow(target, join(outDir, 'preload', 'index.cjs'));
   registerIpc(engine, win, isOurUrl);
   // After the window exists, so a first launch shows the demo import's progress.

@@ -9,11 +9,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { safeStorage } from 'electron';
-import { KEY_BYTES, type KeyStore } from '../engine/core/keyStore.js';
 import { writeFileExclusive } from '../engine/node/sealedFile.js';
-import { MEMORY_KEY_FILE, memoryKeyStore } from '../engine/memory/memoryKey.js';
-import { MemoryKeyError } from '../engine/memory/memoryErrors.js';
-import { ExperienceStore } from '../engine/memory/experienceStore.js';
+import { KEY_BYTES, MEMORY_KEY_FILE, memoryExists, memoryKeyStore, MemoryKeyError, type KeyStore } from '../engine/app/memoryKeys.js';
 
 export const SEALED_KEY_FILE = 'memory.key.enc';
 
@@ -39,9 +36,9 @@ export class SafeStorageMemoryKeyStore implements KeyStore {
     const sealedPath = join(this.memoryDir, SEALED_KEY_FILE);
     if (existsSync(sealedPath)) return this.unseal(sealedPath);
     const fileKey = existsSync(join(this.memoryDir, MEMORY_KEY_FILE));
-    if (fileKey || ExperienceStore.exists(this.memoryDir) || !safeStorage.isEncryptionAvailable()) {
+    if (fileKey || memoryExists(this.memoryDir) || !safeStorage.isEncryptionAvailable()) {
       this.source = 'file';
-      return memoryKeyStore(this.memoryDir, { create: !ExperienceStore.exists(this.memoryDir) }).key();
+      return memoryKeyStore(this.memoryDir, { create: !memoryExists(this.memoryDir) }).key();
     }
     await mkdir(this.memoryDir, { recursive: true, mode: 0o700 });
     const key = randomBytes(KEY_BYTES);

@@ -42,6 +42,13 @@ describe('engine layering', () => {
     expect(layeringViolation('src-main/engine/egress/brain/x.ts', 'src-main/engine/memory/experienceStore.ts')).toBe('egress/brain must not import memory');
     expect(layeringViolation('src-main/cli/x.ts', 'src-main/host/startHost.ts')).toMatch(/^cli .*import.* host/);
     expect(layeringViolation('src-main/host/x.ts', 'src-main/cli/main.ts')).toBe('host must not import cli');
+    // The faces call the app layer and the contract (and node's platform helpers), never engine internals.
+    expect(layeringViolation('src-main/cli/commands/x.ts', 'src-main/engine/qa/qaEngine.ts')).toBe('cli may import only app, common, node, not qa');
+    expect(layeringViolation('src-main/host/x.ts', 'src-main/engine/egress/brain/brainGateway.ts')).toMatch(/^host may import only app, common, node, not egress\/brain$/);
+    expect(layeringViolation('src-main/shell/x.ts', 'src-main/engine/memory/keyStore.ts')).toMatch(/^shell may import only/);
+    expect(layeringViolation('src-main/cli/x.ts', 'src-main/engine/app/assemble.ts')).toBeUndefined();
+    expect(layeringViolation('src-main/shell/x.ts', 'src-main/common/contract.ts')).toBeUndefined();
+    expect(layeringViolation('src-main/host/x.ts', 'src-main/engine/node/dataDir.ts')).toBeUndefined();
     // Downward and same-layer imports are fine.
     expect(layeringViolation('src-main/engine/qa/controller/x.ts', 'src-main/engine/qa/stages/groundPaths.ts')).toBeUndefined();
     expect(layeringViolation('src-main/engine/qa/stages/a.ts', 'src-main/engine/qa/stages/b.ts')).toBeUndefined();
@@ -59,11 +66,14 @@ describe('engine layering', () => {
     expect(importCycles([e('a', 'b'), e('b', 'c')])).toEqual([]);
   });
 
-  it('layers are declared once each, and every forbidden layer exists', () => {
+  it('layers are declared once each, and every forbidden or allowed layer exists', () => {
     const names = LAYERS.map((l) => l.name);
     expect(new Set(names).size).toBe(names.length);
     const forbidden = LAYERS.flatMap((l) => l.never ?? []);
     expect(forbidden.length).toBeGreaterThan(0);
     expect(forbidden.filter((n) => !names.includes(n))).toEqual([]);
+    const allowed = LAYERS.flatMap((l) => l.only ?? []);
+    expect(allowed.length).toBeGreaterThan(0);
+    expect(allowed.filter((n) => !names.includes(n))).toEqual([]);
   });
 });

@@ -2,16 +2,13 @@
 // the view's statistics and the time per stage. --brain/--approve show each Brain step (sent, denied, fallback),
 // --hand each model generation of the Hand's skills (tokens, ms, tokens/s, fallback reason), --selector the selector.
 import { parseArgs } from 'node:util';
-import type { AskResult } from '../../common/answerTypes.js';
-import type { BrainStepResult } from '../../engine/egress/brain/brainStep.js';
-import { loadGloveDrm } from '../../engine/drm/gloveDrm.js';
-import { GraphLibrary } from '../../engine/import/graphLibrary.js';
-import type { HandCallRecord, HandQuestionUsage } from '../../engine/qa/hand/accounting.js';
-import { createQaEngine } from '../../engine/qa/qaEngine.js';
+import type { AskHandCall, AskHandSummary, AskResult } from '../../common/answerTypes.js';
+import { assemble } from '../../engine/app/assemble.js';
+import { noBrainFields, type BrainPredictionFields, type BrainStepOutcome } from '../../engine/app/brainService.js';
 import { CliError, type CliCommand } from '../command.js';
-import { BRAIN_FLAG_OPTIONS, BRAIN_USAGE, openBrain, type CliBrain } from '../flags/brainFlags.js';
-import { checkHandThreadsUse, HAND_FLAG_OPTIONS, openHand, parseHandThreads, type CliHand } from '../flags/handFlags.js';
-import { openSelector, parseSelector, SELECTOR_FLAG_OPTIONS } from '../flags/selectorFlags.js';
+import { BRAIN_FLAG_OPTIONS, BRAIN_USAGE, brainParts, checkBrainFlags, loadBrainModel, parseBrainPolicy, usesBrain } from '../flags/brainFlags.js';
+import { checkHandThreadsUse, HAND_FLAG_OPTIONS, loadHand, parseHandThreads } from '../flags/handFlags.js';
+import { checkSelector, parseSelector, SELECTOR_FLAG_OPTIONS } from '../flags/selectorFlags.js';
 
 export function parseRelationsMode(value: string | undefined): 'labels' | 'clustered' | undefined {
   if (value === undefined) return undefined;
@@ -69,7 +66,7 @@ export function formatAskResult(r: AskResult): string {
 }
 
 /** One line per model generation of the Hand: tokens in/out, time, speed, and why its reply was not used. */
-export function formatHandCalls(calls: readonly HandCallRecord[], usage: HandQuestionUsage): string {
+export function formatHandCalls(calls: readonly AskHandCall[], usage: AskHandSummary['totals']): string {
   const lines = [`Hand calls: ${usage.calls} (${usage.tokens_in} tokens in, ${usage.tokens_out} out, ${usage.fallbacks} fallback(s))`];
   for (const c of calls)
     lines.push(
@@ -80,7 +77,7 @@ export function formatHandCalls(calls: readonly HandCallRecord[], usage: HandQue
 }
 
 /** One line per Brain step of the question: sent, denied or fallback, and why. */
-export function formatBrainSteps(steps: readonly BrainStepResult[], fields: { brain_calls: number; brain_denied: number; brain_tokens: number }): string {
+export function formatBrainSteps(steps: readonly BrainStepOutcome[], fields: Pick<BrainPredictionFields, 'brain_calls' | 'brain_denied' | 'brain_tokens'>): string {
   const lines = [`Brain: ${fields.brain_calls} call(s) sent, ${fields.brain_denied} denied, ${fields.brain_tokens} tokens`];
   steps.forEach((r, k) => {
     const status = r.denied ? 'denied' : r.fallback ? 'fallback (local answer kept)' : r.sent ? 'sent' : 'local';
@@ -116,48 +113,44 @@ export const askCommand: CliCommand = {
     const selectorKind = parseSelector(values.selector);
     const handThreads = parseHandThreads(values['hand-threads']);
     checkHandThreadsUse(values);
-    const library = new GraphLibrary(ctx.dataDir);
-    let hand: CliHand | undefined;
-    let brain: CliBrain | undefined;
+    // The object graph the app builds, with the run's own parts: no memory, the Brain from the flags.
+    const parts = assemble({ dataDir: ctx.dataDir, memory: null, hand: { threads: handThreads }, ...brainParts(values, ctx, handThreads) });
     try {
-      const graph = await library.memoryGraph(values.graph);
-      const drm = await loadGloveDrm();
-      const grasp = await openSelector(selectorKind, ctx, values.graph, graph, drm);
-      hand = await openHand(values);
-      brain = await openBrain(values, { command: 'ask', ctx, drm, handThreads, ...(hand ? { hand: { path: hand.path, runtime: hand.runtime } } : {}) });
-      const useBrain = values.brain !== undefined && values.brain !== 'none';
-      const engine = createQaEngine({ graph, drm, ...(hand ? { hand: hand.handFor(graph) } : {}), ...(grasp ? { grasp } : {}) });
-      const q = brain.question();
-      const calls: HandCallRecord[] = [];
-      const unsubscribe = hand?.accounting.onCall((c) => calls.push(c));
-      hand?.accounting.beginQuestion();
-      let result: AskResult;
-      try {
-        result = await engine.ask(question, { dMax, relations, ...(q.brainStep ? { brainStep: q.brainStep } : {}), ...(q.selectionStep ? { selectionStep: q.selectionStep } : {}), ...(q.analysisStep ? { analysisStep: q.analysisStep } : {}), brainPolicy: brain.policy, ...(brain.model ? { brainModel: brain.model } : {}) });
-      } finally {
-        unsubscribe?.();
-      }
-      const handUsage = hand?.accounting.endQuestion();
-      const brainFields = q.counter.predictionFields();
+      await parts.library.memoryGraph(values.graph);
+      await parts.drm();
+      await checkSelector(parts, selectorKind, ctx, values.graph);
+      const hand = await loadHand(parts, values);
+      checkBrainFlags(values, 'ask');
+      await loadBrainModel(parts, values);
+      const useBrain = usesBrain(values);
+      const q = await parts.brain.forQuestion();
+      // A Brain whose calls could not be recorded is not asked; the question is answered locally all the same.
+      if (q?.notAsked) ctx.stderr.write(`warning: ${q.notAsked} (answering locally; nothing is sent)\n`);
+      const calls: AskHandCall[] = [];
+      const { result, hand: answeredBy } = await parts.asks!.run(
+        { graph: values.graph, question, dMax, relations, selector: selectorKind },
+        { ...(q ? { brain: q } : {}), handCalls: calls, brainPolicy: parseBrainPolicy(values['brain-policy']) },
+      );
+      const handUsage = hand ? answeredBy.totals : undefined;
+      const brainFields = q?.fields() ?? noBrainFields();
+      const steps = q?.steps() ?? [];
       if (values.json) {
         const extra = {
           selector: selectorKind,
-          ...(useBrain ? { brain: { ...brainFields, brain_fallbacks: q.counter.fallbacks, steps: q.results.map(({ sent, denied, fallback, reason, tokens }) => ({ sent, denied, fallback, reason, tokens })) } } : {}),
-          ...(hand && handUsage ? { hand: { ...handUsage, skill_calls: calls } } : {}),
+          ...(useBrain ? { brain: { ...brainFields, steps } } : {}),
+          ...(handUsage ? { hand: { ...handUsage, skill_calls: calls } } : {}),
         };
         ctx.stdout.write(JSON.stringify({ ...result, ...extra }, null, 2) + '\n');
       } else {
-        const parts = [formatAskResult(result)];
-        if (selectorKind !== 'path') parts.push(`Selector: ${selectorKind}`);
-        if (useBrain) parts.push(`${brain.describe}\n${formatBrainSteps(q.results, brainFields)}`);
-        if (hand && handUsage) parts.push(formatHandCalls(calls, handUsage));
-        ctx.stdout.write(parts.join('\n') + '\n');
+        const lines = [formatAskResult(result)];
+        if (selectorKind !== 'path') lines.push(`Selector: ${selectorKind}`);
+        if (useBrain) lines.push(`${await parts.brain.describeRun()}\n${formatBrainSteps(steps, brainFields)}`);
+        if (handUsage) lines.push(formatHandCalls(calls, handUsage));
+        ctx.stdout.write(lines.join('\n') + '\n');
       }
       return result.notFound ? 1 : 0;
     } finally {
-      await brain?.close();
-      await hand?.dispose();
-      await library.close();
+      await parts.close();
     }
   },
 };

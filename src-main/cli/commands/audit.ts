@@ -2,10 +2,7 @@
 // check the Brain audit log's hash chain, or export it for a reviewer.
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { AuditLogMissingError } from '../../engine/egress/audit/auditErrors.js';
-import { defaultAuditPath } from '../../engine/egress/audit/auditPaths.js';
-import { exportAudit } from '../../engine/egress/audit/exportAudit.js';
-import { verifyAuditLog } from '../../engine/egress/audit/verifyAuditLog.js';
+import { AuditLogMissingError, defaultAuditPath, exportAudit, verifyAuditLog } from '../../engine/app/auditFile.js';
 import { CliError, type CliCommand } from '../command.js';
 
 export const auditCommand: CliCommand = {

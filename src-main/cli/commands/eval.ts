@@ -4,19 +4,16 @@
 // the summary), --hand runs the Hand's skills on a local GGUF ("hand" per line), --selector picks path or GraSP.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadGloveDrm } from '../../engine/drm/gloveDrm.js';
-import { emptyQuestionUsage } from '../../engine/qa/hand/accounting.js';
-import { readQuestionsFile } from '../../engine/import/questionsFile.js';
-import { runEval, type QuestionHooks } from '../../engine/app/runEval.js';
-import { GraphLibrary } from '../../engine/import/graphLibrary.js';
-import { ExperienceStore } from '../../engine/memory/experienceStore.js';
-import { createQaEngine } from '../../engine/qa/qaEngine.js';
+import type { AskHandCall } from '../../common/answerTypes.js';
+import { assemble } from '../../engine/app/assemble.js';
+import { handSummary } from '../../engine/app/askService.js';
+import { noBrainFields, type QuestionBrain } from '../../engine/app/brainService.js';
+import { readQuestionsFile, runEval, type QuestionHooks } from '../../engine/app/runEval.js';
 import { CliError, type CliCommand } from '../command.js';
-import { BRAIN_FLAG_OPTIONS, BRAIN_USAGE, openBrain, type CliBrain } from '../flags/brainFlags.js';
-import { checkHandThreadsUse, HAND_FLAG_OPTIONS, openHand, parseHandThreads, type CliHand } from '../flags/handFlags.js';
-import { openSelector, parseSelector, SELECTOR_FLAG_OPTIONS } from '../flags/selectorFlags.js';
+import { BRAIN_FLAG_OPTIONS, BRAIN_USAGE, brainParts, checkBrainFlags, loadBrainModel, parseBrainPolicy, usesBrain } from '../flags/brainFlags.js';
+import { checkHandThreadsUse, HAND_FLAG_OPTIONS, loadHand, parseHandThreads } from '../flags/handFlags.js';
+import { checkSelector, parseSelector, SELECTOR_FLAG_OPTIONS } from '../flags/selectorFlags.js';
 import { parseDMax, parseRelationsMode } from './ask.js';
-import { experienceMemory } from '../../engine/memory/memoryExperienceProvider.js';
 
 /** Distinct Brain fallback reasons printed before the rest are only counted (a dead endpoint fails every call). */
 const MAX_FALLBACK_WARNINGS = 3;
@@ -63,46 +60,62 @@ export const evalCommand: CliCommand = {
     if (questions.length === 0) throw new CliError(`no questions in ${values.questions} (expected "question<TAB>ans1|ans2" lines)`);
     if (values['reveal-mapping'])
       ctx.stderr.write('warning: --reveal-mapping writes views.jsonl with the token → entity mapping in clear; for evaluation only, never share it.\n');
-    const library = new GraphLibrary(ctx.dataDir);
-    let hand: CliHand | undefined;
-    let brain: CliBrain | undefined;
-    let memory: ExperienceStore | undefined;
+    // The object graph the app builds, with the run's own parts: --memory DIR (or none), the Brain from the flags.
+    const parts = assemble({
+      dataDir: ctx.dataDir,
+      memory: values.memory !== undefined ? { dir: resolve(values.memory) } : null,
+      hand: { threads: handThreads },
+      ...brainParts(values, ctx, handThreads),
+    });
     try {
-      const name = values.graph ?? (await library.graphForFile(resolve(values.kb!)));
-      const graph = await library.memoryGraph(name);
-      const drm = await loadGloveDrm();
-      const grasp = await openSelector(selectorKind, ctx, name, graph, drm);
-      hand = await openHand(values);
-      brain = await openBrain(values, { command: 'eval', ctx, drm, handThreads, ...(hand ? { hand: { path: hand.path, runtime: hand.runtime } } : {}) });
-      if (values.brain !== undefined && values.brain !== 'none') ctx.stderr.write(`brain: ${brain.describe}\n`);
-      if (hand) ctx.stderr.write(`hand: ${hand.info.file.fileName} on ${hand.runtime.backend}, ${hand.info.threads} thread(s)\n`);
-      memory = values.memory !== undefined ? await ExperienceStore.open(resolve(values.memory)) : undefined;
-      if (memory) ctx.stderr.write(`memory: ${resolve(values.memory!)} (${await memory.count()} record(s))\n`);
-      const engine = createQaEngine({ graph, drm, ...(hand ? { hand: hand.handFor(graph) } : {}), ...(grasp ? { grasp } : {}), ...(memory ? { memory: experienceMemory(memory) } : {}) });
+      const name = values.graph ?? (await parts.library.graphForFile(resolve(values.kb!)));
+      await parts.library.memoryGraph(name);
+      await parts.drm();
+      await checkSelector(parts, selectorKind, ctx, name);
+      const hand = await loadHand(parts, values);
+      checkBrainFlags(values, 'eval');
+      await loadBrainModel(parts, values);
+      const brainPolicy = parseBrainPolicy(values['brain-policy']);
+      if (usesBrain(values)) ctx.stderr.write(`brain: ${await parts.brain.describeRun()}\n`);
+      if (hand) ctx.stderr.write(`hand: ${hand.model.fileName} on ${hand.backend}, ${hand.model.threads} thread(s)\n`);
+      if (parts.memory) ctx.stderr.write(`memory: ${parts.memory.dir} (${await (await parts.memory.store()).count()} record(s))\n`);
 
       const fallbackReasons = new Set<string>();
+      const notAsked = new Set<string>();
       let fallbackCount = 0;
-      const cliBrain = brain;
-      const accounting = hand?.accounting;
-      const perQuestion = (i: number): QuestionHooks => {
-        const q = cliBrain.question();
-        accounting?.beginQuestion();
+      const asks = parts.asks!;
+      const perQuestion = (i: number, question: string): QuestionHooks => {
+        // Made before the question is answered, so a failed question's line still carries its accounting.
+        let q: QuestionBrain | undefined;
+        const calls: AskHandCall[] = [];
         return {
-          ask: { ...(q.brainStep ? { brainStep: q.brainStep } : {}), ...(q.selectionStep ? { selectionStep: q.selectionStep } : {}), ...(q.analysisStep ? { analysisStep: q.analysisStep } : {}), brainPolicy: cliBrain.policy, ...(cliBrain.model ? { brainModel: cliBrain.model } : {}) },
+          ask: async ({ dMax: d, relations: rel, revealView }) => {
+            q = await parts.brain.forQuestion();
+            // A Brain whose calls could not be recorded is not asked: said once, each step it skips counts as a fallback.
+            if (q?.notAsked && !notAsked.has(q.notAsked)) {
+              notAsked.add(q.notAsked);
+              ctx.stderr.write(`warning: ${q.notAsked} (answering locally; nothing is sent)\n`);
+            }
+            const run = await asks.run(
+              { graph: name, question, dMax: d, relations: rel, selector: selectorKind },
+              { ...(q ? { brain: q } : {}), handCalls: calls, brainPolicy, ...(revealView ? { revealView } : {}) },
+            );
+            return run.result;
+          },
           fields: () => {
-            for (const r of q.results.filter((x) => x.fallback)) {
+            for (const r of (q?.steps() ?? []).filter((x) => x.fallback)) {
               fallbackCount++;
+              if (q?.notAsked) continue;
               if (fallbackReasons.size < MAX_FALLBACK_WARNINGS && !fallbackReasons.has(r.reason)) {
                 fallbackReasons.add(r.reason);
                 ctx.stderr.write(`warning: question ${i}: Brain fallback, local answer kept: ${r.reason}\n`);
               }
             }
-            return { ...q.counter.predictionFields(), brain_fallbacks: q.counter.fallbacks, hand: accounting?.endQuestion() ?? emptyQuestionUsage() };
+            return { ...(q?.fields() ?? noBrainFields()), hand: handSummary('', calls).totals };
           },
         };
       };
       const summary = await runEval({
-        engine,
         questions,
         outDir: resolve(values.out),
         limit,
@@ -111,7 +124,7 @@ export const evalCommand: CliCommand = {
         revealMapping: values['reveal-mapping'],
         selector: selectorKind,
         perQuestion,
-        exposure: () => (cliBrain.remote ? cliBrain.exposure() : undefined),
+        exposure: () => parts.brain.exposureIfRemote(),
       });
       const b = summary.brain;
       const brainLine = values.brain !== undefined && values.brain !== 'none' && b ? `; Brain ${b.calls} call(s) sent, ${b.denied} denied, ${b.fallbacks} fallback(s), ${b.tokens} tokens` : '';
@@ -122,10 +135,7 @@ export const evalCommand: CliCommand = {
       );
       return 0;
     } finally {
-      memory?.close();
-      await brain?.close();
-      await hand?.dispose();
-      await library.close();
+      await parts.close();
     }
   },
 };

@@ -1,6 +1,6 @@
 // `ctrlg graphs`: the graphs in the data directory.
 import { parseArgs } from 'node:util';
-import { GraphLibrary } from '../../engine/import/graphLibrary.js';
+import { GraphLibrary } from '../../engine/app/graphAccess.js';
 import type { CliCommand } from '../command.js';
 
 export const graphsCommand: CliCommand = {

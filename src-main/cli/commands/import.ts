@@ -1,8 +1,7 @@
 // `ctrlg import FILE --graph NAME`: imports a triples file (merging unless --replace), atomically.
 import { parseArgs } from 'node:util';
 import type { CsvColumns, ImportFormat, ImportProgress, ImportResult } from '../../common/graphTypes.js';
-import { GraphLibrary } from '../../engine/import/graphLibrary.js';
-import { IMPORT_FORMATS } from '../../engine/import/importFormat.js';
+import { GraphLibrary, IMPORT_FORMATS } from '../../engine/app/graphAccess.js';
 import { CliError, type CliCommand } from '../command.js';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');

@@ -1,32 +1,22 @@
 // `ctrlg memory audit|list|delete|maintain`: the experience memory on this machine (<data>/memory by default).
 // Everything is decrypted locally; audit exits non-zero when any record holds a name, id, session token or
 // unbucketed literal.
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { GraphLibrary } from '../../engine/import/graphLibrary.js';
-import { auditMemory, type AuditReport } from '../../engine/memory/auditMemory.js';
-import { ExperienceStore } from '../../engine/memory/experienceStore.js';
-import { graphDictionaries, type GraphDictionaries } from '../../engine/memory/graphDictionaries.js';
-import type { ExperienceRecord } from '../../engine/memory/experienceRecord.js';
-import { maintainMemory } from '../../engine/memory/maintainMemory.js';
-import { nameScanner } from '../../engine/core/nameScanner.js';
+import {
+  auditMemoryFolder,
+  defaultMemoryDir,
+  deleteFromMemoryFolder,
+  listMemoryFolder,
+  maintainMemoryFolder,
+  memoryExists,
+  type AuditReport,
+  type ExperienceRecord,
+} from '../../engine/app/memoryFolder.js';
 import { CliError, type CliCommand, type CliContext } from '../command.js';
 
+export { defaultMemoryDir };
+
 const USAGE = 'ctrlg memory audit [--graph NAME] [--k K] | list | delete ID | maintain   [--memory DIR] [--json]';
-
-export function defaultMemoryDir(dataDir: string): string {
-  return join(dataDir, 'memory');
-}
-
-/** Names and ids of one graph, or of every graph in the data directory. */
-async function dictionariesIn(dataDir: string, graph: string | undefined): Promise<GraphDictionaries> {
-  const library = new GraphLibrary(dataDir);
-  try {
-    return await graphDictionaries(library, graph ? [graph] : undefined);
-  } finally {
-    await library.close();
-  }
-}
 
 function formatAudit(report: AuditReport, dir: string, graphs: string[]): string {
   const c = report.counts;
@@ -57,15 +47,6 @@ function formatRecord(r: ExperienceRecord): string {
   ].join('\n');
 }
 
-async function withStore<T>(dir: string, fn: (store: ExperienceStore) => Promise<T>): Promise<T> {
-  const store = await ExperienceStore.open(dir);
-  try {
-    return await fn(store);
-  } finally {
-    store.close();
-  }
-}
-
 async function run(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -83,7 +64,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   if (!sub) throw new CliError(`a sub-command is required: ${USAGE}`);
   if (!['audit', 'list', 'delete', 'maintain'].includes(sub)) throw new CliError(`unknown sub-command "${sub}": ${USAGE}`);
   // Never create a key or a table just to look: an absent memory is an empty one.
-  if (!ExperienceStore.exists(dir)) {
+  if (!memoryExists(dir)) {
     if (sub === 'delete') throw new CliError(`no experience memory in ${dir}`, 1);
     out(values.json ? JSON.stringify(sub === 'list' ? [] : { records: 0, clean: true }) : `No experience memory in ${dir}.`);
     return 0;
@@ -92,13 +73,12 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   if (sub === 'audit') {
     const k = values.k === undefined ? 2 : Number(values.k);
     if (!Number.isInteger(k) || k < 1) throw new CliError(`--k must be a positive integer, not "${values.k}"`);
-    const dict = await dictionariesIn(ctx.dataDir, values.graph);
-    const report = await withStore(dir, (store) => auditMemory(store, { names: nameScanner(dict.names), ids: nameScanner(dict.ids), k }));
-    out(values.json ? JSON.stringify({ ...report, graphs: dict.graphs }, null, 2) : formatAudit(report, dir, dict.graphs));
+    const { report, graphs } = await auditMemoryFolder(dir, ctx.dataDir, { ...(values.graph ? { graph: values.graph } : {}), k });
+    out(values.json ? JSON.stringify({ ...report, graphs }, null, 2) : formatAudit(report, dir, graphs));
     return report.clean ? 0 : 1;
   }
   if (sub === 'list') {
-    const records = await withStore(dir, (store) => store.list());
+    const records = await listMemoryFolder(dir);
     records.sort((a, b) => b.updatedAt - a.updatedAt);
     if (values.json)
       out(JSON.stringify(records.map(({ questionVector: _q, indicatorVector: _i, ...r }) => r), null, 2));
@@ -107,11 +87,11 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   if (sub === 'delete') {
     if (rest.length === 0) throw new CliError('usage: ctrlg memory delete ID [ID…]');
-    const removed = await withStore(dir, (store) => store.delete(rest));
+    const removed = await deleteFromMemoryFolder(dir, rest);
     out(`Deleted ${removed} of ${rest.length} record${rest.length === 1 ? '' : 's'}.`);
     return removed === rest.length ? 0 : 1;
   }
-  const report = await withStore(dir, (store) => maintainMemory(store));
+  const report = await maintainMemoryFolder(dir);
   out(
     values.json
       ? JSON.stringify(report)

@@ -2,8 +2,7 @@
 import { parseArgs } from 'node:util';
 import type { Entity, Neighborhood } from '../../common/graphTypes.js';
 import { normalizeName } from '../../common/normalizeName.js';
-import { GraphLibrary } from '../../engine/import/graphLibrary.js';
-import type { GraphStore } from '../../engine/graph/graphStore.js';
+import { GraphLibrary, type GraphStore } from '../../engine/app/graphAccess.js';
 import { CliError, type CliCommand } from '../command.js';
 
 /** By id first, then by normalised name (highest degree wins); else an error that suggests close names. */

@@ -1,7 +1,7 @@
 // `ctrlg stats --graph NAME`: sizes, relations, literal counts and the degree distribution.
 import { parseArgs } from 'node:util';
 import type { GraphStats } from '../../common/graphTypes.js';
-import { GraphLibrary } from '../../engine/import/graphLibrary.js';
+import { GraphLibrary } from '../../engine/app/graphAccess.js';
 import { CliError, type CliCommand } from '../command.js';
 
 const fmt = (n: number): string => n.toLocaleString('en-US', { maximumFractionDigits: 2 });

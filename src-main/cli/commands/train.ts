@@ -2,10 +2,8 @@
 // as the next version under <data>/models/grasp/<graph>/.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadGloveDrm } from '../../engine/drm/gloveDrm.js';
-import { readQuestionsFile } from '../../engine/import/questionsFile.js';
-import { GraphLibrary } from '../../engine/import/graphLibrary.js';
-import { trainAndSave } from '../../engine/qa/grasp/trainAndSave.js';
+import { assemble } from '../../engine/app/assemble.js';
+import { readQuestionsFile } from '../../engine/app/runEval.js';
 import { CliError, type CliCommand } from '../command.js';
 
 function positiveInt(name: string, v: string | undefined): number | undefined {
@@ -39,14 +37,15 @@ export const trainCommand: CliCommand = {
     const examplesPerEpoch = positiveInt('examples', values.examples);
     const maxSeconds = positiveInt('max-seconds', values['max-seconds']);
     const questions = values.questions ? readQuestionsFile(resolve(values.questions)) : undefined;
-    const library = new GraphLibrary(ctx.dataDir);
+    // The app's parts: its library, its word vectors and the selector's training service.
+    const parts = assemble({ dataDir: ctx.dataDir, memory: null, ask: false });
     try {
-      const name = values.graph ?? (await library.graphForFile(resolve(values.kb!)));
-      const graph = await library.memoryGraph(name);
-      const drm = await loadGloveDrm();
+      const name = values.graph ?? (await parts.library.graphForFile(resolve(values.kb!)));
+      const graph = await parts.library.memoryGraph(name);
+      await parts.drm();
       ctx.stdout.write(`graph ${name}: ${graph.size} entities, ${graph.tripleCount} triples, ${graph.relationLabels.length} relations${questions ? `, ${questions.length} QA pairs` : ''}\n`);
       let lastLine = 0;
-      const result = await trainAndSave(ctx.dataDir, name, graph, drm, {
+      const result = await parts.grasp.trainNow(name, {
         seed,
         ...(epochs ? { epochs } : {}),
         ...(examplesPerEpoch ? { examplesPerEpoch } : {}),
@@ -67,7 +66,7 @@ export const trainCommand: CliCommand = {
       );
       return 0;
     } finally {
-      await library.close();
+      await parts.close();
     }
   },
 };

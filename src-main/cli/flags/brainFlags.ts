@@ -1,29 +1,16 @@
 // `--brain none|local|openai --brain-url URL --brain-model NAME --approve all|none|ask --brain-policy
-// always|when-unsure` for ask and eval: one Brain (and, when it leaves the machine, the exposure ledger and the
-// audit log) per run; per question a fresh BrainCallCounter and controller Brain step, so approval ("approve all")
-// and the calls/denied/tokens tally never leak from one question into the next.
-import { randomUUID } from 'node:crypto';
-import type { LedgerSummary } from '../../common/brainTypes.js';
-import { AuditLog } from '../../engine/egress/audit/auditLog.js';
-import { defaultAuditPath } from '../../engine/egress/audit/auditPaths.js';
-import type { JsonGenerator } from '../../engine/egress/brain/localModelBrain.js';
-import { BrainCallCounter } from '../../engine/egress/brain/brainCallCounter.js';
-import { BrainConfigError } from '../../engine/egress/brain/brainErrors.js';
-import type { BrainStepResult } from '../../engine/egress/brain/brainStep.js';
-import { controllerBrainStep } from '../../engine/egress/brain/controllerBrainStep.js';
-import { APPROVE_MODES, BRAIN_KINDS, createBrainFromOptions, type BrainSetup } from '../../engine/egress/brain/createBrainFromOptions.js';
-import { BRAIN_KEY_ENV, EnvKeyProvider } from '../../engine/egress/brain/keyProvider.js';
-import type { BrainPolicy, BrainStep } from '../../engine/core/brainStep.js';
-import type { SelectionStep } from '../../engine/core/selectionStep.js';
-import { selectionBrainStep } from '../../engine/egress/brain/selectionBrainStep.js';
-import { analysisBrainStep } from '../../engine/egress/brain/analysisBrainStep.js';
-import type { AnalysisStep } from '../../engine/core/analysisStep.js';
-import { ExposureLedger } from '../../engine/egress/exposure/exposureLedger.js';
-import { FileKeyStore } from '../../engine/node/fileKeyStore.js';
-import { ledgerPaths } from '../../engine/egress/exposure/ledgerPaths.js';
-import type { Drm } from '../../engine/core/types.js';
+// always|when-unsure` for ask and eval: the Brain run handed to assemble() (settings from the flags instead of the
+// saved settings file, the terminal prompt or a fixed answer as approver, the API key from the environment). The
+// app's Brain service then gives every question a fresh counter and Brain step, so approval ("approve all") and
+// the calls/denied/tokens tally never leak from one question into the next, and applies the one rule for an
+// exposure ledger or audit log that cannot be opened: no call is made, the question is answered locally.
+import type { AssembleOptions, Assembly } from '../../engine/app/assemble.js';
+import { EnvBrainKeyStore } from '../../engine/app/brainKeyStore.js';
+import type { BrainRun } from '../../engine/app/brainService.js';
+import { APPROVE_MODES, AutoApprover, BRAIN_KEY_ENV, BRAIN_KINDS, PromptApprover } from '../../engine/app/runInputs.js';
+import type { BrainPolicySetting } from '../../common/brainContract.js';
 import { CliError, type CliContext } from '../command.js';
-import { loadHandRuntime } from './handFlags.js';
+import { loadModelFlag } from './handFlags.js';
 
 export const BRAIN_FLAG_OPTIONS = {
   brain: { type: 'string' },
@@ -46,49 +33,51 @@ export const BRAIN_USAGE = '[--brain none|local|openai] [--brain-url URL] [--bra
 /** Model name sent to an OpenAI-compatible endpoint when --brain-model is not given (also picks the tokenizer). */
 export const DEFAULT_REMOTE_MODEL = 'gpt-4o-mini';
 
-export function parseBrainPolicy(value: string | undefined): BrainPolicy {
+export function parseBrainPolicy(value: string | undefined): BrainPolicySetting {
   if (value === undefined || value === 'when-unsure') return 'whenUnsure';
   if (value === 'always') return 'always';
   throw new CliError(`--brain-policy must be "always" or "when-unsure", not "${value}"`);
 }
 
-/** One question's Brain state: its counter, the step the controller calls, and what each call ended as. */
-export interface BrainQuestion {
-  counter: BrainCallCounter;
-  brainStep?: BrainStep;
-  /** Two-stage answering through the same Brain (used when the GraSP selector runs). */
-  selectionStep?: SelectionStep;
-  /** Planning through the same Brain, asked when the local reading is unsure. */
-  analysisStep?: AnalysisStep;
-  results: BrainStepResult[];
-}
-
-export interface CliBrain {
-  /** One line for the user: which Brain, where, and how calls are approved. */
-  describe: string;
-  /** True when calls leave the machine (ledger and audit are open). */
-  remote: boolean;
-  policy: BrainPolicy;
-  /** The Brain's model name (payload token counts use its encoding); undefined without a Brain. */
-  model?: string;
-  question(): BrainQuestion;
-  /** The ledger's statistics (all sessions of this data dir); undefined unless the Brain leaves the machine. */
-  exposure(): LedgerSummary | undefined;
-  close(): Promise<void>;
-}
-
-export interface OpenBrainInput {
-  command: 'ask' | 'eval';
-  ctx: CliContext;
-  drm: Drm;
-  /** --hand: its path and loaded runtime, which --brain local shares when it names the same model. */
-  hand?: { path: string; runtime: JsonGenerator };
-  handThreads: number;
-}
-
 const isGguf = (p: string | undefined): p is string => !!p && p.toLowerCase().endsWith('.gguf');
 
-function checkCombinations(values: BrainFlagValues, kind: string, command: 'ask' | 'eval', handPath: string | undefined): void {
+/** The model --brain local runs: --brain-model PATH.gguf, else the Hand's. */
+function localModelPath(values: BrainFlagValues & { hand?: string }): string | undefined {
+  return isGguf(values['brain-model']) ? values['brain-model'] : values.hand;
+}
+
+/** True when --brain local runs a model of its own (not the one --hand loads). */
+function ownLocalModel(values: BrainFlagValues & { hand?: string }): boolean {
+  return values.brain === 'local' && localModelPath(values) !== undefined && localModelPath(values) !== values.hand;
+}
+
+/**
+ * assemble()'s Brain (and, for a local Brain with a model of its own, the second model's service) for these flags.
+ * Not validated here: checkBrainFlags refuses bad combinations before any question is asked.
+ */
+export function brainParts(values: BrainFlagValues & { hand?: string }, ctx: CliContext, handThreads: number): Pick<AssembleOptions, 'brain' | 'brainModel'> {
+  const kind = values.brain ?? 'none';
+  const approval = values.approve ?? 'ask';
+  const policy: BrainPolicySetting = values['brain-policy'] === 'always' ? 'always' : 'whenUnsure';
+  const settings: BrainRun['settings'] =
+    kind === 'openai'
+      ? { mode: 'openai', ...(values['brain-url'] ? { url: values['brain-url'] } : {}), model: values['brain-model'] ?? DEFAULT_REMOTE_MODEL, policy }
+      : kind === 'local'
+        ? { mode: 'local', ...(localModelPath(values) ? { model: localModelPath(values) } : {}), policy }
+        : kind === 'drm'
+          ? { mode: 'drm', policy } // the DRM stand-in, ranking locally from the payload (no network)
+          : { mode: 'none', policy };
+  // The terminal answers --approve ask (reading stdin, writing the report to stderr); all / none answer themselves.
+  const approver = approval === 'all' || approval === 'none' ? new AutoApprover(approval) : new PromptApprover(process.stdin, ctx.stderr);
+  return {
+    brain: { keyStore: new EnvBrainKeyStore(), run: { settings, approver, approval } },
+    ...(ownLocalModel(values) ? { brainModel: { threads: handThreads } } : {}),
+  };
+}
+
+/** Refuses flag combinations that cannot work, with one clear line (exit code 2). */
+export function checkBrainFlags(values: BrainFlagValues & { hand?: string }, command: 'ask' | 'eval'): void {
+  const kind = values.brain ?? 'none';
   if (!(BRAIN_KINDS as readonly string[]).includes(kind)) throw new CliError(`--brain must be one of none, local, openai (got "${kind}")`);
   if (values.approve !== undefined && !(APPROVE_MODES as readonly string[]).includes(values.approve))
     throw new CliError(`--approve must be one of ${APPROVE_MODES.join(', ')} (got "${values.approve}")`);
@@ -101,86 +90,18 @@ function checkCombinations(values: BrainFlagValues, kind: string, command: 'ask'
     if (command === 'eval' && (values.approve ?? 'ask') === 'ask' && !process.stdin.isTTY)
       throw new CliError('--approve ask needs a terminal to answer in; for a non-interactive eval use --approve all or --approve none');
   }
-  if (kind === 'local' && !isGguf(values['brain-model']) && !handPath)
+  if (kind === 'local' && !isGguf(values['brain-model']) && !values.hand)
     throw new CliError('--brain local runs a local model: give --hand PATH.gguf or --brain-model PATH.gguf');
+  parseBrainPolicy(values['brain-policy']);
 }
 
-export async function openBrain(values: BrainFlagValues, input: OpenBrainInput): Promise<CliBrain> {
-  const kind = values.brain ?? 'none';
-  checkCombinations(values, kind, input.command, input.hand?.path);
-  const policy = parseBrainPolicy(values['brain-policy']);
+/** Loads the local Brain's own model (--brain local --brain-model PATH.gguf other than --hand); a bad file is one line. */
+export async function loadBrainModel(parts: Assembly, values: BrainFlagValues & { hand?: string }): Promise<void> {
+  const path = localModelPath(values);
+  if (parts.brainModel && path !== undefined) await loadModelFlag(parts.brainModel, '--brain-model', path);
+}
 
-  // --brain local: the Hand's runtime when it is the same model, else a runtime of its own.
-  let generator: JsonGenerator | undefined;
-  let localModelName: string | undefined;
-  const owned: { dispose(): Promise<void> }[] = [];
-  if (kind === 'local') {
-    const path = isGguf(values['brain-model']) ? values['brain-model'] : input.hand!.path;
-    localModelName = path;
-    if (input.hand && input.hand.path === path) generator = input.hand.runtime;
-    else {
-      const { runtime } = await loadHandRuntime('--brain-model', path, input.handThreads);
-      owned.push(runtime);
-      generator = runtime;
-    }
-  }
-
-  let setup: BrainSetup;
-  try {
-    setup = createBrainFromOptions({
-      brain: kind,
-      ...(values['brain-url'] ? { brainUrl: values['brain-url'] } : {}),
-      brainModel: kind === 'openai' ? values['brain-model'] ?? DEFAULT_REMOTE_MODEL : values['brain-model'],
-      approve: values.approve ?? 'ask',
-      keyProvider: new EnvKeyProvider(),
-      ...(generator ? { generator } : {}),
-      ...(localModelName ? { localModelName } : {}),
-      drm: input.drm,
-      input: process.stdin,
-      output: input.ctx.stderr,
-    });
-  } catch (e) {
-    for (const o of owned) await o.dispose();
-    if (e instanceof BrainConfigError) throw new CliError(e.message);
-    throw e;
-  }
-
-  const brain = setup.brain;
-  let ledger: ExposureLedger | undefined;
-  let audit: AuditLog | undefined;
-  const release = async (): Promise<void> => {
-    setup.close();
-    for (const o of owned) await o.dispose();
-  };
-  if (brain?.remote) {
-    // Nothing may leave without being ledgered and audited: an unreadable ledger or broken log stops the run.
-    try {
-      const paths = ledgerPaths(input.ctx.dataDir);
-      ledger = await ExposureLedger.open({ path: paths.ledger, keyStore: new FileKeyStore(paths.key) });
-      audit = await AuditLog.open(defaultAuditPath(input.ctx.dataDir));
-    } catch (e) {
-      await release();
-      throw new CliError((e as Error).message, 1);
-    }
-  }
-
-  return {
-    describe: setup.describe,
-    remote: brain?.remote ?? false,
-    policy,
-    ...(brain ? { model: brain.model } : {}),
-    question() {
-      const questionId = randomUUID();
-      const counter = new BrainCallCounter(questionId);
-      const results: BrainStepResult[] = [];
-      if (!brain) return { counter, results };
-      const common = { brain, approver: setup.approver, counter, questionId, ...(ledger ? { ledger } : {}), ...(audit ? { audit } : {}) };
-      const brainStep = controllerBrainStep({ ...common, onResult: (r) => results.push(r) });
-      const selectionStep = selectionBrainStep({ ...common, onResult: (r) => results.push(r) });
-      const analysisStep = analysisBrainStep({ ...common, onResult: (r) => results.push(r) });
-      return { counter, brainStep, selectionStep, analysisStep, results };
-    },
-    exposure: () => ledger?.summary(),
-    close: release,
-  };
+/** Whether the flags ask for a Brain at all (the Brain lines and fields are shown only then). */
+export function usesBrain(values: BrainFlagValues): boolean {
+  return values.brain !== undefined && values.brain !== 'none';
 }

@@ -1,16 +1,16 @@
 // `--selector path|grasp` for ask and eval: "path" is the relation-path search alone; "grasp" adds the
-// topology-aware selector trained by `ctrlg train` on this graph (for graphs with missing edges).
-import { loadGraspSelector, type GraspSelector } from '../../engine/qa/grasp/graspSelector.js';
-import { listGraspVersions } from '../../engine/qa/grasp/modelStore.js';
-import type { MemoryGraph } from '../../engine/graph/memoryGraph.js';
-import type { SyncTextEmbedder } from '../../engine/qa/grasp/entityVectors.js';
+// topology-aware selector trained by `ctrlg train` on this graph (for graphs with missing edges), the graph's
+// newest stored version, as the app's ask service loads it.
+import type { SelectorKind } from '../../common/graspContract.js';
+import { ApiError } from '../../engine/app/apiError.js';
+import type { Assembly } from '../../engine/app/assemble.js';
 import { CliError, type CliContext } from '../command.js';
+
+export type { SelectorKind };
 
 export const SELECTOR_FLAG_OPTIONS = {
   selector: { type: 'string' },
 } as const;
-
-export type SelectorKind = 'path' | 'grasp';
 
 export function parseSelector(value: string | undefined): SelectorKind {
   if (value === undefined || value === 'path') return 'path';
@@ -18,19 +18,23 @@ export function parseSelector(value: string | undefined): SelectorKind {
   throw new CliError(`--selector must be "path" or "grasp", not "${value}"`);
 }
 
-/** The trained selector of `graphName`, or undefined for "path"; warns when it was trained on other graph content. */
-export async function openSelector(kind: SelectorKind, ctx: CliContext, graphName: string, graph: MemoryGraph, drm: SyncTextEmbedder): Promise<GraspSelector | undefined> {
-  if (kind === 'path') return undefined;
-  if ((await listGraspVersions(ctx.dataDir, graphName)).length === 0)
-    throw new CliError(`--selector grasp: no trained GraSP model for graph "${graphName}"; run ctrlg train --graph ${graphName} first`);
-  let selector: GraspSelector;
+/**
+ * Loads the graph's trained selector for "grasp" (nothing for "path") before any question is asked, so a missing or
+ * unreadable model is one clear line; warns when it was trained on other graph content.
+ */
+export async function checkSelector(parts: Assembly, kind: SelectorKind, ctx: CliContext, graphName: string): Promise<void> {
+  if (kind === 'path' || !parts.asks) return;
+  let matchesGraph: boolean | undefined;
   try {
-    selector = await loadGraspSelector(ctx.dataDir, graphName, { drm, relationLabels: graph.relationLabels });
+    ({ matchesGraph } = await parts.asks.prepare(graphName, kind));
   } catch (e) {
-    throw new CliError(`--selector grasp: cannot load the GraSP model of graph "${graphName}": ${(e as Error).message}`);
+    if (e instanceof ApiError && e.code === 'grasp_not_trained')
+      throw new CliError(`--selector grasp: no trained GraSP model for graph "${graphName}"; run ctrlg train --graph ${graphName} first`);
+    if (e instanceof ApiError && e.code === 'grasp_unreadable')
+      throw new CliError(`--selector grasp: cannot load the GraSP model of graph "${graphName}": ${(e.details as { reason?: string } | undefined)?.reason ?? e.message}`);
+    throw e;
   }
   // A model trained before the graph changed still runs, but its scores describe the old graph.
-  if (!selector.matches(graph))
+  if (matchesGraph === false)
     ctx.stderr.write(`warning: the GraSP model of graph "${graphName}" was trained on different graph content; run ctrlg train --graph ${graphName} again for a matching one\n`);
-  return selector;
 }

@@ -3,6 +3,11 @@
 // and the tally stay with that question); the brain.* / exposure.* / audit.* channels read and answer it.
 // Edit previews: for each pending request we keep the payload it was computed from (mirrored through the same
 // editPayload the approval loop uses), so a preview is the exact report the edited payload would get.
+// A run (the CLI's ask and eval, benchmarks) fixes the Brain for its whole length instead: settings from its flags,
+// one Brain for all its questions, and its own approver (the terminal prompt, or --approve all / none).
+// The one rule for a ledger or audit log that cannot be opened, for the app and the CLI alike: a call that could
+// not be recorded is never made; the question is still answered locally, and its Brain says why (notAsked, the
+// note "Brain not asked: <reason>", and a fallback for each step that would have called).
 import { randomUUID } from 'node:crypto';
 import type { AskBrainTally } from '../../common/answerTypes.js';
 import type { BrainConfigView, EditPreview } from '../../common/brainContract.js';
@@ -20,7 +25,7 @@ import { controllerBrainStep } from '../egress/brain/controllerBrainStep.js';
 import { selectionBrainStep } from '../egress/brain/selectionBrainStep.js';
 import { analysisBrainStep } from '../egress/brain/analysisBrainStep.js';
 import type { AnalysisStep } from '../core/analysisStep.js';
-import { createBrainFromOptions } from '../egress/brain/createBrainFromOptions.js';
+import { createBrainFromOptions, describeBrainSetup } from '../egress/brain/createBrainFromOptions.js';
 import { editPayload, EmptyEditError, InvalidEditError } from '../payload/editPayload.js';
 import { NO_HISTORY } from '../core/exposureHistory.js';
 import { exposureReport } from '../payload/exposureReport.js';
@@ -30,7 +35,7 @@ import { systemPromptFor } from '../payload/systemPrompts.js';
 import type { BrainStepResult } from '../egress/brain/brainStep.js';
 import type { BrainPolicy, BrainStep } from '../core/brainStep.js';
 import type { SelectionStep } from '../core/selectionStep.js';
-import type { ViewMapping } from '../core/types.js';
+import type { Drm, ViewMapping } from '../core/types.js';
 import { ExposureLedger } from '../egress/exposure/exposureLedger.js';
 import type { KeyStore } from '../core/keyStore.js';
 import { FileKeyStore } from '../node/fileKeyStore.js';
@@ -39,6 +44,7 @@ import { tokenResolver } from '../egress/exposure/tokenResolver.js';
 import { ApiError } from './apiError.js';
 import { EnvBrainKeyStore, ReadOnlyKeyStoreError, type BrainKeyStore } from './brainKeyStore.js';
 import { brainSettingsPath, loadBrainSettings, saveBrainSettings, type BrainSettings } from './brainSettings.js';
+import type { BrainPolicySetting } from '../../common/brainContract.js';
 
 /** An undecided request is denied after this long, so a closed window cannot hold a question forever. */
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 15 * 60_000;
@@ -52,7 +58,33 @@ export interface BrainServiceOptions {
   /** Settings to start from instead of the saved ones (tests, the host's command line); not saved until set. */
   initial?: BrainSettings;
   approvalTimeoutMs?: number;
+  /** A run with its Brain fixed (the CLI's flags, a benchmark): no settings file, one Brain, its own approver. */
+  run?: BrainRun;
 }
+
+/** The Brain of a run: which one, and who decides each of its remote calls. */
+export interface BrainRun {
+  /** The command line's settings, or the DRM stand-in (benchmarks; `actsRemote` takes it through approval, ledger and audit as a remote Brain). */
+  settings: BrainSettings | { mode: 'drm'; actsRemote?: boolean; policy: BrainPolicySetting };
+  /** Decides every remote call: the terminal prompt (--approve ask) or an AutoApprover (--approve all / none). */
+  approver: Approver & { close?(): void };
+  /** How `approver` decides, for the describe line: 'all', 'none' or 'ask'. */
+  approval: string;
+}
+
+/** What one Brain step of a question ended as (sent, denied, fallback), and why. */
+export type BrainStepOutcome = Pick<BrainStepResult, 'sent' | 'denied' | 'fallback' | 'reason' | 'tokens'>;
+
+/** The Brain's fields on an eval prediction line (names read by outside checks: keep them exactly). */
+export interface BrainPredictionFields {
+  brain_calls: number;
+  brain_denied: number;
+  brain_tokens: number;
+  brain_fallbacks: number;
+}
+
+/** The fields of a question no Brain was set for. */
+export const noBrainFields = (): BrainPredictionFields => ({ brain_calls: 0, brain_denied: 0, brain_tokens: 0, brain_fallbacks: 0 });
 
 /** One question's Brain: the controller's step, the policy it is asked under, and the question's tally. */
 export interface QuestionBrain {
@@ -66,6 +98,12 @@ export interface QuestionBrain {
   analysis?: AnalysisStep;
   policy: BrainPolicy;
   tally(): AskBrainTally;
+  /** Set when no call of this question may be made because it could not be recorded: the note saying why. */
+  notAsked?: string;
+  /** What each Brain step of the question ended as, in order. */
+  steps(): BrainStepOutcome[];
+  /** The question's eval prediction-line fields. */
+  fields(): BrainPredictionFields;
 }
 
 export type BrainDecisionRequest =
@@ -86,13 +124,17 @@ interface PreviewBasis {
 
 export class BrainService {
   readonly approver = new QueuedApprover();
-  private settings: Promise<BrainSettings>;
+  /** Read on first use, so building the service (assemble()) touches no file. */
+  private settingsRead: Promise<BrainSettings> | undefined;
   private readonly keyStore: BrainKeyStore;
   private readonly settingsPath: string;
   private readonly auditPath: string;
   private ledgerOpen: Promise<ExposureLedger> | undefined;
   private auditOpen: Promise<AuditLog> | undefined;
   private localGenerator: () => JsonGenerator | null | undefined = () => undefined;
+  private loadDrm: () => Promise<Drm> = () => Promise.reject(new BrainConfigError('--brain drm needs the DRM (word vectors) to be loaded'));
+  /** A run's one Brain, and the local generator it was made with (a local Brain follows a reloaded model). */
+  private runBrain: { generator: unknown; brain: Promise<Brain | undefined> } | undefined;
   /** Pending approval id → what its report came from; question id → the payload its next review will show. */
   private readonly previews = new Map<string, PreviewBasis>();
   private readonly current = new Map<string, PreviewBasis>();
@@ -102,7 +144,10 @@ export class BrainService {
     this.keyStore = options.keyStore ?? new EnvBrainKeyStore();
     this.settingsPath = brainSettingsPath(options.dataDir);
     this.auditPath = defaultAuditPath(options.dataDir);
-    this.settings = options.initial ? Promise.resolve({ ...options.initial }) : loadBrainSettings(this.settingsPath);
+    const run = options.run?.settings;
+    // A run's settings are its own (never read from or saved to the file); the stand-in shows as no saved mode.
+    if (run) this.settingsRead = Promise.resolve(run.mode === 'drm' ? { mode: 'none', policy: run.policy } : { ...run });
+    else if (options.initial) this.settingsRead = Promise.resolve({ ...options.initial });
     this.approver.onEvent((e) => {
       if (e.type === 'pending') {
         const timeout = setTimeout(() => this.withdraw(e.request.id, 'no decision within the approval timeout'), options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS);
@@ -116,9 +161,22 @@ export class BrainService {
     });
   }
 
+  private get settings(): Promise<BrainSettings> {
+    return (this.settingsRead ??= loadBrainSettings(this.settingsPath));
+  }
+
+  private set settings(next: Promise<BrainSettings>) {
+    this.settingsRead = next;
+  }
+
   /** The loaded Hand serves --brain local; the engine attaches its HandService here. */
   attachLocalGenerator(get: () => JsonGenerator | null | undefined): void {
     this.localGenerator = get;
+  }
+
+  /** The DRM stand-in Brain (a run's mode 'drm') ranks with the engine's word vectors; the engine attaches them here. */
+  attachDrm(load: () => Promise<Drm>): void {
+    this.loadDrm = load;
   }
 
   /** New and settled approval requests, for the engine's events (never carries the key or raw names). */
@@ -183,21 +241,32 @@ export class BrainService {
   /** This question's Brain step, or undefined when no Brain is configured (or the local model is not loaded). */
   async forQuestion(questionId: string = randomUUID()): Promise<QuestionBrain | undefined> {
     const s = await this.settings;
-    const brain = this.brainFor(s);
+    const brain = await this.brainOf(s);
     if (!brain) return undefined;
+    const run = this.options.run;
+    const policy = run ? run.settings.policy : s.policy;
+    const describeLine = run ? describeBrainSetup(brain, run.approval) : describe(s);
     const counter = new BrainCallCounter(questionId);
+    const results: BrainStepResult[] = [];
     const notes: string[] = [];
+    const accounts = { steps: () => results.map(outcomeOf), fields: () => ({ ...counter.predictionFields(), brain_fallbacks: counter.fallbacks }) };
     let ledger: ExposureLedger | undefined;
     let audit: AuditLog | undefined;
     try {
       ledger = brain.remote ? await this.ledger() : undefined;
       audit = brain.remote ? await this.audit() : undefined;
     } catch (e) {
-      // A call that could not be recorded must not be made; the question itself is still answered locally.
+      // A call that could not be recorded must not be made; the question itself is still answered locally, and
+      // every step that would have called counts as a fallback, with the reason.
       const note = `Brain not asked: ${(e as Error).message}`;
-      return { questionId, model: brain.model, step: async () => undefined, policy: s.policy, tally: () => ({ calls: 0, denied: 0, tokens: 0, describe: describe(s), notes: [note] }) };
+      const step: BrainStep = async () => {
+        counter.fallbacks += 1;
+        results.push({ sent: false, denied: false, fallback: true, tokens: { sent: 0, received: 0 }, reason: note, rejected: [] });
+        return undefined;
+      };
+      return { questionId, model: brain.model, step, policy, notAsked: note, ...accounts, tally: () => ({ calls: 0, denied: 0, tokens: 0, describe: describeLine, notes: [note] }) };
     }
-    const approver = this.questionApprover(questionId);
+    const approver = run ? run.approver : this.questionApprover(questionId);
     // Each payload about to be approved is remembered, so the dialog's edit previews recompute its report.
     const onPayload = (payload: BrainPayload, request: { mapping?: ViewMapping; graph?: { name: string; ids: readonly string[] } }): void => {
       const resolve = request.mapping && request.graph ? tokenResolver(request.mapping, request.graph) : undefined;
@@ -207,7 +276,11 @@ export class BrainService {
           exposureReport({ payload: p, system: systemPromptFor(p.role), model: brain.model, endpoint: brain.endpoint, history: ledger && resolve ? ledger.history(resolve) : NO_HISTORY }),
       });
     };
-    const common = { brain, approver, counter, questionId, ...(ledger ? { ledger } : {}), ...(audit ? { audit } : {}), onPayload, onResult: (r: BrainStepResult) => notes.push(r.reason) };
+    const onResult = (r: BrainStepResult): void => {
+      results.push(r);
+      notes.push(r.reason);
+    };
+    const common = { brain, approver, counter, questionId, ...(ledger ? { ledger } : {}), ...(audit ? { audit } : {}), ...(run ? {} : { onPayload }), onResult };
     const step = controllerBrainStep(common);
     const selection = selectionBrainStep(common);
     const analysis = analysisBrainStep(common);
@@ -225,9 +298,22 @@ export class BrainService {
       step: wrapped,
       selection: forget(selection),
       analysis: forget(analysis),
-      policy: s.policy,
-      tally: () => ({ calls: counter.sent, denied: counter.denied, tokens: counter.tokensSent + counter.tokensReceived, describe: describe(s), notes: [...notes] }),
+      policy,
+      ...accounts,
+      tally: () => ({ calls: counter.sent, denied: counter.denied, tokens: counter.tokensSent + counter.tokensReceived, describe: describeLine, notes: [...notes] }),
     };
+  }
+
+  /** One line for the user: which Brain, where, and how its calls are approved (a run's describe line). */
+  async describeRun(): Promise<string> {
+    return describeBrainSetup(await this.brainOf(await this.settings), this.options.run?.approval ?? 'ask');
+  }
+
+  /** The ledger's statistics when the Brain leaves the machine and its ledger opens; undefined otherwise. */
+  async exposureIfRemote(): Promise<LedgerSummary | undefined> {
+    const brain = await this.brainOf(await this.settings);
+    if (!brain?.remote) return undefined;
+    return this.exposureSummary().catch(() => undefined);
   }
 
   /** The shared queue, seen through one question: remembers each request's payload for edit previews. */
@@ -307,6 +393,7 @@ export class BrainService {
   /** Denies everything still pending (the engine is closing): their questions go on locally. */
   close(): void {
     for (const r of this.approver.pending()) this.withdraw(r.id, 'the engine is closing');
+    this.options.run?.approver.close?.();
   }
 
   private withdraw(id: string, reason: string): void {
@@ -331,6 +418,21 @@ export class BrainService {
     return this.auditOpen;
   }
 
+  /** The Brain to ask now: a run's one Brain (kept for the run, so its circuit breaker spans questions), else one per call from the settings. */
+  private brainOf(s: BrainSettings): Promise<Brain | undefined> {
+    const run = this.options.run?.settings;
+    if (!run) return Promise.resolve(this.brainFor(s));
+    const generator = run.mode === 'local' ? this.localGenerator() : undefined;
+    if (this.runBrain?.generator !== generator || !this.runBrain) {
+      const brain =
+        run.mode === 'drm'
+          ? this.loadDrm().then((drm) => createBrainFromOptions({ brain: 'drm', approve: 'all', drm, drmActsRemote: run.actsRemote ?? false }).brain)
+          : Promise.resolve(this.brainFor(run));
+      this.runBrain = { generator, brain };
+    }
+    return this.runBrain.brain;
+  }
+
   private brainFor(s: BrainSettings): Brain | undefined {
     if (s.mode === 'none') return undefined;
     if (s.mode === 'local') {
@@ -340,6 +442,10 @@ export class BrainService {
     }
     return createBrainFromOptions({ brain: 'openai', approve: 'all', keyProvider: this.keyStore, ...(s.url ? { brainUrl: s.url } : {}), ...(s.model ? { brainModel: s.model } : {}) }).brain;
   }
+}
+
+function outcomeOf({ sent, denied, fallback, reason, tokens }: BrainStepResult): BrainStepOutcome {
+  return { sent, denied, fallback, reason, tokens };
 }
 
 function describe(s: BrainSettings): string {

@@ -1,26 +1,30 @@
 // The engine as one object: dispatch(channel, request) for every contract channel, typed events,
-// the first-launch demo import, and close(). Shared by the Electron shell and the headless host.
+// the first-launch demo import, and close(). engineOf serves an assembly (assemble.ts builds the object graph) over
+// the contract, for the Electron shell and the headless host; createEngine assembles and serves in one call.
 import type { Envelope, EventName } from '../../common/contract.js';
-import { GraphLibrary } from '../import/graphLibrary.js';
 import { appHandlers } from './appHandlers.js';
+import { assemble, type AssembleOptions, type Assembly } from './assemble.js';
 import { brainHandlers } from './brainHandlers.js';
 import { memoryHandlers } from './memoryHandlers.js';
 import { MemoryService } from './memoryService.js';
-import { BrainService } from './brainService.js';
 import { importDemoIfEmpty } from './demoGraph.js';
 import { createDispatch, type HandlerTable } from './dispatch.js';
-import type { EngineContext, EngineOptions } from './engineContext.js';
+import type { EngineContext, FaceOptions } from './engineContext.js';
 import { EventHub, type EventListener } from './eventHub.js';
 import { graspHandlers } from './graspHandlers.js';
-import { GraspService } from './graspService.js';
-import { HandService } from './handService.js';
 import { graphHandlers } from './graphHandlers.js';
 import { importHandlers } from './importHandlers.js';
 import { ImportJobs } from './importJobs.js';
 import { modelHandlers } from './modelHandlers.js';
 import { qaHandlers } from './qaHandlers.js';
 
-export type { AskFunction, EngineOptions } from './engineContext.js';
+export type { AskFunction, FaceOptions } from './engineContext.js';
+
+/**
+ * createEngine's options: the parts (as assemble takes them) and the face's. Without `ask`, qa.ask answers
+ * not_available (tests of the other channels); the shell and the host use engineOf(assemble(…)) for the full pipeline.
+ */
+export type EngineOptions = AssembleOptions & FaceOptions;
 
 export interface Engine {
   dispatch(channel: string, rawRequest: unknown): Promise<Envelope<unknown>>;
@@ -32,20 +36,27 @@ export interface Engine {
 
 const handlers: HandlerTable = { ...appHandlers, ...graphHandlers, ...importHandlers, ...qaHandlers, ...modelHandlers, ...brainHandlers, ...memoryHandlers, ...graspHandlers };
 
+/** An engine over the parts given (assembled here); qa.ask is `options.ask` or not_available. */
 export function createEngine(options: EngineOptions): Engine {
-  const library = options.library ?? new GraphLibrary(options.dataDir);
+  return engineOf(assemble({ ...options, ask: options.ask ?? false }), options);
+}
+
+/** The assembly served over the contract: handlers, events, the demo import; close() closes every part. */
+export function engineOf(parts: Assembly, face: FaceOptions): Engine {
   const ctx: EngineContext = {
-    options,
-    library,
+    options: { ...face, dataDir: parts.dataDir, ...(parts.ask ? { ask: parts.ask } : {}) },
+    library: parts.library,
     events: new EventHub(),
     jobs: new ImportJobs(),
-    hand: options.hand ?? new HandService({ dataDir: options.dataDir }),
-    brain: options.brain ?? new BrainService({ dataDir: options.dataDir }),
-    memory: options.memory ?? new MemoryService({ dataDir: options.dataDir }),
-    grasp: options.grasp ?? new GraspService({ dataDir: options.dataDir, library }),
+    hand: parts.hand,
+    brain: parts.brain,
+    // Without a memory for questions the memory browser still reads <data>/memory.
+    memory: parts.memory ?? new MemoryService({ dataDir: parts.dataDir }),
+    grasp: parts.grasp,
   };
-  // A local Brain is the loaded Hand; remote calls wait for the analyst, who hears of them through events.
-  ctx.brain.attachLocalGenerator(() => ctx.hand.currentRuntime);
+  // A question's engine is rebuilt after its graph was imported into or deleted.
+  const offInvalidate = parts.asks ? ctx.events.on('graph.changed', ({ graph }) => parts.asks!.invalidate(graph)) : () => undefined;
+  // Remote calls wait for the analyst, who hears of them through events.
   const offApprovals = ctx.brain.onApproval((n) =>
     n.type === 'requested'
       ? ctx.events.emit('brain.approvalRequested', n.request)
@@ -83,9 +94,10 @@ export function createEngine(options: EngineOptions): Engine {
       ctx.brain.close();
       await ctx.memory.close();
       await demo?.catch(() => undefined);
+      offInvalidate();
       ctx.events.clear();
-      await ctx.hand.close();
-      await ctx.library.close();
+      // The Hand, the local Brain's model and the library (closing the parts above again is harmless).
+      await parts.close();
     },
   };
 }

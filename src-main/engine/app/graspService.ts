@@ -16,7 +16,8 @@ import { loadGraspSelector, type GraspSelector } from '../qa/grasp/graspSelector
 import { graphContentHash } from '../qa/grasp/graphHash.js';
 import { graspModelsDir, listGraspVersions, MODEL_META_FILE, type GraspModelMeta } from '../qa/grasp/modelStore.js';
 import { DEFAULT_TRAIN_OPTIONS, type TrainOptions } from '../qa/grasp/train.js';
-import { trainAndSave } from '../qa/grasp/trainAndSave.js';
+import { trainAndSave, type TrainAndSaveResult } from '../qa/grasp/trainAndSave.js';
+import type { EvalQuestion } from '../import/questionsFile.js';
 import type { Drm } from '../core/types.js';
 import { ApiError } from './apiError.js';
 
@@ -84,10 +85,8 @@ export async function openGraspSelector(dataDir: string, name: string, graph: Me
   try {
     selector = await loadGraspSelector(dataDir, name, { drm, version, relationLabels: graph.relationLabels });
   } catch (err) {
-    throw new ApiError('grasp_unreadable', `The GraSP model v${version} of graph "${name}" cannot be loaded: ${(err as Error)?.message ?? String(err)}`, {
-      graph: name,
-      version,
-    });
+    const reason = (err as Error)?.message ?? String(err);
+    throw new ApiError('grasp_unreadable', `The GraSP model v${version} of graph "${name}" cannot be loaded: ${reason}`, { graph: name, version, reason });
   }
   const dim = (selector.meta?.config as { questionDim?: unknown } | undefined)?.questionDim;
   if (typeof dim === 'number' && dim !== drm.dim)
@@ -236,6 +235,18 @@ export class GraspService {
       await job.done?.catch(() => undefined);
     }
     await rm(graspModelsDir(this.dataDir, name), { recursive: true, force: true });
+  }
+
+  /**
+   * Trains the graph's selector now, in the caller's time (the CLI's train; the app's training runs as jobs), and
+   * stores it as the next version. Progress goes to `onProgress` per step.
+   */
+  async trainNow(
+    name: string,
+    options: Partial<Omit<TrainOptions, 'signal'>> & { questions?: EvalQuestion[] } = {},
+  ): Promise<TrainAndSaveResult> {
+    const graph = await this.library.memoryGraph(name);
+    return trainAndSave(this.dataDir, name, graph, await this.loadDrm(), options);
   }
 
   /** Cancels every running job and waits for them to end (nothing half-written is left behind). */

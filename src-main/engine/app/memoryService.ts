@@ -18,7 +18,9 @@ export const MEMORY_DIR = 'memory';
 
 export interface MemoryServiceOptions {
   dataDir: string;
-  /** Key source; default the 0600 key file <data>/memory/memory.key. */
+  /** The store's folder; default <data>/memory (`ctrlg eval --memory DIR` names its own). */
+  dir?: string;
+  /** Key source; default the 0600 key file memory.key in the store's folder. */
   keyStore?: KeyStore;
 }
 
@@ -49,7 +51,7 @@ export class MemoryService {
   private closed = false;
 
   constructor(options: MemoryServiceOptions) {
-    this.dir = join(options.dataDir, MEMORY_DIR);
+    this.dir = options.dir ?? join(options.dataDir, MEMORY_DIR);
     this.keyStore = options.keyStore ?? memoryKeyStore(this.dir, { create: !ExperienceStore.exists(this.dir) });
   }
 

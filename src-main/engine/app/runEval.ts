@@ -1,4 +1,4 @@
-// `ctrlg eval`: runs a question file through a QA engine and writes, in input order,
+// `ctrlg eval`: runs a question file through the ask service (each question's hooks answer it) and writes, in input order,
 //   DIR/predictions.jsonl  {"i","question","answers","gold","hit1","latency_ms","stages_ms","exposure","payloads",
 //                           "tree": {"nodes","modes","depth"},"memory_hits",
 //                           and with per-question hooks (ctrlg eval): "selector","brain_calls","brain_denied",
@@ -13,12 +13,11 @@ import { join } from 'node:path';
 import type { AskResult, ExposureSummary } from '../../common/answerTypes.js';
 import type { LedgerSummary } from '../../common/brainTypes.js';
 import type { HandQuestionUsage } from '../qa/hand/accounting.js';
-import type { AskOptions, QaEngine } from '../qa/qaEngine.js';
+import type { AskOptions } from '../qa/qaEngine.js';
 import type { SanitizedView } from '../core/types.js';
 import { hitAt1, quantile, type EvalQuestion } from '../import/questionsFile.js';
 
 export interface EvalOptions {
-  engine: QaEngine;
   questions: EvalQuestion[];
   outDir: string;
   limit?: number;
@@ -32,17 +31,20 @@ export interface EvalOptions {
   /** Which selector the engine was built with, recorded on every line and in the summary ("path" or "grasp"). */
   selector?: string;
   /**
-   * Called before each question: per-question ask options (the Brain step carries that question's counter and
-   * approval state) and the fields its prediction line gains once it is answered (or failed).
+   * Called before each question: how to answer it (the ask service's run, with that question's own Brain and Hand
+   * accounting) and the fields its prediction line gains once it is answered (or failed).
    */
-  perQuestion?: (i: number, question: string) => QuestionHooks;
+  perQuestion: (i: number, question: string) => QuestionHooks;
   /** The exposure ledger's statistics after the run; undefined when no Brain left the machine. */
-  exposure?: () => LedgerSummary | undefined;
+  exposure?: () => LedgerSummary | undefined | Promise<LedgerSummary | undefined>;
 }
 
+/** What the eval passes to each question's ask. */
+export type EvalAskOptions = Pick<AskOptions, 'dMax' | 'relations' | 'revealView'>;
+
 export interface QuestionHooks {
-  ask?: Pick<AskOptions, 'brainStep' | 'selectionStep' | 'analysisStep' | 'brainPolicy' | 'brainModel'>;
-  fields(): PredictionExtras;
+  ask(options: EvalAskOptions): Promise<AskResult>;
+  fields?(): PredictionExtras;
 }
 
 /** Per-question accounting of the Brain (BrainCallCounter.predictionFields + fallbacks) and of the Hand's model. */
@@ -176,11 +178,10 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
     const t0 = performance.now();
     let pred: Prediction;
     let view: object | undefined;
-    const hooks = options.perQuestion?.(i, q.question);
+    const hooks = options.perQuestion(i, q.question);
     const tagged = { ...(options.selector !== undefined ? { selector: options.selector } : {}) };
     try {
-      const r = await options.engine.ask(q.question, {
-        ...hooks?.ask,
+      const r = await hooks.ask({
         dMax: options.dMax,
         relations: options.relations,
         ...(options.revealMapping ? { revealView: (v: SanitizedView, m: (t: string) => string[]) => (view = viewRecord(i, v, m)) } : {}),
@@ -200,7 +201,7 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
         tree: treeFields(r),
         memory_hits: r.memoryHits ?? 0,
         ...tagged,
-        ...hooks?.fields(),
+        ...hooks.fields?.(),
       };
     } catch (e) {
       errors++;
@@ -217,7 +218,7 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
         tree: { nodes: 0, modes: [], depth: 0 },
         memory_hits: 0,
         ...tagged,
-        ...hooks?.fields(),
+        ...hooks.fields?.(),
         error: (e as Error).message,
       };
     }
@@ -228,7 +229,7 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
   }
   const summary = summarize(preds, options.warmup ?? Math.min(3, Math.floor(preds.length / 10)), notFound, errors, options.relations ?? 'labels', options.dMax ?? null);
   if (options.selector !== undefined) summary.selector = options.selector;
-  const ledger = options.exposure?.();
+  const ledger = await options.exposure?.();
   if (ledger) summary.exposure = ledgerExposureStats(ledger);
   writeFileSync(join(options.outDir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
   return summary;
@@ -288,3 +289,5 @@ function accountingTotals(preds: Prediction[]): Pick<EvalSummary, 'brain' | 'han
 function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
+
+export { readQuestionsFile } from '../import/questionsFile.js';

@@ -89,6 +89,10 @@ export function createBrainFromOptions(options: BrainOptions): BrainSetup {
       brain = new DrmStandInBrain(options.drm, { actAsRemote: options.drmActsRemote ?? false });
       break;
   }
-  const describe = brain ? `${brain.kind} Brain ${brain.model}${brain.remote ? ` at ${brain.endpoint}, approval: ${approve}` : ' (no network)'}` : 'no Brain (all local)';
-  return { brain, approver, describe, close };
+  return { brain, approver, describe: describeBrainSetup(brain, approve), close };
+}
+
+/** One line for the user: which Brain, where, and how its calls are approved ("no Brain (all local)" without one). */
+export function describeBrainSetup(brain: Brain | undefined, approve: string): string {
+  return brain ? `${brain.kind} Brain ${brain.model}${brain.remote ? ` at ${brain.endpoint}, approval: ${approve}` : ' (no network)'}` : 'no Brain (all local)';
 }

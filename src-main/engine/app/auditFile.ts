@@ -1,0 +1,6 @@
+// The Brain audit log as a file, for the CLI's audit command (`--audit FILE`, default the data dir's): verify its
+// hash chain, or export it for a reviewer. The app reads the same log through BrainService.verifyAudit / exportAudit.
+export { AuditLogMissingError } from '../egress/audit/auditErrors.js';
+export { defaultAuditPath } from '../egress/audit/auditPaths.js';
+export { exportAudit } from '../egress/audit/exportAudit.js';
+export { verifyAuditLog } from '../egress/audit/verifyAuditLog.js';
