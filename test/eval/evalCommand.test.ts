@@ -50,7 +50,13 @@ describe('ctrlg eval', () => {
       expect(p.i).toBe(i);
       expect(typeof p.hit1).toBe('boolean');
       expect(Array.isArray(p.payloads)).toBe(true);
+      // Every line says how sure its answer was, and which kinds of note its reasoning tree left.
+      expect(p.confidence.p).toBeGreaterThanOrEqual(0);
+      expect(p.confidence.p).toBeLessThanOrEqual(1);
+      expect(typeof p.confidence.unsure).toBe('boolean');
+      expect(Array.isArray(p.tree.notes)).toBe(true);
     }
+    expect(preds[0].tree.notes).toContain('init');
     expect(preds[0].answers[0]).toBe('Ilse Varga');
     expect(preds[0].hit1).toBe(true);
     expect(preds[0].payloads.length).toBeGreaterThan(0);

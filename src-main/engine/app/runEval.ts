@@ -66,8 +66,12 @@ export interface Prediction {
   stages_ms: Record<string, number>;
   exposure: MeanExposure;
   payloads: string[];
-  /** Reasoning tree: node count, modes used, depth reached (all zero/empty when no tree was built). */
-  tree: { nodes: number; modes: string[]; depth: number };
+  /** Reasoning tree: node count, modes used, depth reached, kinds of the notes it left (empty when no tree was built). */
+  tree: { nodes: number; modes: string[]; depth: number; notes: string[] };
+  /** The answer's calibrated confidence and whether it counts as unsure (0 and true when nothing was analysed). */
+  confidence: { p: number; unsure: boolean };
+  /** Set when the engine withheld the answer because no reading explains the question (the missing phrases). */
+  abstained?: string[];
   /** Experiences the memory returned (0 until a memory is plugged in). */
   memory_hits: number;
   selector?: string;
@@ -148,7 +152,9 @@ export function exposureOfResult(result: Pick<AskResult, 'payloads'>): MeanExpos
 /** The prediction line's tree fields from a result's reasoning tree. */
 export function treeFields(result: Pick<AskResult, 'tree'>): Prediction['tree'] {
   const t = result.tree;
-  return t ? { nodes: t.nodes.length, modes: [...t.modes], depth: t.depthReached } : { nodes: 0, modes: [], depth: 0 };
+  return t
+    ? { nodes: t.nodes.length, modes: [...t.modes], depth: t.depthReached, notes: [...new Set(t.nodes.flatMap((n) => n.notes.map((x) => x.kind)))] }
+    : { nodes: 0, modes: [], depth: 0, notes: [] };
 }
 
 function viewRecord(i: number, view: SanitizedView, membersOf: (t: string) => string[]): object {
@@ -199,6 +205,8 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
         exposure: exposureOfResult(r),
         payloads: r.payloads.map((p) => p.text),
         tree: treeFields(r),
+        confidence: { p: round(r.confidence?.p ?? 0), unsure: r.confidence?.unsure ?? true },
+        ...(r.abstained ? { abstained: r.abstained.missing } : {}),
         memory_hits: r.memoryHits ?? 0,
         ...tagged,
         ...hooks.fields?.(),
@@ -215,7 +223,8 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
         stages_ms: {},
         exposure: { tokens: 0, entity_tokens: 0, edges: 0, relation_labels: 0, literals: 0 },
         payloads: [],
-        tree: { nodes: 0, modes: [], depth: 0 },
+        tree: { nodes: 0, modes: [], depth: 0, notes: [] },
+        confidence: { p: 0, unsure: true },
         memory_hits: 0,
         ...tagged,
         ...hooks.fields?.(),
