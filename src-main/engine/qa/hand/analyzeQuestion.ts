@@ -449,9 +449,15 @@ export function whPhraseNouns(text: QuestionText, isNoun?: (w: string) => boolea
     // "who manufactures", "where was X born": a typed wh-word right before a word makes it a verb.
     if (typed && out.length === 0 && text.question !== undefined && text.question.slice(prev.start + prev.text.length, w.start).trim() === '') break;
     // "film co-writers": a cue word inside the phrase is part of the compound.
-    if (w.kind === 'cue' && out.length && w.phrase === out[0].phrase && text.question?.[w.start + w.text.length] === '-') continue;
+    if (w.kind === 'cue' && out.length && w.phrase === out[0].phrase && text.question?.[w.start + w.text.length] === '-') {
+      prev = w;
+      continue;
+    }
     const crossesMention = w.side === 'right' && (prev.side === 'left' || prev.anchor !== w.anchor);
     if (w.kind !== 'content' || w.start - prev.start > 24 || crossesMention) break;
+    // Nouns of one phrase stand side by side ("side effects"); an auxiliary between ends it ("which position does").
+    const gap = text.question?.slice(prev.start + prev.text.length, w.start).trim() ?? '';
+    if (out.length && w.phrase === out[0].phrase && gap !== '' && gap !== '-') break;
     if (out.length && w.phrase !== out[0].phrase) {
       // "what kind of film": the category's complement names what is classified.
       const between = text.question?.slice(prev.start + prev.text.length, w.start).trim().toLowerCase();
