@@ -85,6 +85,9 @@ describe('relation labels read into their two ends', () => {
     expect(tail('music.album.release_type')).toContain('type');
     expect(head('measurement_unit.luminance_unit.measurement_system')).toContain('unit');
     expect(tail('cvg.cvg_platform.games_on_this_platform')).toEqual(['games']);
+    // A relational noun names the head, the whole is the tail; a final "of" leaves the tail unnamed.
+    expect(tail('rail.railway.part_of_network')).toEqual(['network']);
+    expect(tail('religion.religion.is_part_of')).toEqual([]);
   });
 });
 

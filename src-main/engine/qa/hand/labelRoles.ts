@@ -113,6 +113,11 @@ function readPhrase(wn: WordNet | undefined, raw: string[], freebaseProperty: bo
   const afterNouns = nouns(after);
   // Freebase properties name the tail with their leading noun phrase ("games on this platform", "versions
   // released in this region"): the words after the preposition describe the head ("this").
+  // "member_of", "is_part_of": the noun names the head; the tail is what it belongs to.
+  if (prep === 'of' && after.length === 0) return { head: role(wn, beforeNouns), tail: EMPTY };
+  // "part of network": a relational noun (WordNet's noun.relation: part, portion) names the head; the tail is the whole.
+  if (prep === 'of' && afterNouns.length && beforeNouns.length && nounClasses(wn, beforeNouns[beforeNouns.length - 1], 1).has('noun.relation'))
+    return { head: role(wn, beforeNouns), tail: role(wn, afterNouns) };
   if (freebaseProperty && beforeNouns.length) return { head: EMPTY, tail: role(wn, beforeNouns) };
   if (prep === 'by') {
     const agents = before.flatMap((w) => agentNouns(wn, w));
