@@ -162,6 +162,12 @@ describe('chains that explain the whole question (toy film graph)', () => {
     ]);
   });
 
+  it('still reads questions without the lexicon (word vectors alone)', async () => {
+    const plain = await AlgorithmicHand.create(films, drm, EntityNameIndex.build(films), { lexicon: false });
+    expect(await chainOf(films, plain, 'who wrote Salt Choir', 'Salt Choir')).toEqual(['written_by>']);
+    expect(await chainOf(films, plain, 'where was the director of Salt Choir born', 'Salt Choir')).toEqual(['directed_by>', 'born_in>']);
+  });
+
   it('a typed answer noun decides between chains of one reading: "which genre" lands on genres', async () => {
     const chain = await chainOf(films, hand, 'which genre are the films directed by Ivo Renn', 'Ivo Renn');
     expect(chain).toEqual(['directed_by<', 'has_genre>']);

@@ -210,8 +210,12 @@ function hopWords(text: QuestionText, anchors: readonly number[], ctx: AnalysisC
   const anchorNouns: string[][] = anchors.map(() => []);
   // "which N": the head noun names the type (its modifiers may name the relation: "the release dates"); after a
   // copula ("what are the movies that …") the nouns stay, neutral (they never count as a mention of their own).
-  const drop = new Set<QuestionWord>(phrase.determiner ? (phrase.category ? phrase.words : phrase.words.slice(-1)) : []);
-  const neutral = new Set<QuestionWord>([...(phrase.determiner ? phrase.words.slice(0, -1) : phrase.words), ...phrase.complement]);
+  // Without parts of speech (no lexicon) the words after the wh-word stay, neutral, as answer-type words.
+  const typed = !!ctx.isNoun;
+  const drop = new Set<QuestionWord>(typed && phrase.determiner ? (phrase.category ? phrase.words : phrase.words.slice(-1)) : []);
+  const neutral = new Set<QuestionWord>(
+    typed ? [...(phrase.determiner ? phrase.words.slice(0, -1) : phrase.words), ...phrase.complement] : answerNounWords(text),
+  );
   if (ctx.namesAnchorType)
     for (const x of text.words)
       if (x.kind === 'content' && x.side === 'left' && x.distance === 1 && !neutral.has(x) && ctx.namesAnchorType(x.text, anchors[x.anchor])) {
@@ -289,7 +293,8 @@ function lastHopSupport(answer: AnswerShared, step: SchemaStep, ctx: AnalysisCon
   if (phrase.words.length === 0 && (answer.type.wh === 'where' || answer.type.wh === 'when') && ctx.landingSupport)
     return w.whLanding * ctx.landingSupport(answer.type.wh, step);
   // After a copula the nouns are aligned like other words (neutral).
-  if (!phrase.determiner || phrase.words.length === 0) return 0;
+  if (phrase.words.length > 0 && phrase.category && !ctx.isNoun && ctx.categorical) return w.categoryNoun * ctx.categorical(step.relation, step.direction);
+  if (!phrase.determiner || phrase.words.length === 0 || !ctx.isNoun) return 0;
   let s = 0;
   if (phrase.category && ctx.categorical) s = Math.max(s, w.categoryNoun * ctx.categorical(step.relation, step.direction));
   // The head noun, or the classification noun itself ("what class of drug": class, never drug).
@@ -612,7 +617,7 @@ interface AnswerShared {
 
 /** The answer's head noun is read by landing support ("which N"), not by the relations its ends are values of. */
 function landed(answer: AnswerShared, ctx: AnalysisContext): boolean {
-  return !!ctx.landingSupport && answer.phrase.determiner && answer.phrase.words.length > 0;
+  return !!ctx.landingSupport && !!ctx.isNoun && answer.phrase.determiner && answer.phrase.words.length > 0;
 }
 
 /** Support the anchor's type nouns give the first hop: they name the role the anchor plays in it. */
