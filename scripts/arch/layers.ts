@@ -32,6 +32,8 @@ export const LAYERS: readonly Layer[] = [
   { name: 'import', dir: 'src-main/engine/import' },
   { name: 'llm', dir: 'src-main/engine/llm' },
   { name: 'drm', dir: 'src-main/engine/drm' },
+  // Language resources (WordNet): parts of speech, senses, semantic classes; general English, no graph.
+  { name: 'lexicon', dir: 'src-main/engine/lexicon' },
   // Brain payloads from view material: the one builder, its text, token count and exposure report, used alike by
   // the QA engine's previews and the gateway's calls.
   { name: 'payload', dir: 'src-main/engine/payload' },

@@ -27,9 +27,9 @@ describe('qaEngine on the demo graph', () => {
       const r = await engine.ask(q.question);
       if (hitAt1(r.answers.map((a) => a.name), q.gold)) hits++;
     }
-    // Measured 73.7% (42/57) with two-anchor readings (word split, constraint half) and candidate head-word types;
-    // the floor sits a few points below.
-    expect(hits / questions.length).toBeGreaterThanOrEqual(0.68);
+    // Measured 75.4% (43/57) with two-anchor readings (word split, constraint half), candidate head-word types and
+    // typed answer phrases (labelRoles, the WordNet lexicon); the floor sits a few points below.
+    expect(hits / questions.length).toBeGreaterThanOrEqual(0.7);
   });
 
   it('returns evidence: raw and sanitized paths side by side, stage timings, an indicator', async () => {

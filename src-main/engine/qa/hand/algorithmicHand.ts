@@ -5,7 +5,9 @@
 // cached across questions.
 import { cosine } from '../../drm/cosine.js';
 import { DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
-import { analyzeQuestion, answerNouns, DEFAULT_ANALYSIS_WEIGHTS, type AnalysisWeights } from './analyzeQuestion.js';
+import { analyzeQuestion, answerNouns, DEFAULT_ANALYSIS_WEIGHTS, type AnalysisWeights, type AnswerType } from './analyzeQuestion.js';
+import { isPhraseNoun, nounClasses, readLabelRoles, type LabelRoles } from './labelRoles.js';
+import { sharedWordNet, type WordNet } from '../../lexicon/wordnet.js';
 import type { EntityNameIndex } from '../stages/entityNameIndex.js';
 import { linkTopics } from './linkTopics.js';
 import { prunePaths } from '../stages/prunePaths.js';
@@ -42,6 +44,8 @@ export interface AlgorithmicHandOptions {
   acceptMargin?: number;
   /** At most this many accepted chains. */
   acceptChains?: number;
+  /** false: read labels and answer types without WordNet (the lexicon), as when the package is missing. */
+  lexicon?: boolean;
 }
 
 export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
@@ -49,6 +53,10 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
   private readonly words: WordVectors;
   private readonly matcher: RelationMatcher;
   private readonly labelVectors = new Map<string, Float32Array>();
+  /** WordNet, when the package is installed: semantic classes of nouns and agent nouns of label verbs. */
+  private readonly wn: WordNet | undefined;
+  /** What each relation's label says about its head and tail (labelRoles). */
+  private readonly roles: LabelRoles[];
 
   private constructor(
     private readonly graph: MemoryGraph,
@@ -58,11 +66,13 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
   ) {
     this.words = new WordVectors(drm);
     this.matcher = new RelationMatcher(this.words, graph.relationLabels.map(relationWords));
+    this.wn = options.lexicon === false ? undefined : sharedWordNet();
+    this.roles = graph.relationLabels.map((l) => readLabelRoles(l, this.wn));
   }
 
   static async create(graph: MemoryGraph, drm: Drm, index: EntityNameIndex, options: AlgorithmicHandOptions = {}): Promise<AlgorithmicHand> {
     const hand = new AlgorithmicHand(graph, drm, index, options);
-    await hand.words.prepare(graph.relationLabels.flatMap(relationWords));
+    await hand.words.prepare([...graph.relationLabels.flatMap(relationWords), ...hand.roles.flatMap((r) => [...r.head.words, ...r.tail.words])]);
     return hand;
   }
 
@@ -86,6 +96,12 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
         valueRoles: (ends) => valueRoles(this.graph, ends),
         candidateTypeSimilarity: (nouns, ends) => this.candidateTypeSimilarity(nouns, ends),
         categorical: (r, d) => this.categorical(r, d),
+        landingSupport: (noun, step) => this.landingSupport(noun, step),
+        landingClash: (noun, step) => this.landingClash(noun, step),
+        mediator: (ends) => this.mediator(ends),
+        typeFit: (answer, ends) => this.typeFit(answer, ends),
+        namesAnchorType: (word, anchor) => this.namesAnchorType(word, anchor),
+        ...(this.wn ? { isNoun: (word: string) => this.isPhraseNoun(word) } : {}),
         anchorShare: (a, step) => shares[anchors.indexOf(a)]?.get(`${step.relation}${step.direction}`) ?? 0,
         weights: this.options.weights,
       },
@@ -225,6 +241,157 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
     return best;
   }
 
+  /** See AnalysisContext.landingSupport: the noun against the role words of the end the step lands on. */
+  private readonly landingMemo = new Map<string, number>();
+
+  private landingSupport(noun: string, step: SchemaStep): number {
+    const key = `${noun}\u0000${step.relation}${step.direction}`;
+    let v = this.landingMemo.get(key);
+    if (v === undefined) {
+      v = this.computeLandingSupport(noun, step);
+      if (this.landingMemo.size > 100_000) this.landingMemo.clear();
+      this.landingMemo.set(key, v);
+    }
+    return v;
+  }
+
+  private computeLandingSupport(noun: string, step: SchemaStep): number {
+    const r = this.roles[step.relation];
+    const role = step.direction === 'out' ? r.tail : r.head;
+    // A typed wh-word: the role's classes say the end is a place / a time.
+    const wh = whClasses(noun);
+    if (wh.size) return intersects(wh, role.classes) && [...wh].some((c) => role.classes.has(c) && c !== 'noun.artifact') ? 1 : 0;
+    if (!role.words.length && !role.classes.size) return 0;
+    // The same word or stem names the role whatever WordNet's senses say ("what sex" / "sex or gender").
+    let same = 0;
+    for (const w of role.heads) if (sharesStem(noun, w)) same = Math.max(same, this.words.similarity(noun, w));
+    if (same > 0) return same;
+    const classes = this.classesOfNoun(noun);
+    if (classes.size && role.classes.size && !intersects(classes, role.classes)) return 0;
+    // The noun against the label itself, for the hop it ends ("in which city" / located_in), when the classes agree.
+    const named = role.classes.size ? Math.max(0, this.matcher.contrast(noun, step.relation)) : 0;
+    if (!role.heads.length) return named;
+    let best = 0;
+    for (const w of role.heads) best = Math.max(best, this.words.similarity(noun, w));
+    if (best >= LANDING_MIN) return Math.max(best, named);
+    // WordNet: the same concept, or the noun a kind of the role ("which screenwriter" / a writer).
+    return Math.max(named, this.wn && role.heads.some((w) => nounsRelated(this.wn!, noun, w)) ? LANDING_RELATED : 0);
+  }
+
+  private readonly mediatorMemo = new WeakMap<ReadonlySet<number>, boolean>();
+
+  /** See AnalysisContext.mediator: most of a sample of `ends` have an opaque id for a name (MEDIATOR_ID). */
+  private mediator(ends: ReadonlySet<number>, sample = 20): boolean {
+    let m = this.mediatorMemo.get(ends);
+    if (m === undefined) {
+      let n = 0;
+      let ids = 0;
+      for (const e of ends) {
+        if (n++ >= sample) break;
+        if (MEDIATOR_ID.test(this.graph.names[e])) ids++;
+      }
+      m = n > 0 && ids * 2 > n;
+      this.mediatorMemo.set(ends, m);
+    }
+    return m;
+  }
+
+  /** See AnalysisContext.landingClash: the noun's classes and the landing role's are both known and disjoint. */
+  private readonly clashMemo = new Map<string, boolean>();
+
+  private landingClash(noun: string, step: SchemaStep): boolean {
+    const key = `${noun}\u0000${step.relation}${step.direction}`;
+    let v = this.clashMemo.get(key);
+    if (v === undefined) {
+      v = this.computeLandingClash(noun, step);
+      if (this.clashMemo.size > 100_000) this.clashMemo.clear();
+      this.clashMemo.set(key, v);
+    }
+    return v;
+  }
+
+  private computeLandingClash(noun: string, step: SchemaStep): boolean {
+    const r = this.roles[step.relation];
+    const role = step.direction === 'out' ? r.tail : r.head;
+    if (role.heads.some((w) => sharesStem(noun, w))) return false;
+    const classes = this.classesOfNoun(noun);
+    return classes.size > 0 && role.classes.size > 0 && !intersects(classes, role.classes);
+  }
+
+  /** See AnalysisContext.typeFit. */
+  private typeFit(answer: AnswerType, ends: ReadonlySet<number>): number {
+    const want = answer.noun ? this.classesOfNoun(answer.noun) : whClasses(answer.wh);
+    if (!want.size) return 0;
+    const have = this.endClasses(ends);
+    if (!have.size) return 0;
+    if (intersects(want, have)) return 1;
+    // Abstract classes (acts, attributes, states, …) overlap in use; only concrete ones tell things apart.
+    return [...want].every((c) => CONCRETE_CLASSES.has(c)) ? -1 : 0;
+  }
+
+  /** See AnalysisContext.namesAnchorType: a noun whose class does not contradict the anchor's own classes. */
+  private namesAnchorType(word: string, anchor: number): boolean {
+    if (!this.wn || !this.isPhraseNoun(word)) return false;
+    // An inflected verb form right before a mention is its verb ("manufactures [X]", "films [X] acted in").
+    if (this.wn.lemmas(word, 'v').some((l) => l !== word)) return false;
+    const have = this.endClasses(new Set([anchor]));
+    const mine = this.classesOfNoun(word);
+    return !have.size || !mine.size || intersects(mine, have);
+  }
+
+  private isPhraseNoun(word: string): boolean {
+    return !!this.wn && isPhraseNoun(this.wn, word);
+  }
+
+  private readonly nounClassMemo = new Map<string, Set<string>>();
+
+  private classesOfNoun(word: string): Set<string> {
+    let c = this.nounClassMemo.get(word);
+    if (!c) {
+      c = nounClasses(this.wn, word, QUESTION_NOUN_SENSES);
+      if (this.nounClassMemo.size > 50_000) this.nounClassMemo.clear();
+      this.nounClassMemo.set(word, c);
+    }
+    return c;
+  }
+
+  private readonly endClassMemo = new WeakMap<ReadonlySet<number>, Set<string>>();
+
+  /**
+   * Semantic classes of a sample of `ends`, read from the roles they play: the tail role of the relations they are
+   * the tail of, the head role of those they are the head of, by at least a third of the sample; literal dates are
+   * times and numbers quantities.
+   */
+  private endClasses(ends: ReadonlySet<number>, sample = 40): Set<string> {
+    const memo = this.endClassMemo.get(ends);
+    if (memo) return memo;
+    const g = this.graph;
+    const count = new Map<number, number>();
+    let n = 0;
+    let dates = 0;
+    let numbers = 0;
+    for (const e of ends) {
+      if (n++ >= sample) break;
+      const kind = g.literalOf(e);
+      if (kind === 'date') dates++;
+      else if (kind === 'number') numbers++;
+      const seen = new Set<number>();
+      for (let k = g.offsets[e]; k < g.offsets[e + 1]; k++) seen.add(g.edgeRelation[k] * 2 + (g.edgeDirection[k] === DIR_OUT ? 0 : 1));
+      for (const s of seen) count.set(s, (count.get(s) ?? 0) + 1);
+    }
+    const out = new Set<string>();
+    if (dates >= n / 2 && n) out.add('noun.time');
+    if (numbers >= n / 2 && n) out.add('noun.quantity');
+    for (const [s, c] of count) {
+      if (c < n / 3) continue;
+      const r = this.roles[s >> 1];
+      // Seen from the entity: an out-edge makes it the head, an in-edge the tail.
+      for (const cl of (s & 1 ? r.tail : r.head).classes) out.add(cl);
+    }
+    this.endClassMemo.set(ends, out);
+    return out;
+  }
+
   private categoricalMemo: Float32Array | undefined;
 
   /** See AnalysisContext.categorical; computed once per graph (index relation·2 + 0 for out, 1 for in). */
@@ -263,6 +430,54 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
     const vb = this.labelVectors.get(b);
     return va && vb ? Math.max(0, cosine(va, vb)) : 0;
   }
+}
+
+/** WordNet classes of things that are never of another of these classes (a person is no place, no date). */
+const CONCRETE_CLASSES = new Set([
+  'noun.person', 'noun.location', 'noun.time', 'noun.artifact', 'noun.group', 'noun.animal', 'noun.plant', 'noun.food',
+  'noun.substance', 'noun.body', 'noun.object', 'noun.quantity', 'noun.communication',
+]);
+/**
+ * Names that are opaque node ids, not names: Freebase mids ("m.0105vxrz", "g.11b…") and RDF blank nodes ("_:b12"),
+ * the mediator (CVT) nodes that join the parts of one n-ary fact.
+ */
+const MEDIATOR_ID = /^(?:[mg]\.[0-9a-z_]{4,}|_:[\w-]+)$/i;
+/** Senses of a question's noun whose classes count (a role noun's: labelRoles). */
+const QUESTION_NOUN_SENSES = 2;
+/** A noun at least this similar to a role word of the end a hop lands on names that end. */
+const LANDING_MIN = 0.7;
+/** Landing support of a noun that WordNet relates to a role word (same concept, or a kind of it). */
+const LANDING_RELATED = 0.7;
+
+/**
+ * The question's noun `a` names the role noun `b`: one concept, or `a` a kind of `b` ("screenwriter" names a writer;
+ * hypernyms within three steps, first senses). A more general noun ("person" for an actor) only agrees in type.
+ */
+function nounsRelated(wn: WordNet, a: string, b: string): boolean {
+  const sa = wn.synsets(a, 'n', 1);
+  const sb = wn.synsets(b, 'n', 3);
+  if (!sa.length || !sb.length) return false;
+  const ids = (xs: readonly { offset: number }[]): Set<number> => new Set(xs.map((x) => x.offset));
+  const ia = ids(sa);
+  const ib = ids(sb);
+  for (const x of ia) if (ib.has(x)) return true;
+  const up = (xs: typeof sa): Set<number> => ids(xs.flatMap((x) => wn.closure(x, ['@', '@i'], 3)));
+  const ua = up(sa);
+  for (const x of ib) if (ua.has(x)) return true;
+  return false;
+}
+
+function intersects(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  for (const x of a) if (b.has(x)) return true;
+  return false;
+}
+
+/** Semantic classes a typed wh-word asks for (WordNet lexicographer classes). */
+function whClasses(wh: string | undefined): Set<string> {
+  if (wh === 'who' || wh === 'whom') return new Set(['noun.person', 'noun.group']);
+  if (wh === 'where') return new Set(['noun.location', 'noun.artifact']);
+  if (wh === 'when') return new Set(['noun.time']);
+  return new Set();
 }
 
 /** Wh-words answerNouns passes along with the content nouns. */

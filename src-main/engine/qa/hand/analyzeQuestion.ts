@@ -55,6 +55,19 @@ export interface AnalysisWeights {
   missingConstraintHop: number;
   /** Bonus for a two-anchor chain whose halves meet on a strict part of each half's answers (each one constrains). */
   pairRestricts: number;
+  /**
+   * Weight of the answer noun naming what the last hop lands on (the label's role noun: "which genre" and has_genre's
+   * tail, "which company" and manufactured_by's manufacturer): it supports the last hop, never another one.
+   */
+  landingSupport: number;
+  /** Penalty for a chain whose answers are of another semantic class than the answer noun or wh-word asks for. */
+  typeMismatch: number;
+  /** Bonus for a chain whose answers are of the class the answer noun or wh-word asks for. */
+  typeMatch: number;
+  /** Support of "where" / "when" for a last hop whose label says it lands on places / times. */
+  whLanding: number;
+  /** Penalty for a chain that ends on mediator nodes (no name of their own: never an answer). */
+  mediatorEnd: number;
 }
 
 export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
@@ -76,6 +89,11 @@ export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
   categoryNoun: 0.7,
   missingConstraintHop: 0.3,
   pairRestricts: 0.15,
+  landingSupport: 1,
+  typeMismatch: 0.5,
+  typeMatch: 0.3,
+  whLanding: 0.5,
+  mediatorEnd: 1,
 };
 
 export interface AnalysisContext {
@@ -100,7 +118,39 @@ export interface AnalysisContext {
    * entities (a classification such as a genre or a drug class), 0 for one-to-one and literal values.
    */
   categorical?(relation: number, direction: Direction): number;
+  /**
+   * How well a noun names what a step lands on — the role its label gives that end ("director" for the tail of
+   * directed_by, "album" for the head of music.album.release_type) — in [0, 1]; 0 when the label names no role there
+   * or the two are of different semantic classes. Absent: answer nouns support no hop.
+   */
+  landingSupport?(noun: string, step: SchemaStep): number;
+  /**
+   * Whether the entities of `ends` are of the semantic class the answer asks for (the answer's type noun, else the
+   * wh-word): 1 yes, -1 clearly another class, 0 unknown. Absent: no such evidence.
+   */
+  typeFit?(answer: AnswerType, ends: ReadonlySet<number>): number;
+  /**
+   * Whether a noun written right before the anchor's mention ("the film [X]", "baseball player [X]") may name the
+   * anchor's own type (the anchor mention then accounts for it). Absent: never.
+   */
+  namesAnchorType?(word: string, anchor: number): boolean;
+  /**
+   * Whether the entities of `ends` are mediator nodes (Freebase CVT-style, with no name of their own): a hop into a
+   * mediator and the hop out of it read as one relation. Absent: none are.
+   */
+  mediator?(ends: ReadonlySet<number>): boolean;
+  /** Whether a noun's class contradicts what the step lands on (see landingSupport). Absent: never. */
+  landingClash?(noun: string, step: SchemaStep): boolean;
+  /** Whether a word can be a noun (the lexicon's parts of speech). Absent: every non-participle may be. */
+  isNoun?(word: string): boolean;
   weights?: Partial<AnalysisWeights>;
+}
+
+/** What the question says about the answer's type: the head noun of the wh-phrase and the wh-word. */
+export interface AnswerType {
+  /** The head noun of the wh-phrase ("which side effects" → effects); absent for a classification ("what kind of"). */
+  noun?: string;
+  wh?: string;
 }
 
 /**
@@ -118,10 +168,18 @@ export function orderedWords(text: QuestionText, anchor: number): QuestionWord[]
 }
 
 /** The best alignment over the candidate word orders. */
-function alignBest(orders: QuestionWord[][], steps: readonly SchemaStep[], ctx: AnalysisContext, w: AnalysisWeights): Alignment {
+function alignBest(
+  orders: QuestionWord[][],
+  steps: readonly SchemaStep[],
+  ctx: AnalysisContext,
+  w: AnalysisWeights,
+  last = 0,
+  first = 0,
+  through?: readonly boolean[],
+): Alignment {
   let best: Alignment | undefined;
   orders.forEach((o, i) => {
-    const a = alignWords(o, steps, ctx, w);
+    const a = alignWords(o, steps, ctx, w, last, first, through);
     // The unusual order must earn its place.
     if (i > 0) a.score -= w.reversedOrder;
     if (!best || a.score > best.score) best = a;
@@ -143,13 +201,106 @@ interface Alignment {
 const NEUTRAL = -2;
 
 /**
- * Answer nouns name the answer's type, which may repeat the last relation ("produced by which manufacturer"): they
- * never count as a separate mention (phrase -1 in the copy returned).
+ * The words every hop is read from: the question's words less those accounted for otherwise — the wh-phrase's
+ * nouns name the answer's TYPE (checked against what the last hop lands on, never support for another hop: in
+ * "which film did X write", films are the heads of written_by), and a noun right before a mention may name the
+ * anchor's own type ("the film [X] starred which actors").
  */
-function neutralAnswerNouns(text: QuestionText): QuestionText {
-  const nouns = new Set(answerNounWords(text));
-  if (nouns.size === 0) return text;
-  return { ...text, words: text.words.map((x) => (nouns.has(x) ? { ...x, phrase: -1, category: CATEGORY_NOUNS.has(x.text) } : x)) };
+function hopWords(text: QuestionText, anchors: readonly number[], ctx: AnalysisContext, phrase: WhPhrase): { text: QuestionText; anchorNouns: string[][] } {
+  const anchorNouns: string[][] = anchors.map(() => []);
+  // "which N": the head noun names the type (its modifiers may name the relation: "the release dates"); after a
+  // copula ("what are the movies that …") the nouns stay, neutral (they never count as a mention of their own).
+  // Without parts of speech (no lexicon) the words after the wh-word stay, neutral, as answer-type words.
+  const typed = !!ctx.isNoun;
+  const drop = new Set<QuestionWord>(typed && phrase.determiner ? (phrase.category ? phrase.words : phrase.words.slice(-1)) : []);
+  const neutral = new Set<QuestionWord>(
+    typed ? [...(phrase.determiner ? phrase.words.slice(0, -1) : phrase.words), ...phrase.complement] : answerNounWords(text),
+  );
+  if (ctx.namesAnchorType)
+    for (const x of text.words)
+      if (x.kind === 'content' && x.side === 'left' && x.distance === 1 && !neutral.has(x) && ctx.namesAnchorType(x.text, anchors[x.anchor])) {
+        drop.add(x);
+        anchorNouns[x.anchor]?.push(x.text);
+        // A compound before it ("baseball player [X]"): the words right before, while they are nouns of one phrase.
+        let d = 2;
+        for (;;) {
+          const y = text.words.find((z) => z.anchor === x.anchor && z.side === 'left' && z.distance === d && z.phrase === x.phrase);
+          if (!y || y.kind !== 'content' || neutral.has(y) || !ctx.namesAnchorType(y.text, anchors[x.anchor])) break;
+          drop.add(y);
+          anchorNouns[x.anchor]?.push(y.text);
+          d++;
+        }
+      }
+  if (drop.size === 0 && neutral.size === 0) return { text, anchorNouns };
+  return { text: { ...text, words: text.words.filter((x) => !drop.has(x)).map((x) => (neutral.has(x) ? { ...x, phrase: -1 } : x)) }, anchorNouns };
+}
+
+/** The wh-phrase: its nouns, whether the wh-word modifies them directly ("which N"), whether it asks for a class. */
+interface WhPhrase {
+  words: QuestionWord[];
+  determiner: boolean;
+  category: boolean;
+  /** Content words of a prepositional phrase right after the nouns ("which position in football"): neutral. */
+  complement: QuestionWord[];
+}
+
+function readWhPhrase(text: QuestionText, isNoun?: (w: string) => boolean): WhPhrase {
+  const wh = text.words.find((x) => x.kind === 'wh');
+  // "where is the company that …", "when was the hospital …": the noun is the subject; the wh-word is the type.
+  const words = wh && (wh.text === 'where' || wh.text === 'when' || wh.text === 'why' || wh.text === 'how') ? [] : whPhraseNouns(text, isNoun);
+  const first = words[0];
+  const determiner = !!wh && !!first && (text.question === undefined || text.question.slice(wh.start + wh.text.length, first.start).trim() === '');
+  const complement: QuestionWord[] = [];
+  const last = words[words.length - 1];
+  if (last && text.question !== undefined) {
+    const at = text.words.indexOf(last);
+    for (let i = at + 1; i < text.words.length && complement.length < 2; i++) {
+      const x = text.words[i];
+      const prev = text.words[i - 1];
+      if (x.kind !== 'content' || x.anchor !== last.anchor || x.side !== last.side) break;
+      const between = text.question.slice(prev.start + prev.text.length, x.start).trim().toLowerCase().split(/\s+/).filter(Boolean);
+      // One preposition (and an article) right after the noun, then the phrase's words.
+      const opens = complement.length === 0 && between.length >= 1 && between.length <= 2 && PP_OPENERS.has(between[0]) && between.slice(1).every((b) => b === 'the' || b === 'a');
+      if (!(opens || (complement.length > 0 && between.length === 0 && x.phrase === prev.phrase))) break;
+      if (PARTICIPLE.test(x.text) || (isNoun && !isNoun(x.text))) break;
+      complement.push(x);
+    }
+  }
+  return { words, determiner, category: !!first && CATEGORY_NOUNS.has(first.text), complement };
+}
+
+/** The answer type of the question (see AnswerType). */
+export function answerType(text: QuestionText, isNoun?: (w: string) => boolean): AnswerType {
+  const wh = text.words.find((x) => x.kind === 'wh')?.text;
+  const phrase = readWhPhrase(text, isNoun);
+  let noun = phrase.words.length && !phrase.category ? phrase.words[phrase.words.length - 1].text : undefined;
+  // "what is A's director's birthplace": the chain's last noun is what is asked for.
+  if (!noun && !phrase.category && (wh === 'what' || wh === 'which')) {
+    let last: QuestionWord | undefined;
+    for (const x of text.words) if (x.chainNode && (!last || x.chainNode > last.chainNode!)) last = x;
+    noun = last?.text;
+  }
+  return { ...(noun ? { noun } : {}), ...(wh ? { wh } : {}) };
+}
+
+/**
+ * Support the answer phrase gives the last hop: its head noun naming what the hop lands on, or a classification
+ * noun when the hop lands on categories.
+ */
+function lastHopSupport(answer: AnswerShared, step: SchemaStep, ctx: AnalysisContext, w: AnalysisWeights): number {
+  const { phrase } = answer;
+  // "where", "when" with no noun: the hop that lands on places or times ("where … based" / headquartered_in).
+  if (phrase.words.length === 0 && (answer.type.wh === 'where' || answer.type.wh === 'when') && ctx.landingSupport)
+    return w.whLanding * ctx.landingSupport(answer.type.wh, step);
+  // After a copula the nouns are aligned like other words (neutral).
+  if (phrase.words.length > 0 && phrase.category && !ctx.isNoun && ctx.categorical) return w.categoryNoun * ctx.categorical(step.relation, step.direction);
+  if (!phrase.determiner || phrase.words.length === 0 || !ctx.isNoun) return 0;
+  let s = 0;
+  if (phrase.category && ctx.categorical) s = Math.max(s, w.categoryNoun * ctx.categorical(step.relation, step.direction));
+  // The head noun, or the classification noun itself ("what class of drug": class, never drug).
+  const noun = phrase.category ? phrase.words[0].text : phrase.words[phrase.words.length - 1].text;
+  if (ctx.landingSupport) s = Math.max(s, w.landingSupport * ctx.landingSupport(noun, step));
+  return s;
 }
 
 /**
@@ -159,7 +310,15 @@ function neutralAnswerNouns(text: QuestionText): QuestionText {
  * writer of X" read as one written_by hop) counts only `separateRepeat` of its score, since two separate mentions of
  * a relation usually mean walking it twice (there and back).
  */
-export function alignWords(words: readonly QuestionWord[], steps: readonly SchemaStep[], ctx: AnalysisContext, w: AnalysisWeights): Alignment {
+export function alignWords(
+  words: readonly QuestionWord[],
+  steps: readonly SchemaStep[],
+  ctx: AnalysisContext,
+  w: AnalysisWeights,
+  last = 0,
+  first = 0,
+  through?: readonly boolean[],
+): Alignment {
   const L = steps.length;
   const recip = steps.map((_, j) => isReciprocal(steps, j));
   const hopScore = (word: QuestionWord, j: number): number => {
@@ -172,17 +331,26 @@ export function alignWords(words: readonly QuestionWord[], steps: readonly Schem
       if (!obj || best < w.supportMin) return w.reciprocalCue;
       return w.reciprocalCue * Math.max(0, Math.min(1, ctx.matcher.contrast(obj, steps[j].relation) / best));
     }
-    let c = ctx.matcher.contrast(word.text, steps[j].relation);
-    // "what types are the films …": a classification noun names the last hop when that hop lands on categories.
-    if (word.category && j === L - 1 && ctx.categorical) c = Math.max(c, w.categoryNoun * ctx.categorical(steps[j].relation, steps[j].direction));
+    const c = ctx.matcher.contrast(word.text, steps[j].relation);
+    // A noun of an "of" / possessive chain names what its hop lands on: it supports that hop unless its class
+    // contradicts the hop's landing ("the birthplace of the director of X": director, then birthplace).
+    if (word.chainNode === j + 1 && !(ctx.landingClash?.(word.text, steps[j]) ?? false)) return Math.max(c, w.supportMin);
     return c;
   };
-  const miss = (j: number): number => (recip[j] ? w.missingReciprocal : w.missingHop);
+  // Walking a relation there and back is cheap only when the question says so ("same", "co-", "also"); otherwise the
+  // hop back needs words of its own like any other.
+  const cued = words.some((x) => x.kind === 'cue');
+  // A hop into a mediator node is half of one relation: the hop out of it pays for both when unsupported.
+  const miss = (j: number): number => (through?.[j] ? 0 : recip[j] && cued ? w.missingReciprocal : w.missingHop);
   // State: current hop j and who supports it: -1 nobody yet, NEUTRAL a cue or answer noun (no phrase of its own),
   // else the phrase of its first supporting word. Value: best score; support kept alongside for reporting.
   type Cell = { v: number; sup: number[] };
   let dp: Map<number, Cell>[] = Array.from({ length: L }, () => new Map());
-  dp[0].set(-1, { v: 0, sup: new Array<number>(L).fill(0) });
+  // The anchor's type noun naming its role in the first hop ("the director [X]" / directed_by⁻¹) supports that hop.
+  const firstHeld = first >= w.supportMin;
+  const sup0 = new Array<number>(L).fill(0);
+  if (firstHeld) sup0[0] = first;
+  dp[0].set(firstHeld ? NEUTRAL : -1, { v: firstHeld ? first : 0, sup: sup0 });
   for (const word of words) {
     const next: Map<number, Cell>[] = Array.from({ length: L }, () => new Map());
     const scores = steps.map((_, k) => hopScore(word, k));
@@ -212,12 +380,19 @@ export function alignWords(words: readonly QuestionWord[], steps: readonly Schem
       }
     dp = next;
   }
+  // The answer phrase's support of the last hop (`last`): counted once, and it stands in for the last hop's words.
+  const lastHeld = last >= w.supportMin;
+  const missAt = (k: number): number => (k === L - 1 && lastHeld ? 0 : miss(k));
   let best: Alignment = { score: -Infinity, support: [] };
   for (let j = 0; j < L; j++)
     for (const [owner, cell] of dp[j]) {
-      let v = cell.v - (owner !== -1 ? 0 : miss(j));
-      for (let k = j + 1; k < L; k++) v -= miss(k);
-      if (v > best.score) best = { score: v, support: cell.sup };
+      let v = cell.v - (owner !== -1 ? 0 : missAt(j)) + (lastHeld ? last : 0);
+      for (let k = j + 1; k < L; k++) v -= missAt(k);
+      if (v > best.score) {
+        const sup = lastHeld ? cell.sup.slice() : cell.sup;
+        if (lastHeld) sup[L - 1] = Math.max(sup[L - 1], last);
+        best = { score: v, support: sup };
+      }
     }
   return best;
 }
@@ -231,6 +406,8 @@ export function answerNouns(text: QuestionText): string[] {
   if (whAt < 0) return [];
   const wh = text.words[whAt];
   const typed = wh.text === 'who' || wh.text === 'whom' || wh.text === 'where' || wh.text === 'when';
+  // "where are the hospitals … located": the noun is the subject; the answer is a place.
+  if (wh.text === 'where' || wh.text === 'when') return [wh.text];
   return [...(typed ? [wh.text] : []), ...answerNounWords(text).map((x) => x.text)];
 }
 
@@ -256,6 +433,58 @@ function answerNounWords(text: QuestionText): QuestionWord[] {
 }
 
 const PARTICIPLE = /^[a-z]{3,}(ed|ing)$/;
+/** Prepositions that open a complement of the wh-phrase's noun ("which position in football"). */
+const PP_OPENERS = new Set(['in', 'of', 'for', 'on', 'at']);
+/** Wh-words that name the answer's type themselves and never modify a noun. */
+const TYPED_WH = new Set(['who', 'whom', 'where', 'when', 'why']);
+
+/**
+ * The wh-phrase's nouns ("which side effects", "what are the movies", "what kind of film"): the content words of
+ * one phrase right after the wh-word, all nouns (a verb or participle there means the wh-word is the subject and
+ * what follows the relation: "who directed the movies"); with a classification noun, its "of" complement too.
+ */
+export function whPhraseNouns(text: QuestionText, isNoun?: (w: string) => boolean): QuestionWord[] {
+  const out: QuestionWord[] = [];
+  const whAt = text.words.findIndex((w) => w.kind === 'wh');
+  if (whAt < 0) return out;
+  let prev = text.words[whAt];
+  const typed = TYPED_WH.has(prev.text);
+  for (let i = whAt + 1; i < text.words.length && out.length < 3; i++) {
+    const w = text.words[i];
+    // "who manufactures", "where was X born": a typed wh-word right before a word makes it a verb.
+    if (typed && out.length === 0 && text.question !== undefined && text.question.slice(prev.start + prev.text.length, w.start).trim() === '') break;
+    // "film co-writers": a cue word inside the phrase is part of the compound.
+    if (w.kind === 'cue' && out.length && w.phrase === out[0].phrase && text.question?.[w.start + w.text.length] === '-') {
+      prev = w;
+      continue;
+    }
+    const crossesMention = w.side === 'right' && (prev.side === 'left' || prev.anchor !== w.anchor);
+    if (w.kind !== 'content' || w.start - prev.start > 24 || crossesMention) break;
+    // Nouns of one phrase stand side by side ("side effects"); an auxiliary between ends it ("which position does").
+    const gap = text.question?.slice(prev.start + prev.text.length, w.start).trim() ?? '';
+    if (out.length && w.phrase === out[0].phrase && gap !== '' && gap !== '-') break;
+    if (out.length && w.phrase !== out[0].phrase) {
+      // "what kind of film": the category's complement names what is classified.
+      const between = text.question?.slice(prev.start + prev.text.length, w.start).trim().toLowerCase();
+      if (!(CATEGORY_NOUNS.has(out[0].text) && between === 'of')) break;
+    }
+    if (PARTICIPLE.test(w.text) || (isNoun && !isNoun(w.text))) break;
+    // "which company makes the drug", "the company that manufactures [X]": an -s form followed by an object (an
+    // article, a pronoun, a mention) is the verb, not part of the noun phrase.
+    if (out.length && /s$/.test(w.text) && text.question !== undefined) {
+      const next = text.words[i + 1];
+      const after = text.question.slice(w.start + w.text.length).trim().toLowerCase().split(/[\s,?.!]+/)[0] ?? '';
+      const mentionNext = w.side === 'left' && w.distance === 1;
+      if (OBJECT_OPENERS.has(after) || mentionNext || (next && next.side === 'right' && w.side === 'left' && next.anchor === w.anchor && text.question.slice(w.start + w.text.length, next.start).trim().split(/\s+/).length <= 1)) break;
+    }
+    out.push(w);
+    prev = w;
+  }
+  return out;
+}
+
+/** Words that open a verb's object (after an -s form they mark it as a verb). */
+const OBJECT_OPENERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'his', 'her', 'its', 'their', 'our', 'my', 'your']);
 
 function answerTypeScore(nouns: readonly string[], ends: ReadonlySet<number>, ctx: AnalysisContext, w: AnalysisWeights): number {
   if (nouns.length === 0) return 0;
@@ -317,23 +546,94 @@ function toSteps(steps: readonly SchemaStep[], support: number[], ctx: AnalysisC
 const flip = (d: Direction): Direction => (d === 'out' ? 'in' : 'out');
 
 /** Scores one anchor's reachable chains. */
-function scoreSingle(text: QuestionText, anchorIndex: number, anchor: number, paths: SchemaPath[], ctx: AnalysisContext, w: AnalysisWeights, otherAnchors: number): ScoredChain[] {
+function scoreSingle(
+  text: QuestionText,
+  anchorIndex: number,
+  anchor: number,
+  paths: SchemaPath[],
+  ctx: AnalysisContext,
+  w: AnalysisWeights,
+  otherAnchors: number,
+  answer: AnswerShared,
+): ScoredChain[] {
   // Words of other (unused) anchors still have to be explained: append them on the answer side.
   const extra = text.words.filter((x) => x.anchor !== anchorIndex && x.kind !== 'wh');
   const orders = orderedWords(text, anchorIndex).map((o) => [...o, ...extra]);
   const time = timeQuestion(text);
-  const nouns = answerNouns(text);
+  const nouns = answer.nouns;
   const out: ScoredChain[] = [];
+  const prefixes = prefixEnds(paths);
   for (const p of paths) {
     if (p.ends.size === 0) continue;
-    const a = alignBest(orders, p.steps, ctx, w);
-    let score = a.score - w.lengthPenalty * p.steps.length - w.unusedAnchor * otherAnchors;
-    score += w.answerType * answerTypeScore(nouns, p.ends, ctx, w);
+    const through = mediatorSteps(p, prefixes, ctx);
+    const a = alignBest(orders, p.steps, ctx, w, lastHopSupport(answer, p.steps[p.steps.length - 1], ctx, w), firstHopSupport(answer, anchorIndex, p.steps[0], ctx, w), through);
+    let score = a.score - w.lengthPenalty * hopCount(p.steps.length, through) - w.unusedAnchor * otherAnchors;
+    if (ctx.mediator?.(p.ends)) score -= w.mediatorEnd;
+    score += typeFitScore(answer.type, p.ends, ctx, w);
+    // The answer noun against the relations the ends are values of: what landing support reads more strictly.
+    if (!landed(answer, ctx)) score += w.answerType * answerTypeScore(nouns, p.ends, ctx, w);
     score += w.anchorPrior * ctx.anchorShare(anchor, p.steps[0]);
     if (time) score += w.timeAnswer * (2 * literalShare(p.ends, ctx) - 1);
     out.push({ anchors: [anchor], steps: toSteps(p.steps, a.support, ctx), answerPosition: p.steps.length, ends: p.ends, score });
   }
   return out;
+}
+
+/** The ends of every path by its chain key (schemaPaths lists each prefix of a path as a path of its own). */
+function prefixEnds(paths: readonly SchemaPath[]): Map<string, ReadonlySet<number>> {
+  const out = new Map<string, ReadonlySet<number>>();
+  for (const p of paths) out.set(chainKey(p.steps), p.ends);
+  return out;
+}
+
+/** Per hop but the last: whether it lands on mediator nodes (read with the hop after it as one relation). */
+function mediatorSteps(p: SchemaPath, prefixes: ReadonlyMap<string, ReadonlySet<number>>, ctx: AnalysisContext): boolean[] | undefined {
+  if (!ctx.mediator || p.steps.length < 2) return undefined;
+  let any = false;
+  const out = p.steps.map((_, j) => {
+    if (j === p.steps.length - 1) return false;
+    const ends = prefixes.get(chainKey(p.steps.slice(0, j + 1)));
+    const m = !!ends && ctx.mediator!(ends);
+    any ||= m;
+    return m;
+  });
+  return any ? out : undefined;
+}
+
+/** Hops that count for the length penalty: a hop into a mediator and the hop out of it count once. */
+function hopCount(length: number, through: readonly boolean[] | undefined): number {
+  return through ? length - through.filter(Boolean).length : length;
+}
+
+/** The answer phrase, read once per question. */
+interface AnswerShared {
+  type: AnswerType;
+  phrase: WhPhrase;
+  /** answerNouns of the full question. */
+  nouns: string[];
+  /** Per anchor (mention order): the nouns before its mention that name its type. */
+  anchorNouns?: string[][];
+}
+
+/** The answer's head noun is read by landing support ("which N"), not by the relations its ends are values of. */
+function landed(answer: AnswerShared, ctx: AnalysisContext): boolean {
+  return !!ctx.landingSupport && !!ctx.isNoun && answer.phrase.determiner && answer.phrase.words.length > 0;
+}
+
+/** Support the anchor's type nouns give the first hop: they name the role the anchor plays in it. */
+function firstHopSupport(answer: AnswerShared, anchorIndex: number, step: SchemaStep, ctx: AnalysisContext, w: AnalysisWeights): number {
+  const nouns = answer.anchorNouns?.[anchorIndex];
+  if (!nouns?.length || !ctx.landingSupport) return 0;
+  const back: SchemaStep = { relation: step.relation, direction: flip(step.direction) };
+  let s = 0;
+  for (const n of nouns) s = Math.max(s, w.landingSupport * ctx.landingSupport(n, back));
+  return s;
+}
+
+function typeFitScore(type: AnswerType, ends: ReadonlySet<number>, ctx: AnalysisContext, w: AnalysisWeights): number {
+  if (!ctx.typeFit || w.typeMismatch === 0) return 0;
+  const fit = ctx.typeFit(type, ends);
+  return fit < 0 ? -w.typeMismatch : fit > 0 ? w.typeMatch : 0;
 }
 
 export interface AnalyzeOptions {
@@ -354,12 +654,16 @@ export function analyzeQuestion(
   options: AnalyzeOptions,
 ): (Indicator & { ranked: ScoredChain[] }) | undefined {
   const w = { ...DEFAULT_ANALYSIS_WEIGHTS, ...ctx.weights };
-  text = neutralAnswerNouns(text);
+  const full = text;
+  const answer: AnswerShared = { type: answerType(text, ctx.isNoun), phrase: readWhPhrase(text, ctx.isNoun), nouns: answerNouns(text) };
+  const read = hopWords(text, anchors, ctx, answer.phrase);
+  text = read.text;
+  answer.anchorNouns = read.anchorNouns;
   let ranked: ScoredChain[] = [];
-  anchors.forEach((a, i) => ranked.push(...scoreSingle(text, i, a, pathsByAnchor[i] ?? [], ctx, w, anchors.length - 1)));
-  if (anchors.length >= 2) ranked.push(...scorePairs(text, anchors, pathsByAnchor, ctx, w));
+  anchors.forEach((a, i) => ranked.push(...scoreSingle(text, i, a, pathsByAnchor[i] ?? [], ctx, w, anchors.length - 1, answer)));
+  if (anchors.length >= 2) ranked.push(...scorePairs(text, anchors, pathsByAnchor, ctx, w, answer, full));
   if (ranked.length === 0) return undefined;
-  applyCandidateType(ranked, text, ctx, w);
+  applyCandidateType(ranked, full, ctx, w);
   ranked.sort((x, y) => y.score - x.score || x.steps.length - y.steps.length || chainKey(x.steps).localeCompare(chainKey(y.steps)));
   ranked = ranked.slice(0, 200);
   const best = ranked[0];
@@ -393,14 +697,22 @@ export function pairReadings(text: QuestionText): QuestionText[] {
 }
 
 /** Two anchors: anchor A → answer ← anchor B, the answer in the middle; each half read from its own words. */
-function scorePairs(text: QuestionText, anchors: readonly number[], pathsByAnchor: readonly SchemaPath[][], ctx: AnalysisContext, w: AnalysisWeights): ScoredChain[] {
+function scorePairs(
+  text: QuestionText,
+  anchors: readonly number[],
+  pathsByAnchor: readonly SchemaPath[][],
+  ctx: AnalysisContext,
+  w: AnalysisWeights,
+  answer: AnswerShared,
+  full: QuestionText,
+): ScoredChain[] {
   const best = new Map<string, ScoredChain>();
   // The meeting set of two halves and its type evidence depend on the paths only, not on the reading.
   const meetings = new Map<SchemaPath, Map<SchemaPath, Meeting>>();
   // Answer nouns and the time wh-word belong to the question, whatever the split.
-  const nouns = answerNouns(text);
-  const time = timeQuestion(text);
-  for (const reading of pairReadings(text)) scorePairReading(reading, anchors, pathsByAnchor, ctx, w, { best, meetings, nouns, time });
+  const nouns = answer.nouns;
+  const time = timeQuestion(full);
+  for (const reading of pairReadings(text)) scorePairReading(reading, anchors, pathsByAnchor, ctx, w, { best, meetings, nouns, time, answer });
   return [...best.values()];
 }
 
@@ -416,20 +728,23 @@ function scorePairReading(
   pathsByAnchor: readonly SchemaPath[][],
   ctx: AnalysisContext,
   w: AnalysisWeights,
-  shared: { best: Map<string, ScoredChain>; meetings: Map<SchemaPath, Map<SchemaPath, Meeting>>; nouns: string[]; time: boolean },
+  shared: { best: Map<string, ScoredChain>; meetings: Map<SchemaPath, Map<SchemaPath, Meeting>>; nouns: string[]; time: boolean; answer: AnswerShared },
 ): void {
-  const { best, meetings, nouns, time } = shared;
+  const { best, meetings, nouns, time, answer } = shared;
   const TOP = 25;
   // Each half is scored twice: as the main half, and as the constraint half, whose unsupported hops (other than a
   // reciprocal one) are paid `missingConstraintHop` instead of `missingHop` (the same alignment, re-priced).
   const refund = Math.max(0, w.missingHop - w.missingConstraintHop);
   const halves = anchors.slice(0, 2).map((a, i) => {
     const orders = orderedWords(text, i);
+    const prefixes = prefixEnds(pathsByAnchor[i] ?? []);
     const all = (pathsByAnchor[i] ?? [])
       .filter((p) => p.ends.size > 0)
       .map((p) => {
-        const al = alignBest(orders, p.steps, ctx, w);
-        const rest = -w.lengthPenalty * p.steps.length + w.anchorPrior * ctx.anchorShare(a, p.steps[0]);
+        // The answer sits at the end of each half (the meeting point).
+        const through = mediatorSteps(p, prefixes, ctx);
+        const al = alignBest(orders, p.steps, ctx, w, i === 0 ? lastHopSupport(answer, p.steps[p.steps.length - 1], ctx, w) : 0, firstHopSupport(answer, i, p.steps[0], ctx, w), through);
+        const rest = -w.lengthPenalty * hopCount(p.steps.length, through) + w.anchorPrior * ctx.anchorShare(a, p.steps[0]) - (ctx.mediator?.(p.ends) ? w.mediatorEnd : 0);
         const missed = p.steps.filter((_, j) => !isReciprocal(p.steps, j) && (al.support[j] ?? 0) < w.supportMin).length;
         return { p, al, score: al.score + rest, asConstraint: al.score + rest + refund * missed };
       });
@@ -448,7 +763,7 @@ function scorePairReading(
         for (const e of small) if (large.has(e) && e !== anchors[0] && e !== anchors[1]) ends.add(e);
         let bonus = 0;
         if (ends.size) {
-          bonus = w.answerType * answerTypeScore(nouns, ends, ctx, w);
+          bonus = (landed(answer, ctx) ? 0 : w.answerType * answerTypeScore(nouns, ends, ctx, w)) + typeFitScore(answer.type, ends, ctx, w);
           // Each anchor narrows the other's answers: the pairing is not one half with a redundant second anchor.
           if (ends.size < h1.p.ends.size && ends.size < h2.p.ends.size) bonus += w.pairRestricts;
           if (time) bonus += w.timeAnswer * (2 * literalShare(ends, ctx) - 1);

@@ -60,6 +60,11 @@ export interface QuestionWord {
   /** An answer noun asking for a classification (CATEGORY_NOUNS right after the wh-word); set by the analysis. */
   category?: boolean;
   /**
+   * A noun of an "of" or possessive chain that starts at a mention: "the X of the Y of [A]", "[A]'s Y's X" walk
+   * A → Y → X, so Y names what the first hop lands on (1), X what the second lands on (2).
+   */
+  chainNode?: number;
+  /**
    * For a cue word: the content word it is about ("share *writers* with", "the same *director* as"). It names the
    * relation walked there and back, so the cue supports r⁻¹ in proportion to how well that word fits r.
    */
@@ -67,6 +72,8 @@ export interface QuestionWord {
 }
 
 export interface QuestionText {
+  /** The question as asked (for the words between two kept words). */
+  question?: string;
   /** The question with each topic mention removed (what the relation words are read from). */
   withoutMentions: string;
   words: QuestionWord[];
@@ -136,6 +143,40 @@ export function readQuestion(question: string, mentions: { start: number; end: n
     }
     return undefined;
   };
+  // "the X of the Y of [A]" (leftwards from a mention) and "[A]'s Y's X" (rightwards): the chain's nouns in walking
+  // order. Only nouns joined by "of" / "'s" count; anything else ends the chain.
+  const chainNodes = new Map<number, number>();
+  const isArticle = (t: string | undefined): boolean => t === 'the' || t === 'a' || t === 'an';
+  spans.forEach((s, k) => {
+    let at = mentionAt[k] - 1;
+    for (let node = 1; node <= 3; node++) {
+      if (isArticle(raw[at]?.text)) at--;
+      if (raw[at]?.text !== 'of' || (at >= 0 && mentionBetween(at) && node > 1)) break;
+      at--;
+      if (isArticle(raw[at]?.text)) at--;
+      const w = raw[at];
+      if (!w || !contentAt(w.text) || mentionBetween(at)) break;
+      chainNodes.set(at, node);
+      // A compound's modifiers ("the release year of"): skip them.
+      while (at > 0 && contentAt(raw[at - 1].text) && !mentionBetween(at - 1) && raw[at - 1].phrase === w.phrase) at--;
+      at--;
+    }
+    // Possessives: the mention, then "'s", then the noun, then "'s" …
+    let end = s.end;
+    let from = raw.findIndex((w) => w.start >= s.end);
+    for (let node = 1; node <= 3 && from >= 0; node++) {
+      if (!/^\]?\s*['’]s\b/.test(question.slice(end, end + 5))) break;
+      let j = from;
+      if (isArticle(raw[j]?.text)) j++;
+      const w = raw[j];
+      if (!w || !contentAt(w.text)) break;
+      // The head of the noun phrase: the last content word before the next "'s" or non-content word.
+      while (j + 1 < raw.length && contentAt(raw[j + 1].text) && raw[j + 1].phrase === w.phrase && !/^\s*['’]s\b/.test(question.slice(raw[j].start + raw[j].text.length, raw[j].start + raw[j].text.length + 4))) j++;
+      chainNodes.set(j, node);
+      end = raw[j].start + raw[j].text.length;
+      from = j + 1 < raw.length ? j + 1 : -1;
+    }
+  });
   const words: QuestionWord[] = [];
   raw.forEach((w, i) => {
     let best = 0;
@@ -167,11 +208,12 @@ export function readQuestion(question: string, mentions: { start: number; end: n
       distance: Number.isFinite(bestDist) ? bestDist : i + 1,
       phrase: w.phrase,
       ...(cueObject ? { cueObject } : {}),
+      ...(chainNodes.has(i) && kind === 'content' ? { chainNode: chainNodes.get(i) } : {}),
     });
   });
   const wh = words.find((w) => w.kind === 'wh');
   const answerSide = spans.map((s): 'left' | 'right' => (wh && wh.start > s.start ? 'right' : 'left'));
   let withoutMentions = question;
   for (const s of [...spans].sort((a, b) => b.start - a.start)) withoutMentions = withoutMentions.slice(0, s.start) + ' ' + withoutMentions.slice(s.end);
-  return { withoutMentions: withoutMentions.replace(/[[\]]/g, ' ').replace(/\s+/g, ' ').trim(), words, answerSide };
+  return { question, withoutMentions: withoutMentions.replace(/[[\]]/g, ' ').replace(/\s+/g, ' ').trim(), words, answerSide };
 }

@@ -1,0 +1,157 @@
+// What a relation label says about its two ends: the nouns naming the head and the tail, and their coarse semantic
+// classes (WordNet lexicographer classes: person, location, artifact, time, …). Read by general English grammar of
+// labels, never by any graph's names:
+//   "X directed_by Y"          — a participle with "by": Y is the agent (the verb's agent noun: director);
+//   "X headquartered_in Y"     — a participle with a place preposition: Y is a place;
+//   "X has_genre Y", "X release_year Y", "X record label Y" — a noun phrase: Y is what its last noun names;
+//   "X place of birth Y"       — "N of M": Y is the N; "X part of the series Y" — "N of the M": Y is the M, X the N;
+//   "X member_of Y"            — a final "of": X is the member;
+//   Freebase "domain.type.property" — the type segment names the head ("music.album.release_type": X is an album),
+//                                the property names the tail ("games_on_this_platform": Y is a game).
+import { tokenizeLabel } from '../../drm/tokenize.js';
+import { LEXNAMES, type WordNet } from '../../lexicon/wordnet.js';
+
+const CLASS_NAMES = new Set<string>(LEXNAMES);
+
+/** One end of a relation: nouns naming it (head noun last) and the semantic classes of those nouns. */
+export interface EndRole {
+  words: string[];
+  /** The nouns that name the end itself: the phrase's head noun, a verb's agent nouns ("drug class": class). */
+  heads: string[];
+  classes: Set<string>;
+}
+
+export interface LabelRoles {
+  head: EndRole;
+  tail: EndRole;
+}
+
+const PREPOSITIONS = new Set(['by', 'in', 'at', 'on', 'to', 'from', 'of', 'for', 'with', 'into', 'onto', 'as', 'about']);
+const PLACE_PREPOSITIONS = new Set(['in', 'at', 'to', 'from', 'into']);
+/** Function words a label may carry that name neither end. */
+const LABEL_FILLER = new Set(['has', 'have', 'had', 'is', 'are', 'was', 'be', 'the', 'a', 'an', 'this', 'that', 'its', 'their', 'or', 'and']);
+/** Classes a place preposition's object belongs to: places, buildings, institutions. */
+const PLACE_CLASSES = ['noun.location', 'noun.artifact', 'noun.group'];
+/** Classes of an agent ("by"): people and organisations. */
+const AGENT_CLASSES = ['noun.person', 'noun.group'];
+
+/** Senses of a noun whose classes count (WordNet orders senses by frequency). */
+const NOUN_SENSES = 3;
+
+/** The coarse classes of a noun: the lexicographer classes of its first senses (empty when WordNet lacks it). */
+export function nounClasses(wn: WordNet | undefined, word: string, senses = NOUN_SENSES): Set<string> {
+  const out = new Set<string>();
+  if (!wn) return out;
+  for (const s of wn.synsets(word, 'n', senses)) {
+    if (s.lexname !== 'noun.Tops') {
+      out.add(s.lexname);
+      continue;
+    }
+    // The unique beginners ("person", "location", "group", "time"): the class they head; the others ("entity",
+    // "thing", "abstraction") say nothing.
+    for (const w of s.words) if (CLASS_NAMES.has(`noun.${w}`)) out.add(`noun.${w}`);
+  }
+  return out;
+}
+
+const PARTICIPLE = /^[a-z]{3,}(ed|en|ing)$/;
+
+/** An inflected verb form ("heads", "prescribed"): a verb lemma other than the word itself. */
+function isVerbForm(wn: WordNet, w: string): boolean {
+  return wn.lemmas(w, 'v').some((l) => l !== w);
+}
+
+/** A noun (and no participle form): WordNet lists it as a noun; every non-participle counts without WordNet. */
+export function isNoun(wn: WordNet | undefined, w: string): boolean {
+  if (PARTICIPLE.test(w) && !(wn?.has(w, 'n') && !wn.has(w, 'v'))) return false;
+  return wn ? wn.has(w, 'n') : true;
+}
+
+/**
+ * A word that can stand in a question's noun phrase: a WordNet noun, and no inflected verb form other than an -s
+ * form ("came", "founded" end the phrase; "effects", "dates" may be plural nouns).
+ */
+export function isPhraseNoun(wn: WordNet, word: string): boolean {
+  if (!isNoun(wn, word) || !wn.has(word, 'n')) return false;
+  return word.endsWith('s') || !wn.lemmas(word, 'v').some((l) => l !== word);
+}
+
+/** Agent nouns of a verb: WordNet derivations that name a person or an organisation ("direct" → director). */
+export function agentNouns(wn: WordNet | undefined, verb: string): string[] {
+  if (!wn || !wn.has(verb, 'v')) return [];
+  return wn
+    .related(verb, 'v', '+', 'n')
+    .filter((r) => r.synset.lexname === 'noun.person' || r.synset.lexname === 'noun.group')
+    .map((r) => r.word)
+    .filter((w) => !w.includes(' '));
+}
+
+function role(wn: WordNet | undefined, words: string[], extra: readonly string[] = [], agents: readonly string[] = []): EndRole {
+  const classes = new Set<string>(extra);
+  const head = agents.length ? undefined : words[words.length - 1];
+  if (head) for (const c of nounClasses(wn, head)) classes.add(c);
+  return { words: [...new Set([...words, ...agents])], heads: [...new Set([...(head ? [head] : []), ...agents])], classes };
+}
+
+const EMPTY: EndRole = { words: [], heads: [], classes: new Set() };
+
+/** Reads a phrase-like label (or a Freebase property) into its head and tail roles. */
+function readPhrase(wn: WordNet | undefined, raw: string[], freebaseProperty: boolean): LabelRoles {
+  const words = raw.filter((w) => !LABEL_FILLER.has(w) && !/^\d+$/.test(w));
+  const at = words.findIndex((w) => PREPOSITIONS.has(w));
+  const nouns = (ws: string[]): string[] => ws.filter((w) => !PREPOSITIONS.has(w) && isNoun(wn, w));
+  if (at < 0) {
+    // A lone verb form ("heads", "distributes", "prescribed"): its object is not named.
+    if (!freebaseProperty && raw.length === 1 && wn && isVerbForm(wn, words[0])) return { head: EMPTY, tail: EMPTY };
+    const n = nouns(words);
+    return { head: EMPTY, tail: role(wn, n.length ? n : words) };
+  }
+  const before = words.slice(0, at);
+  const after = words.slice(at + 1).filter((w) => !PREPOSITIONS.has(w));
+  const prep = words[at];
+  const beforeNouns = nouns(before);
+  const afterNouns = nouns(after);
+  // Freebase properties name the tail with their leading noun phrase ("games on this platform", "versions
+  // released in this region"): the words after the preposition describe the head ("this").
+  // "member_of", "is_part_of": the noun names the head; the tail is what it belongs to.
+  if (prep === 'of' && after.length === 0) return { head: role(wn, beforeNouns), tail: EMPTY };
+  // "part of network": a relational noun (WordNet's noun.relation: part, portion) names the head; the tail is the whole.
+  if (prep === 'of' && afterNouns.length && beforeNouns.length && nounClasses(wn, beforeNouns[beforeNouns.length - 1], 1).has('noun.relation'))
+    return { head: role(wn, beforeNouns), tail: role(wn, afterNouns) };
+  if (freebaseProperty && beforeNouns.length) return { head: EMPTY, tail: role(wn, beforeNouns) };
+  if (prep === 'by') {
+    const agents = before.flatMap((w) => agentNouns(wn, w));
+    return { head: EMPTY, tail: role(wn, [...afterNouns, ...(agents.length ? [] : beforeNouns)], AGENT_CLASSES, agents) };
+  }
+  if (prep === 'of') {
+    // "member_of", "part_of": the noun names the head; the tail is what it belongs to.
+    if (after.length === 0) return { head: role(wn, beforeNouns), tail: EMPTY };
+    // "part of the series": the head is the part, the tail the series.
+    if (raw[raw.indexOf('of') + 1] === 'the') return { head: role(wn, beforeNouns), tail: role(wn, afterNouns) };
+    // "place of birth", "original language of film": the tail is the place, the language.
+    return { head: EMPTY, tail: role(wn, beforeNouns.length ? beforeNouns : afterNouns) };
+  }
+  // "position played on team": the noun before the participle names the tail.
+  if (beforeNouns.length && before.indexOf(beforeNouns[0]) < before.findIndex((w) => PARTICIPLE.test(w))) return { head: EMPTY, tail: role(wn, beforeNouns) };
+  if (PLACE_PREPOSITIONS.has(prep) && before.length) {
+    // A verb with a place preposition ("located in", "works at"): the tail is a place (named by the words after, if any).
+    const verbal = before.length === 0 || before.some((w) => PARTICIPLE.test(w) || (wn?.has(w, 'v') ?? false));
+    if (verbal) return { head: EMPTY, tail: role(wn, afterNouns, PLACE_CLASSES) };
+    return { head: EMPTY, tail: role(wn, beforeNouns.length ? beforeNouns : afterNouns) };
+  }
+  // "diagnosed with", "indicated for", "known as": the object of the verb, named by the words after if any.
+  return { head: EMPTY, tail: role(wn, afterNouns.length ? afterNouns : beforeNouns) };
+}
+
+/** The roles of a relation label's two ends (see the file comment). */
+export function readLabelRoles(label: string, wn: WordNet | undefined): LabelRoles {
+  const dotted = /^[\w-]+(\.[\w-]+){2,}$/.test(label);
+  if (dotted) {
+    const segs = label.split('.');
+    const typeWords = tokenizeLabel(segs[segs.length - 2]);
+    const prop = readPhrase(wn, tokenizeLabel(segs[segs.length - 1]), true);
+    const typeNouns = typeWords.filter((w) => !LABEL_FILLER.has(w));
+    return { head: role(wn, typeNouns), tail: prop.tail };
+  }
+  return readPhrase(wn, tokenizeLabel(label), false);
+}
