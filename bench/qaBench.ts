@@ -109,6 +109,9 @@ interface QuestionRow {
   p?: number;
   unsure?: boolean;
   signals?: ConfidenceSignals;
+  /** The engine withheld its answer (no reading explains the question); whether the withheld top answer was right. */
+  abstained?: boolean;
+  abstainedHit?: boolean;
 }
 
 interface TableRow {
@@ -162,6 +165,7 @@ async function runSet(set: BenchSet, graph: MemoryGraph, ask: Ask): Promise<{ ta
       // No confidence at all (nothing linked or analysed) counts as unsure: nothing was found to be sure of.
       unsure: r.confidence?.unsure ?? true,
       ...(r.confidence ? { signals: r.confidence.signals } : {}),
+      ...(r.abstained ? { abstained: true, abstainedHit: hitAt1(r.abstained.answers.map((a) => a.name), q.gold) } : {}),
     };
     if (!hit && values['miss-report']) {
       const d: MissDiagnosis | undefined = classifyMiss(graph, input);
@@ -243,6 +247,9 @@ const tableText = [
 ].join('\n');
 console.log(`\nseed ${seed}, ${limit} questions per set sampled uniformly (demo: all ${table.find((r) => r.set === 'demo')?.n ?? 57}), d-max ${dMax}\n`);
 console.log(tableText);
+
+const withheld = allRows.filter((r) => r.abstained && !r.set.endsWith('-nb'));
+console.log(`\nAbstentions: ${withheld.length} answers withheld, of which ${withheld.filter((r) => r.abstainedHit).length} would have been right (${[...new Set(withheld.map((r) => r.set))].map((s) => `${s} ${withheld.filter((r) => r.set === s).length}/${withheld.filter((r) => r.set === s && r.abstainedHit).length}`).join(', ') || 'none'})`);
 
 // Reliability: the engine's estimated probability of being right against how often it was, over every question.
 const bins = [0, 0.2, 0.4, 0.6, 0.8, 1.0001];

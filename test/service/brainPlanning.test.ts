@@ -28,7 +28,8 @@ const TRIPLES = [
   'Blamfort|kwj_tb|Squanchton',
 ];
 const RAW = [...new Set(TRIPLES.flatMap((t) => [t.split('|')[0], t.split('|')[2]]))];
-const QUESTION = 'in which region does the grumbo of the sprocket of Plumbus dwell';
+// One noun phrase: the local reading is a one-hop guess; only the Brain says the answer lies two hops away.
+const QUESTION = 'in which region does the grumbo of Plumbus dwell';
 
 let root: string;
 let engine: Engine;

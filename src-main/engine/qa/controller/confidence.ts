@@ -14,20 +14,20 @@ import type { GroundedAnswer } from '../../core/types.js';
  * right about half the time, by the encoder's hidden-edge Hits@1).
  */
 export const CONFIDENCE_WEIGHTS: Readonly<Record<keyof ConfidenceSignals | 'bias', number>> = {
-  bias: 0.132,
-  chainMargin: 0.801,
-  minSupport: 1.121,
-  unused: -0.364,
-  unmatched: -0.299,
+  bias: 0.275,
+  chainMargin: 0.778,
+  minSupport: 0.815,
+  unused: -0.702,
+  unmatched: -0.26,
   hops: 0,
   answers: 0,
-  firstRound: 0,
-  readingsAgree: 0.296,
-  linkScore: 0.627,
+  firstRound: 0.033,
+  readingsAgree: 0.516,
+  linkScore: 0.764,
   inferred: -1.5,
-  homonyms: -0.168,
-  nearReadings: -0.589,
-  exactLink: 0.598,
+  homonyms: 0.026,
+  nearReadings: -0.791,
+  exactLink: 0.556,
 }
 
 /** Below this estimated probability of being right, the answer is unsure (best mean separation of wrong from right). */
