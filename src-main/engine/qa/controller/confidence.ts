@@ -48,7 +48,8 @@ export function shouldAbstain(c: AnswerConfidence, below = ABSTAIN_BELOW): boole
 const MARGIN_CAP = 2;
 /** Hop support below which no word names the hop (the analysis' own support threshold), and the estimate's ceiling when none of the chain's hops is named. */
 const UNNAMED_BELOW = 0.25;
-const UNNAMED_CAP = 0.3;
+// Just below the unsure line: enough to ask for help; such readings are still right about two times in three.
+const UNNAMED_CAP = UNSURE_BELOW - 0.01;
 
 export interface ConfidenceInput {
   analysis: Analysis;
