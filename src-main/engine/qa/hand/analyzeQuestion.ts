@@ -615,9 +615,12 @@ interface AnswerShared {
   anchorNouns?: string[][];
 }
 
-/** The answer's head noun is read by landing support ("which N"), not by the relations its ends are values of. */
+/**
+ * The answer's head noun is typed by landing support and the ends' classes ("which N", "who are the Ns that …"), not
+ * by the relations its ends are values of (answerTypeScore, the reading without a lexicon).
+ */
 function landed(answer: AnswerShared, ctx: AnalysisContext): boolean {
-  return !!ctx.landingSupport && !!ctx.isNoun && answer.phrase.determiner && answer.phrase.words.length > 0;
+  return !!ctx.landingSupport && !!ctx.isNoun && answer.phrase.words.length > 0;
 }
 
 /** Support the anchor's type nouns give the first hop: they name the role the anchor plays in it. */
