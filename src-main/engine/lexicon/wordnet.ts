@@ -48,12 +48,8 @@ const DETACH: Record<Pos, [string, string][]> = {
   r: [],
 };
 
-/**
- * Common irregular English forms → base form (the role of WordNet's *.exc files, which the package does not ship):
- * verbs ("wrote", "written" → "write") and nouns whose plural is not a suffix ("people" → "person").
- */
-export const IRREGULAR_FORMS: Readonly<Record<string, string>> = Object.fromEntries(
-  (
+/** Irregular English verbs as `base:form,form` entries (the word-similarity stems read the same list). */
+export const IRREGULAR_VERBS =
     'write:wrote,written speak:spoke,spoken take:took,taken give:gave,given make:made find:found lead:led ' +
     'buy:bought sell:sold teach:taught hold:held begin:began,begun bear:born,bore,borne drive:drove,driven ' +
     'grow:grew,grown know:knew,known see:saw,seen choose:chose,chosen rise:rose,risen fall:fell,fallen run:ran ' +
@@ -61,15 +57,29 @@ export const IRREGULAR_FORMS: Readonly<Record<string, string>> = Object.fromEntr
     'fly:flew,flown eat:ate,eaten feel:felt bring:brought think:thought fight:fought catch:caught seek:sought ' +
     'tell:told shoot:shot become:became come:came get:got,gotten forget:forgot,forgotten hide:hid,hidden ' +
     'steal:stole,stolen wear:wore,worn tear:tore,torn swim:swam,swum shake:shook,shaken stand:stood ' +
-    'understand:understood undergo:underwent,undergone withdraw:withdrew,withdrawn oversee:oversaw,overseen ' +
-    'do:did,done go:went,gone be:was,were,been have:had,has say:said sit:sat lie:lay,lain put:put set:set ' +
-    'person:people child:children man:men woman:women'
-  )
-    .split(' ')
+    'understand:understood undergo:underwent,undergone withdraw:withdrew,withdrawn oversee:oversaw,overseen';
+
+/** `base:form` entries read as form → base pairs. */
+export function formPairs(entries: string): [string, string][] {
+  return entries
+    .split(/\s+/)
+    .filter(Boolean)
     .flatMap((entry) => {
       const [base, forms] = entry.split(':');
-      return forms.split(',').map((f) => [f, base] as const);
-    }),
+      return forms.split(',').map((f): [string, string] => [f, base]);
+    });
+}
+
+/**
+ * Common irregular English forms → base form (the role of WordNet's *.exc files, which the package does not ship):
+ * verbs ("wrote", "written" → "write") and nouns whose plural is not a suffix ("people" → "person").
+ */
+export const IRREGULAR_FORMS: Readonly<Record<string, string>> = Object.fromEntries(
+  formPairs(
+    IRREGULAR_VERBS +
+      ' do:did,done go:went,gone be:was,were,been have:had,has say:said sit:sat lie:lay,lain put:put set:set ' +
+      'person:people child:children man:men woman:women',
+  ),
 );
 
 class PosFiles {

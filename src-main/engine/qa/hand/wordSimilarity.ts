@@ -1,6 +1,7 @@
 // Word-to-word similarity for the algorithmic Hand: DRM cosine, lifted to near-certainty when the two words share
 // a stem ("act" / "actors", "directed" / "director"). Word vectors alone rank "act" closer to "directed" than to
 // "actors"; the shared stem is the stronger evidence, and it is language-general (no lexicon of any one graph).
+import { formPairs, IRREGULAR_VERBS } from '../../lexicon/wordnet.js';
 import { cosine } from '../../drm/cosine.js';
 import type { Drm } from '../../core/types.js';
 
@@ -11,24 +12,12 @@ const SUFFIXES = ['ations', 'ation', 'ings', 'ing', 'ers', 'ors', 'ies', 'ied', 
 
 /** Common English irregular verb forms → base form ("wrote", "written" → "write"): general English, no graph words. */
 const IRREGULAR: Record<string, string> = Object.fromEntries(
-  (
-    'write:wrote,written speak:spoke,spoken take:took,taken give:gave,given make:made find:found lead:led ' +
-    'buy:bought sell:sold teach:taught hold:held begin:began,begun bear:born,bore,borne drive:drove,driven ' +
-    'grow:grew,grown know:knew,known see:saw,seen choose:chose,chosen rise:rose,risen fall:fell,fallen run:ran ' +
-    'win:won build:built send:sent pay:paid meet:met leave:left keep:kept sing:sang,sung draw:drew,drawn ' +
-    'fly:flew,flown eat:ate,eaten feel:felt bring:brought think:thought fight:fought catch:caught seek:sought ' +
-    'tell:told shoot:shot become:became come:came get:got,gotten forget:forgot,forgotten hide:hid,hidden ' +
-    'steal:stole,stolen wear:wore,worn tear:tore,torn swim:swam,swum shake:shook,shaken stand:stood ' +
-    'understand:understood undergo:underwent,undergone withdraw:withdrew,withdrawn oversee:oversaw,overseen ' +
-    // Derived nouns whose spelling hides the verb ("born" / "birth", "died" / "death"): general English morphology.
-    'bear:birth die:death,dead,died marry:marriage,married speak:speech sell:sale,sales lose:loss ' +
-    'choose:choice grow:growth weigh:weight succeed:success'
-  )
-    .split(' ')
-    .flatMap((entry) => {
-      const [base, forms] = entry.split(':');
-      return forms.split(',').map((f) => [f, base] as const);
-    }),
+  formPairs(
+    IRREGULAR_VERBS +
+      // Derived nouns whose spelling hides the verb ("born" / "birth", "died" / "death"): general English morphology.
+      ' bear:birth die:death,dead,died marry:marriage,married speak:speech sell:sale,sales lose:loss ' +
+      'choose:choice grow:growth weigh:weight succeed:success',
+  ),
 );
 
 /** A crude English stem: the longest listed suffix removed (keeping ≥ 3 letters), a doubled final consonant undone. */
