@@ -39,7 +39,8 @@ test('the selection goes to the Brain only after approval, exactly as shown, and
   await writeFile(file, demo.split('\n').filter((l) => l !== MISSING_EDGE).join('\n'));
   expect(await host.running.engine.dispatch('graph.import', { jobId: 'grasp-brain-e2e', graph: GRAPH, file, replace: true })).toMatchObject({ ok: true });
   // Trained through the engine (the panel itself is covered by grasp.spec.ts): wait for version 1.
-  const started = await host.running.engine.dispatch('grasp.train', { graph: GRAPH, maxSeconds: 5 });
+  // A fixed number of epochs (seeded): the same model on a fast or a loaded machine, unlike a time budget.
+  const started = await host.running.engine.dispatch('grasp.train', { graph: GRAPH, maxSeconds: 90, epochs: 1 });
   expect(started).toMatchObject({ ok: true });
   await expect
     .poll(async () => ((await host.running.engine.dispatch('grasp.status', { graph: GRAPH })) as { ok: boolean; value?: { trained: boolean } }).value?.trained, { timeout: 60_000 })
