@@ -17,6 +17,7 @@ import { experienceOutcomeOf, experienceQueryOf, memorySummaryOf, writeSummary }
 import { ABSTAIN_BELOW, answerConfidence, shouldAbstain } from './controller/confidence.js';
 import { normalizeName } from '../../common/normalizeName.js';
 import { analysisFromPlan } from './controller/brainPlan.js';
+import { visibleChainKey } from './hand/followUpQuestion.js';
 import type { AnalysisStep } from '../core/analysisStep.js';
 import { toRankedAnswers, type PayloadRecord, type QuestionSession } from './controller/questionSession.js';
 import { summarizeTree } from './controller/reasoningTree.js';
@@ -201,6 +202,8 @@ export function createQaEngine(input: {
     }
     // Ambiguous names: when the best reading of the topics verifies nothing, the linker's next readings (a homonym
     // with the same span, or a runner-up mention) are tried, at most MAX_RETRIES; the first that verifies answers.
+    // The question's vector depends on its words only: one embedding serves every reading of its topics.
+    const [qVec] = await drm.embed([question.replace(/[[\]]/g, ' ')]);
     const first = await answerFrom(topics);
     if (first.answers.length > 0 || !link.alternatives?.length) return first;
     for (const alt of link.alternatives.slice(0, MAX_RETRIES)) {
@@ -216,7 +219,6 @@ export function createQaEngine(input: {
       const anchorTopics = anchors.map((a) => topics.find((x) => x.entity === a)!);
 
       // ---- G_Q^raw ----
-      const [qVec] = await drm.embed([question.replace(/[[\]]/g, ' ')]);
       const subgraph = buildQuestionSubgraph(graph, anchors, qVec, relationVectors, {
         dMax,
         ...(config.fanoutCap !== undefined ? { fanoutCap: config.fanoutCap } : {}),
@@ -255,10 +257,10 @@ export function createQaEngine(input: {
         const payloads: PayloadRecord[] = [{ payload: analysisPayload(view), status: 'local' }];
         // Previews are read off the very payloads a call would send, when the run ends (statuses are final then).
         const withPayloads = <R extends object>(r: R): R & { payloads: BrainPayloadPreview[] } => {
-        const previews = payloads.map((x) => payloadPreview(x.payload, x.status, options.brainModel));
-        lap('payload');
-        return { ...r, payloads: previews };
-      };
+          const previews = payloads.map((x) => payloadPreview(x.payload, x.status, options.brainModel));
+          lap('payload');
+          return { ...r, payloads: previews };
+        };
         const topicMatches: TopicMatch[] = anchorTopics.map((x) => ({
           id: graph.ids[x.entity],
           name: graph.names[x.entity],
@@ -300,7 +302,7 @@ export function createQaEngine(input: {
         const given = options.selectionStep ?? input.selectionStep;
         const selectionStep: SelectionStep | undefined = given ? (r) => (selectionCalls++, given(r)) : undefined;
         const exactLink = anchorTopics.every((x) => normalizeName(graph.names[x.entity]) === normalizeName(x.mention));
-      const homonyms = (link.alternatives ?? []).some((alt) => anchorTopics.some((x) => x.start === alt.start && x.end === alt.end && x.entity !== alt.entity));
+        const homonyms = (link.alternatives ?? []).some((alt) => anchorTopics.some((x) => x.start === alt.start && x.end === alt.end && x.entity !== alt.entity));
         const controllerOptions = {
           experience,
           ...((options.brainStep ?? input.brainStep) ? { brainStep: options.brainStep ?? input.brainStep } : {}),
@@ -323,7 +325,7 @@ export function createQaEngine(input: {
         let usedAnalysis = analysis;
         let session2 = session;
         const stored = experience.reuse?.chains[0];
-        if (stored && key(stored.steps) !== key(analysis.chain.map((s) => ({ relation: s.visible, direction: s.direction })))) {
+        if (stored && visibleChainKey(stored.steps.map((s) => ({ visible: s.relation, direction: s.direction }))) !== visibleChainKey(analysis.chain)) {
           const fromMemory = analysisFromPlan({ anchors: anchorTokens.slice(0, 1), chain: stored.steps, answerPosition: stored.answerPosition, dPredict: stored.steps.length }, { analysis, mapping, anchors, schemaPaths: paths, visibleRelation });
           if (fromMemory.ok) {
             usedAnalysis = fromMemory.analysis;
@@ -391,9 +393,6 @@ export function createQaEngine(input: {
 
   return { graph, ask };
 }
-
-/** A chain in visible labels as one comparable string. */
-const key = (steps: readonly { relation: string; direction: string }[]): string => steps.map((s) => `${s.relation}${s.direction === 'out' ? '>' : '<'}`).join(' ');
 
 /** The indicator as AskResult shows it: anchor tokens and visible labels. */
 function indicatorOf(analysis: Analysis, mapping: ViewMapping) {

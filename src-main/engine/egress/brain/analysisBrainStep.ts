@@ -3,7 +3,7 @@
 // the QA engine checks it against the graph's schema before exploring with it. One adapter per question.
 import type { BrainPayload } from '../../../common/brainTypes.js';
 import type { AnalysisStep, AnalysisStepRequest } from '../../core/analysisStep.js';
-import { questionBrainStep, type BrainStepResult, type QuestionBrainContext } from './brainStep.js';
+import { payloadFate, questionBrainStep, type BrainStepResult, type QuestionBrainContext } from './brainStep.js';
 
 export interface AnalysisBrainStepOptions extends QuestionBrainContext {
   /** The payload about to go through approval (edit previews recompute reports from it). */
@@ -17,10 +17,8 @@ export function analysisBrainStep(options: AnalysisBrainStepOptions): AnalysisSt
     options.onPayload?.(request.payload, request);
     const result = await questionBrainStep(options, request.payload, { mapping: request.mapping, graph: request.graph });
     options.onResult?.(result);
-    const status = result.sent ? 'sent' : result.denied ? 'denied' : result.fallback ? 'failed' : 'local';
-    const edited = result.payload && result.payload !== request.payload ? { payload: result.payload } : {};
     const a = result.analysis;
     const plan = a && a.chain.length > 0 && a.anchors.length > 0 ? { anchors: a.anchors, chain: a.chain, answerPosition: a.answerPosition, dPredict: a.dPredict } : undefined;
-    return { ...(plan ? { plan } : {}), status, reason: result.reason, ...edited };
+    return { ...(plan ? { plan } : {}), ...payloadFate(result, request.payload), reason: result.reason };
   };
 }

@@ -3,6 +3,7 @@
 // send the approved payload → audit "request"/"response"/"failure" → ledger → map the reply back locally.
 // Local Brains skip approval (nothing leaves). Every failure path returns a result the caller can act on:
 // denied → keep the local choice; fallback → keep the local choice, with a reason.
+import type { PayloadStatus } from '../../../common/answerTypes.js';
 import type { BrainPayload, ExposureReport } from '../../../common/brainTypes.js';
 import type { AuditLog } from '../audit/auditLog.js';
 import type { ExposureLedger } from '../exposure/exposureLedger.js';
@@ -141,6 +142,12 @@ export async function brainStep(ctx: BrainStepContext): Promise<BrainStepResult>
   }
   const a = outcome.value as BrainAnalysis;
   return { ...base, analysis: { ...a, anchorEntities: a.anchors.map((t) => ctx.mapping.members(t)) }, reason: `${brain.kind} Brain analysed the question` };
+}
+
+/** What became of a payload a step was given: its status, and the payload as sent when an edit changed it. */
+export function payloadFate(result: BrainStepResult, given: BrainPayload): { status: PayloadStatus; payload?: BrainPayload } {
+  const status: PayloadStatus = result.sent ? 'sent' : result.denied ? 'denied' : result.fallback ? 'failed' : 'local';
+  return result.payload && result.payload !== given ? { status, payload: result.payload } : { status };
 }
 
 /** The per-question part of a BrainStepContext: which Brain, who approves, where calls are counted and recorded. */

@@ -4,7 +4,7 @@
 // id and counter, so "approve all" and the calls/denied/tokens tally never leak into another question.
 import type { BrainPayload } from '../../../common/brainTypes.js';
 import type { BrainStep, BrainStepRanking, BrainStepRequest } from '../../core/brainStep.js';
-import { questionBrainStep, type BrainStepResult, type QuestionBrainContext } from './brainStep.js';
+import { payloadFate, questionBrainStep, type BrainStepResult, type QuestionBrainContext } from './brainStep.js';
 
 export interface ControllerBrainStepOptions extends QuestionBrainContext {
   /** The payload about to go through approval (edit previews recompute reports from it). */
@@ -23,7 +23,6 @@ export function controllerBrainStep(options: ControllerBrainStepOptions): BrainS
     options.onResult?.(result, request);
     // The payload's candidate indices are positions in request.paths (rankingPayload keeps their order).
     const ranked = (result.ranking ?? []).filter((i) => Number.isInteger(i) && i >= 0 && i < request.paths.length);
-    const edited = result.payload && result.payload !== payload ? { payload: result.payload } : {};
-    return { ranked, status: result.sent ? 'sent' : result.denied ? 'denied' : result.fallback ? 'failed' : 'local', ...edited };
+    return { ranked, ...payloadFate(result, payload) };
   };
 }

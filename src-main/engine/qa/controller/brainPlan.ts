@@ -5,6 +5,7 @@
 import type { Analysis } from '../../core/handSkills.js';
 import type { BrainPlan } from '../../core/analysisStep.js';
 import type { IndicatorStep, SchemaPath, ScoredChain, ViewMapping } from '../../core/types.js';
+import { visibleChainKey } from '../hand/followUpQuestion.js';
 
 export interface PlanContext {
   analysis: Analysis;
@@ -17,7 +18,6 @@ export interface PlanContext {
 
 export type PlanResult = { ok: true; analysis: Analysis; note: string } | { ok: false; reason: string };
 
-const key = (steps: readonly { visible?: string; relation?: unknown; direction: string }[]): string => steps.map((s) => `${s.visible}${s.direction === 'out' ? '>' : '<'}`).join(' ');
 
 export function analysisFromPlan(plan: BrainPlan, ctx: PlanContext): PlanResult {
   const anchorOf = (token: string): number | undefined => {
@@ -26,16 +26,16 @@ export function analysisFromPlan(plan: BrainPlan, ctx: PlanContext): PlanResult 
   };
   const anchors = plan.anchors.map(anchorOf);
   if (anchors.length === 0 || anchors.some((a) => a === undefined)) return { ok: false, reason: 'the plan names an anchor the question did not' };
-  const wanted = plan.chain.map((s) => `${s.relation}${s.direction === 'out' ? '>' : '<'}`).join(' ');
+  const wanted = visibleChainKey(plan.chain.map((s) => ({ visible: s.relation, direction: s.direction })));
   const pair = anchors.length >= 2 && plan.answerPosition < plan.chain.length;
   const order = pair ? (anchors.slice(0, 2) as number[]) : [anchors[0] as number];
   // A reading the analysis already scored: same anchors, same answer position, same visible chain.
   let chosen: ScoredChain | undefined = ctx.analysis.ranked.find(
-    (c) => c.anchors.length === order.length && c.anchors.every((a, i) => a === order[i]) && c.answerPosition === (pair ? plan.answerPosition : c.steps.length) && key(c.steps) === wanted,
+    (c) => c.anchors.length === order.length && c.anchors.every((a, i) => a === order[i]) && c.answerPosition === (pair ? plan.answerPosition : c.steps.length) && visibleChainKey(c.steps) === wanted,
   );
   if (!chosen && !pair) {
     const i = ctx.anchors.indexOf(order[0]);
-    const path = (ctx.schemaPaths[i] ?? []).find((p) => p.ends.size > 0 && key(p.steps.map((s) => ({ visible: ctx.visibleRelation(s.relation), direction: s.direction }))) === wanted);
+    const path = (ctx.schemaPaths[i] ?? []).find((p) => p.ends.size > 0 && visibleChainKey(p.steps.map((s) => ({ visible: ctx.visibleRelation(s.relation), direction: s.direction }))) === wanted);
     if (path) {
       const steps: IndicatorStep[] = path.steps.map((s) => ({ relation: s.relation, direction: s.direction, visible: ctx.visibleRelation(s.relation), confidence: 1 }));
       chosen = { anchors: [order[0]], steps, answerPosition: steps.length, ends: path.ends, score: (ctx.analysis.ranked[0]?.score ?? 0) + 1 };
