@@ -22,15 +22,25 @@ export function BrainSettingsCard() {
   const [apiKey, setApiKey] = useState('');
   const [policy, setPolicy] = useState<BrainPolicySetting>('whenUnsure');
   const [saved, setSaved] = useState(false);
+  // Once the analyst changes a field, a settings load that lands later must not overwrite the choice (it used to snap
+  // the mode back to "None" when the first load raced a quick selection).
+  const [edited, setEdited] = useState(false);
+  const edit =
+    <T,>(set: (v: T) => void) =>
+    (v: T): void => {
+      setEdited(true);
+      setSaved(false);
+      set(v);
+    };
 
   useEffect(() => void loadConfig(), [loadConfig]);
   useEffect(() => {
-    if (!config) return;
+    if (!config || edited) return;
     setMode(config.mode);
     setUrl(config.url ?? '');
     setModel(config.model ?? '');
     setPolicy(config.policy);
-  }, [config]);
+  }, [config, edited]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -39,6 +49,7 @@ export function BrainSettingsCard() {
     if (ok) {
       setApiKey('');
       setSaved(true);
+      setEdited(false);
     }
   }
 
@@ -50,7 +61,7 @@ export function BrainSettingsCard() {
       </p>
       <label className="field">
         <span>Mode</span>
-        <select className="input" value={mode} onChange={(e) => setMode(e.target.value as BrainMode)} data-testid="brain-mode">
+        <select className="input" value={mode} onChange={(e) => edit(setMode)(e.target.value as BrainMode)} disabled={!config} data-testid="brain-mode">
           {MODES.map((m) => (
             <option key={m.value} value={m.value}>
               {m.label}
@@ -62,11 +73,11 @@ export function BrainSettingsCard() {
         <div className="form-grid">
           <label className="field">
             <span>Endpoint URL</span>
-            <input className="input" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://api.openai.com/v1" data-testid="brain-url" />
+            <input className="input" value={url} onChange={(e) => edit(setUrl)(e.target.value)} placeholder="https://api.openai.com/v1" data-testid="brain-url" />
           </label>
           <label className="field">
             <span>Model</span>
-            <input className="input" value={model} onChange={(e) => setModel(e.target.value)} placeholder="gpt-4o-mini" data-testid="brain-model" />
+            <input className="input" value={model} onChange={(e) => edit(setModel)(e.target.value)} placeholder="gpt-4o-mini" data-testid="brain-model" />
           </label>
           <label className="field">
             <span>
@@ -77,7 +88,7 @@ export function BrainSettingsCard() {
               type="password"
               autoComplete="off"
               value={apiKey}
-              onChange={(e) => setApiKey(e.target.value)}
+              onChange={(e) => edit(setApiKey)(e.target.value)}
               disabled={config ? !config.keyWritable : false}
               placeholder={config && !config.keyWritable ? 'set CTRLG_BRAIN_API_KEY for the host' : config?.hasKey ? 'leave empty to keep the stored key' : 'sk-…'}
               data-testid="brain-key"
@@ -85,7 +96,7 @@ export function BrainSettingsCard() {
           </label>
           <label className="field">
             <span>Ask the Brain</span>
-            <select className="input" value={policy} onChange={(e) => setPolicy(e.target.value as BrainPolicySetting)} data-testid="brain-policy">
+            <select className="input" value={policy} onChange={(e) => edit(setPolicy)(e.target.value as BrainPolicySetting)} data-testid="brain-policy">
               <option value="whenUnsure">Only when the local choice is unsure</option>
               <option value="always">At every answer round</option>
             </select>
