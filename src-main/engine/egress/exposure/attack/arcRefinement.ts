@@ -14,24 +14,50 @@ export interface Refinement {
   rounds: number;
 }
 
-/** Refines round-0 candidates for `rounds` rounds (or to a fixpoint). Returns new sets; the input is untouched. */
+/**
+ * Refines round-0 candidates for `rounds` rounds (or to a fixpoint). Returns new sets (the input arrays are left
+ * as they are); a non-raw label of the model is narrowed in place (narrowLabels).
+ */
 export function refineCandidates(index: ReferenceIndex, model: AttackModel, initial: readonly Candidates[], rounds: number): Refinement {
   let sets = [...initial];
+  // Candidates only shrink, so an arc checked against an end that did not change still holds: recheck only arcs
+  // whose other end changed in the last round (everything in the first).
+  let changedLast = new Uint8Array(sets.length).fill(1);
   let done = 0;
   for (let r = 0; r < rounds; r++) {
-    narrowLabels(index, model, sets);
-    const marks = sets.map((c) => (c ? markOf(index.graph.size, c) : null));
-    let changed = false;
+    // A label narrowed to fewer relations can fail arcs that held before: recheck them all.
+    if (narrowLabels(index, model, sets)) changedLast.fill(1);
+    const marks = new Map<Candidates, Uint8Array>();
+    const markFor = (c: Candidates): Uint8Array | null => {
+      if (!c) return null;
+      let m = marks.get(c);
+      if (!m) marks.set(c, (m = markOf(index.graph.size, c)));
+      return m;
+    };
+    // Tokens with the same candidates and the same arcs (a film's many actor leaves) get the same answer.
+    const sameAnswer = new Map<Candidates, Map<string, Int32Array>>();
+    const changed = new Uint8Array(sets.length);
     const next = model.tokens.map((t, i) => {
       const c = sets[i];
-      if (!c || t.kind === 'aggregate' || t.arcs.length === 0) return c;
-      const kept = c.filter((x) => t.arcs.every((a) => arcHolds(index.graph, model, x, a, marks[a.other])));
-      if (kept.length !== c.length) changed = true;
+      if (!c || t.kind === 'aggregate') return c;
+      const arcs = t.arcs.filter((a) => changedLast[a.other] && sets[a.other]);
+      if (arcs.length === 0) return c;
+      const key = arcs.map((a) => `${a.label}/${a.direction}/${a.other}`).sort().join(' ');
+      const byArcs = sameAnswer.get(c) ?? sameAnswer.set(c, new Map()).get(c)!;
+      let kept = byArcs.get(key);
+      if (!kept) {
+        const ms = arcs.map((a) => markFor(sets[a.other]));
+        kept = c.filter((x) => arcs.every((a, j) => arcHolds(index.graph, model, x, a, ms[j])));
+        byArcs.set(key, kept);
+      }
+      if (kept.length === c.length) return c;
+      changed[i] = 1;
       return kept;
     });
-    if (takePinned(model, next)) changed = true;
+    takePinned(model, next, changed);
     sets = next;
-    if (!changed) break;
+    if (!changed.includes(1)) break;
+    changedLast = changed;
     done++;
   }
   return { sets, rounds: done };
@@ -59,25 +85,23 @@ function markOf(n: number, c: Int32Array): Uint8Array {
   return m;
 }
 
-/** Removes an entity token's single remaining candidate from every other entity token. Returns whether any shrank. */
-function takePinned(model: AttackModel, sets: Candidates[]): boolean {
+/** Removes an entity token's single remaining candidate from every other entity token, marking those that shrank. */
+function takePinned(model: AttackModel, sets: Candidates[], changed: Uint8Array): void {
   const pinned = new Map<number, number>();
   model.tokens.forEach((t, i) => {
     const c = sets[i];
     if (t.kind === 'entity' && c && c.length === 1) pinned.set(c[0], i);
   });
-  if (pinned.size === 0) return false;
-  let changed = false;
+  if (pinned.size === 0) return;
   model.tokens.forEach((t, i) => {
     const c = sets[i];
     if (t.kind !== 'entity' || !c || c.length === 1) return;
     const kept = c.filter((x) => pinned.get(x) === undefined);
     if (kept.length !== c.length) {
       sets[i] = kept;
-      changed = true;
+      changed[i] = 1;
     }
   });
-  return changed;
 }
 
 /** Largest candidate set whose edges are scanned to narrow a non-raw label; beyond it the label stays as it is. */
@@ -85,10 +109,12 @@ const LABEL_SCAN_CAP = 20_000;
 
 /**
  * A label that is no raw relation name (a cluster label) stands for the same raw relations all session long: narrow
- * it to the relations some visible edge with that label can be realised by between current candidates.
+ * it to the relations some visible edge with that label can be realised by between current candidates. Narrows the
+ * model's labels in place; returns whether any changed.
  */
-export function narrowLabels(index: ReferenceIndex, model: AttackModel, sets: readonly Candidates[]): void {
+export function narrowLabels(index: ReferenceIndex, model: AttackModel, sets: readonly Candidates[]): boolean {
   const g = index.graph;
+  let narrowed = false;
   model.labels.forEach((label, li) => {
     if (label.raw) return;
     const found = new Set<number>();
@@ -103,6 +129,10 @@ export function narrowLabels(index: ReferenceIndex, model: AttackModel, sets: re
         for (const x of here)
           for (let k = g.offsets[x]; k < g.offsets[x + 1]; k++) if (g.edgeDirection[k] === a.direction && mark[g.edgeNeighbor[k]]) found.add(g.edgeRelation[k]);
       }
-    if (found.size > 0 && (!label.relations || found.size < label.relations.length)) label.relations = Int32Array.from([...found].sort((x, y) => x - y));
+    if (found.size > 0 && (!label.relations || found.size < label.relations.length)) {
+      label.relations = Int32Array.from([...found].sort((x, y) => x - y));
+      narrowed = true;
+    }
   });
+  return narrowed;
 }

@@ -2,7 +2,7 @@
 // candidate whose raw neighbourhood the visible one covers most completely: first fewest (relation, direction)
 // kinds the observer did not see, then fewest raw edges beyond the visible ones (lower degree). Ties are real: an
 // observer picks among them at random, so hits are scored as expected values over the tie.
-import { distinctKeys, edgeKey, hasKey, type ReferenceIndex } from './referenceIndex.js';
+import { edgeKey, hasKey, type ReferenceIndex } from './referenceIndex.js';
 import type { AttackModel, AttackToken } from './sessionModel.js';
 
 /** Score of each candidate (index-aligned with `set`); lower ranks first. Pure. */
@@ -20,7 +20,7 @@ export function candidateScores(index: ReferenceIndex, model: AttackModel, t: At
     let seen = 0;
     for (const key of visibleKeys) if (hasKey(g, x, key)) seen++;
     // Keys an unnamed (cluster) label may stand for are not counted as unseen.
-    const unseen = Math.max(0, distinctKeys(g, x) - seen - unnamed.size);
+    const unseen = Math.max(0, index.keyKinds[x] - seen - unnamed.size);
     const excess = Math.max(0, g.degreeOf(x) - t.arcs.length);
     scores[i] = unseen * 1e9 + excess;
   });

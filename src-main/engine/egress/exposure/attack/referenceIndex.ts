@@ -18,6 +18,8 @@ export interface ReferenceIndex {
   byBand: Map<string, Int32Array>;
   /** Edges of each entity where it is the head (the rest of its degree is incoming). */
   outDegree: Int32Array;
+  /** Distinct (relation, direction) keys of each entity. */
+  keyKinds: Int32Array;
 }
 
 const memo = new WeakMap<MemoryGraph, ReferenceIndex>();
@@ -38,11 +40,13 @@ export function referenceIndex(graph: MemoryGraph): ReferenceIndex {
   for (let i = 0; i < n; i++) for (let k = graph.offsets[i]; k < graph.offsets[i + 1]; k++) if (k === graph.offsets[i] || keyAt(graph, k) !== keyAt(graph, k - 1)) counts[keyAt(graph, k)]++;
   const byKey = Array.from({ length: keys }, (_, k) => new Int32Array(counts[k]));
   const fill = new Int32Array(keys);
+  const keyKinds = new Int32Array(n);
   for (let i = 0; i < n; i++)
     for (let k = graph.offsets[i]; k < graph.offsets[i + 1]; k++)
       if (k === graph.offsets[i] || keyAt(graph, k) !== keyAt(graph, k - 1)) {
         const key = keyAt(graph, k);
         byKey[key][fill[key]++] = i;
+        keyKinds[i]++;
       }
   const outDegree = new Int32Array(n);
   for (let i = 0; i < n; i++) for (let k = graph.offsets[i]; k < graph.offsets[i + 1]; k++) if (graph.edgeDirection[k] === DIR_OUT) outDegree[i]++;
@@ -68,6 +72,7 @@ export function referenceIndex(graph: MemoryGraph): ReferenceIndex {
     literals: Int32Array.from(lits),
     byBand: new Map([...bands].map(([b, l]) => [b, Int32Array.from(l)])),
     outDegree,
+    keyKinds,
   };
   memo.set(graph, index);
   return index;
@@ -92,13 +97,6 @@ export function keyStart(graph: MemoryGraph, x: number, key: number): number {
 /** Number of x's edges with this key. */
 export function keyCount(graph: MemoryGraph, x: number, key: number): number {
   return keyStart(graph, x, key + 1) - keyStart(graph, x, key);
-}
-
-/** Number of distinct keys among x's edges. */
-export function distinctKeys(graph: MemoryGraph, x: number): number {
-  let n = 0;
-  for (let k = graph.offsets[x]; k < graph.offsets[x + 1]; k++) if (k === graph.offsets[x] || keyAt(graph, k) !== keyAt(graph, k - 1)) n++;
-  return n;
 }
 
 /** Whether x has key `key` among its edges. */

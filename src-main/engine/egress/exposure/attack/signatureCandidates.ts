@@ -12,9 +12,26 @@ export type Candidates = Int32Array | null;
 
 const EMPTY = new Int32Array(0);
 
-/** The round-0 candidates of every token of the model. Pure. */
+/** Signatures repeat (every leaf hanging off a film by one actor edge looks alike): their candidates are kept. */
+const memo = new WeakMap<ReferenceIndex, Map<string, Candidates>>();
+const MEMO_SIZE = 4096;
+
+/** The round-0 candidates of every token of the model (equal signatures share one array; never mutate it). */
 export function signatureCandidates(index: ReferenceIndex, model: AttackModel): Candidates[] {
-  return model.tokens.map((t) => tokenCandidates(index, model, t));
+  let cache = memo.get(index);
+  if (!cache) memo.set(index, (cache = new Map()));
+  return model.tokens.map((t) => {
+    const sig = visibleSignature(model, t);
+    // Unnamed labels only count toward the per-direction arcs, which are in the key.
+    const key = `${t.kind}|${t.band ?? ''}|${sig.outArcs}|${sig.inArcs}|${[...sig.keys].sort((a, b) => a[0] - b[0]).join(';')}`;
+    let c = cache.get(key);
+    if (c === undefined) {
+      c = tokenCandidates(index, t, sig);
+      if (cache.size >= MEMO_SIZE) cache.clear();
+      cache.set(key, c);
+    }
+    return c;
+  });
 }
 
 /** What the token's arcs demand of one raw entity: a count per raw key, and arcs per direction. */
@@ -39,7 +56,7 @@ export function visibleSignature(model: AttackModel, t: AttackToken): VisibleSig
   return { keys: new Map([...perKey].map(([k, s]) => [k, s.size])), outArcs, inArcs };
 }
 
-function tokenCandidates(index: ReferenceIndex, model: AttackModel, t: AttackToken): Candidates {
+function tokenCandidates(index: ReferenceIndex, t: AttackToken, sig: VisibleSignature): Candidates {
   const banded = t.band !== undefined ? (index.byBand.get(t.band) ?? EMPTY) : undefined;
   // An aggregate's edges are the union of its members' edges: no single member must show them, only its band pins it.
   if (t.kind === 'aggregate') return banded ?? null;
@@ -47,7 +64,6 @@ function tokenCandidates(index: ReferenceIndex, model: AttackModel, t: AttackTok
   // Each member of a supernode has every edge the supernode shows (the sanitizer merges only identical
   // neighbourhoods), so a supernode's members are filtered exactly as one entity would be.
   const base = banded ?? (literal ? index.literals : index.entities);
-  const sig = visibleSignature(model, t);
   let start = base;
   for (const key of sig.keys.keys()) if (index.byKey[key].length < start.length) start = index.byKey[key];
   const g = index.graph;
