@@ -42,7 +42,7 @@ describe('re-identification attack on a toy graph', () => {
     const text = ['ANCHORS: E_0001', 'P1. E_0001 -[directed_by]-> E_0002', 'P2. E_0001 -[starred_actors]-> E_0003', 'P3. E_0001 -[starred_actors]-> E_0004'].join('\n');
     const a = attackSession(index, observeSession([text]));
     expect(setOf(a, 'E_0001')).toEqual(['Heat']);
-    const out = scoreSession(index, a, truth(0, { E_0001: 'Heat', E_0002: 'Mann', E_0003: 'Pacino', E_0004: 'De Niro' }), names);
+    const out = scoreSession(index, 0, a, truth(0, { E_0001: 'Heat', E_0002: 'Mann', E_0003: 'Pacino', E_0004: 'De Niro' }), names);
     const anchor = out.find((o) => o.token === 'E_0001')!;
     expect(anchor).toMatchObject({ anchor: true, set_size: 1, hit1: 1, hit5: 1 });
     // The director is pinned by its film (Heat's only director), so it is named too.
@@ -53,7 +53,7 @@ describe('re-identification attack on a toy graph', () => {
     const text = ['ANCHORS: E_0010', 'P1. E_0010 -[has_genre]-> E_0011'].join('\n');
     const a = attackSession(index, observeSession([text]));
     expect(setOf(a, 'E_0010')).toEqual(['Alpha', 'Beta', 'Delta', 'Gamma']);
-    const out = scoreSession(index, a, truth(0, { E_0010: 'Gamma', E_0011: 'Drama' }), names);
+    const out = scoreSession(index, 0, a, truth(0, { E_0010: 'Gamma', E_0011: 'Drama' }), names);
     const film = out.find((o) => o.token === 'E_0010')!;
     expect(film.set_size).toBe(4);
     expect(film.hit1).toBeCloseTo(0.25, 6);

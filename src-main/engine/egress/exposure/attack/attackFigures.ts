@@ -42,9 +42,8 @@ export interface TargetFigures {
 
 export type TargetGroup = 'anchors' | 'bridges' | 'all';
 
-/** The outcome of every entity token of one attacked session; `names` is the set of raw names of the graph. Pure. */
-export function scoreSession(index: ReferenceIndex, attack: SessionAttack, truth: SessionTruth | undefined, names: ReadonlySet<string>): TokenOutcome[] {
-  const i = truth?.i ?? -1;
+/** The outcome of every entity token of session i; `names` is the set of raw names of the graph. Pure. */
+export function scoreSession(index: ReferenceIndex, i: number, attack: SessionAttack, truth: SessionTruth | undefined, names: ReadonlySet<string>): TokenOutcome[] {
   const anchors = new Set(attack.session.anchors);
   return attack.verdicts.map((v) => {
     const out: TokenOutcome = { i, token: v.token, anchor: anchors.has(v.token), bridge: attack.session.bridges.has(v.token), set_size: v.candidates.length };

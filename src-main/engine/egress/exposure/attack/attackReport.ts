@@ -47,7 +47,7 @@ export function attackReport(index: ReferenceIndex, sessions: readonly SessionPa
     malformed += observed.malformed;
     const a = attackSession(index, observed, rounds);
     attacks.push(a);
-    outcomes.push(...scoreSession(index, a, truths.get(s.i), names).map((o) => ({ ...o, i: s.i })));
+    outcomes.push(...scoreSession(index, s.i, a, truths.get(s.i), names));
   }
   const report: AttackReport = {
     reference: { graph: index.graph.name, entities: index.graph.size, triples: index.graph.tripleCount },

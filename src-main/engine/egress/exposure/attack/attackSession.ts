@@ -33,15 +33,17 @@ export function attackSession(index: ReferenceIndex, session: ObservedSession, r
   const model = sessionModel(index, session);
   const refined = refineCandidates(index, model, signatureCandidates(index, model), rounds);
   const verdicts: TokenVerdict[] = [];
+  // Tokens with the same candidates and the same visible labels (a film's actor leaves) score alike.
+  const scored = new Map<Int32Array, Map<string, Float64Array>>();
   model.tokens.forEach((t, i) => {
     if (t.kind !== 'entity') return;
     const candidates = refined.sets[i] ?? index.entities;
-    verdicts.push({
-      token: t.token,
-      candidates,
-      scores: candidateScores(index, model, t, candidates),
-      signature: t.arcs.map((a) => `${a.direction}${model.labels[a.label].text}`).sort(),
-    });
+    const signature = t.arcs.map((a) => `${a.direction}${model.labels[a.label].text}`).sort();
+    const byLabels = scored.get(candidates) ?? scored.set(candidates, new Map()).get(candidates)!;
+    const key = signature.join('\u0000');
+    let scores = byLabels.get(key);
+    if (!scores) byLabels.set(key, (scores = candidateScores(index, model, t, candidates)));
+    verdicts.push({ token: t.token, candidates, scores, signature });
   });
   return { session, verdicts, rounds: refined.rounds };
 }
