@@ -111,6 +111,9 @@ describe('re-identification attack on a toy graph', () => {
     // E_0011 has no truth in the mapping: seen, counted, not scored.
     expect(r.unscored).toBe(1);
     expect(r.all).toMatchObject({ tokens: 4, scored: 3 });
+    // No path here has an interior token: no bridges, and anchors with bridges are the anchors.
+    expect(r.bridges.tokens).toBe(0);
+    expect(r.anchors_bridges).toEqual(r.anchors);
     expect(r.linkage?.sessions).toBe(2);
   });
 });

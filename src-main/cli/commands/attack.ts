@@ -17,6 +17,7 @@ export function formatAttack(r: AttackReport): string {
     `  ${'targets'.padEnd(8)} ${'tokens'.padStart(6)} ${'scored'.padStart(7)} ${'ASR@1'.padStart(7)} ${'ASR@5'.padStart(7)} ${'set p50'.padStart(9)} ${'set=1'.padStart(7)} ${'set≤5'.padStart(6)}`,
     row('anchors', r.anchors),
     row('bridges', r.bridges),
+    row('anc+brg', r.anchors_bridges),
     row('all', r.all),
   ];
   if (r.linkage) {

@@ -1,7 +1,7 @@
 // Scoring the attack against the truth eval revealed. A hit is naming the entity: the guess counts when its name
 // equals the true member's name (so a homonym is as good a guess as the entity itself, as it is for an observer
 // who names what it found). Figures per target group: anchors (tokens on the ANCHORS line), bridges (entity tokens
-// inside a path) and all visible entity tokens, plus the anonymity-set distribution.
+// inside a path), the two together, and all visible entity tokens, plus the anonymity-set distribution.
 import { quantile } from '../../../import/questionsFile.js';
 import type { SessionTruth } from './attackInputs.js';
 import type { SessionAttack } from './attackSession.js';
@@ -40,7 +40,8 @@ export interface TargetFigures {
   anonymity: AnonymityFigures;
 }
 
-export type TargetGroup = 'anchors' | 'bridges' | 'all';
+/** anchors_bridges: the union the issue's target is stated on (a token both anchor and bridge counts once). */
+export type TargetGroup = 'anchors' | 'bridges' | 'anchors_bridges' | 'all';
 
 /** The outcome of every entity token of session i; `names` is the set of raw names of the graph. Pure. */
 export function scoreSession(index: ReferenceIndex, i: number, attack: SessionAttack, truth: SessionTruth | undefined, names: ReadonlySet<string>): TokenOutcome[] {
@@ -59,7 +60,8 @@ export function scoreSession(index: ReferenceIndex, i: number, attack: SessionAt
 
 /** Figures over the outcomes of one target group. Pure. */
 export function targetFigures(outcomes: readonly TokenOutcome[], group: TargetGroup): TargetFigures {
-  const xs = outcomes.filter((o) => group === 'all' || (group === 'anchors' ? o.anchor : o.bridge));
+  const inGroup: Record<TargetGroup, (o: TokenOutcome) => boolean> = { anchors: (o) => o.anchor, bridges: (o) => o.bridge, anchors_bridges: (o) => o.anchor || o.bridge, all: () => true };
+  const xs = outcomes.filter(inGroup[group]);
   const scored = xs.filter((o) => o.hit1 !== undefined);
   const mean = (f: (o: TokenOutcome) => number): number => (scored.length ? round(scored.reduce((s, o) => s + f(o), 0) / scored.length) : 0);
   const sizes = xs.map((o) => o.set_size);

@@ -24,6 +24,7 @@ export interface AttackReport {
   rounds: number;
   anchors: TargetFigures;
   bridges: TargetFigures;
+  anchors_bridges: TargetFigures;
   all: TargetFigures;
   /** Visible entity tokens with no known truth (not in the mapping, or a name the reference graph lacks). */
   unscored: number;
@@ -57,6 +58,7 @@ export function attackReport(index: ReferenceIndex, sessions: readonly SessionPa
     rounds,
     anchors: targetFigures(outcomes, 'anchors'),
     bridges: targetFigures(outcomes, 'bridges'),
+    anchors_bridges: targetFigures(outcomes, 'anchors_bridges'),
     all: targetFigures(outcomes, 'all'),
     unscored: outcomes.filter((o) => o.hit1 === undefined).length,
     ms: 0,
