@@ -1,0 +1,138 @@
+// Rounds 1..k of the attack, Weisfeiler–Lehman style: a candidate of a token survives a round only if each of the
+// token's visible arcs can be matched to a raw neighbour (right relation, right direction) that is itself still a
+// candidate of the token at the other end. After k rounds a candidate fits what the observer sees k hops around
+// the token — degree alone cannot tell two films with one actor each apart; their actors' own films can.
+// Entity tokens are distinct entities (one HMAC per raw id), so a token pinned to one entity takes it from the others.
+import type { MemoryGraph } from '../../../graph/memoryGraph.js';
+import { edgeKey, keyStart, type ReferenceIndex } from './referenceIndex.js';
+import type { AttackArc, AttackModel } from './sessionModel.js';
+import type { Candidates } from './signatureCandidates.js';
+
+export interface Refinement {
+  sets: Candidates[];
+  /** Rounds that changed something (≤ the rounds asked for; fewer when a fixpoint came first). */
+  rounds: number;
+}
+
+/**
+ * Refines round-0 candidates for `rounds` rounds (or to a fixpoint). Returns new sets (the input arrays are left
+ * as they are); a non-raw label of the model is narrowed in place (narrowLabels).
+ */
+export function refineCandidates(index: ReferenceIndex, model: AttackModel, initial: readonly Candidates[], rounds: number): Refinement {
+  let sets = [...initial];
+  // Candidates only shrink, so an arc checked against an end that did not change still holds: recheck only arcs
+  // whose other end changed in the last round (everything in the first).
+  let changedLast = new Uint8Array(sets.length).fill(1);
+  let done = 0;
+  for (let r = 0; r < rounds; r++) {
+    // A label narrowed to fewer relations can fail arcs that held before: recheck them all.
+    if (narrowLabels(index, model, sets)) changedLast.fill(1);
+    const marks = new Map<Candidates, Uint8Array>();
+    const markFor = (c: Candidates): Uint8Array | null => {
+      if (!c) return null;
+      let m = marks.get(c);
+      if (!m) marks.set(c, (m = markOf(index.graph.size, c)));
+      return m;
+    };
+    // Tokens with the same candidates and the same arcs (a film's many actor leaves) get the same answer.
+    const sameAnswer = new Map<Candidates, Map<string, Int32Array>>();
+    const changed = new Uint8Array(sets.length);
+    const next = model.tokens.map((t, i) => {
+      const c = sets[i];
+      if (!c || t.kind === 'aggregate') return c;
+      const arcs = t.arcs.filter((a) => changedLast[a.other] && sets[a.other]);
+      if (arcs.length === 0) return c;
+      const key = arcs.map((a) => `${a.label}/${a.direction}/${a.other}`).sort().join(' ');
+      const byArcs = sameAnswer.get(c) ?? sameAnswer.set(c, new Map()).get(c)!;
+      let kept = byArcs.get(key);
+      if (!kept) {
+        const ms = arcs.map((a) => markFor(sets[a.other]));
+        kept = c.filter((x) => arcs.every((a, j) => arcHolds(index.graph, model, x, a, ms[j])));
+        byArcs.set(key, kept);
+      }
+      if (kept.length === c.length) return c;
+      changed[i] = 1;
+      return kept;
+    });
+    takePinned(model, next, changed);
+    sets = next;
+    if (!changed.includes(1)) break;
+    changedLast = changed;
+    done++;
+  }
+  return { sets, rounds: done };
+}
+
+/** Whether raw entity x has an edge matching arc a to a current candidate of its other end (mark; null: any). */
+export function arcHolds(g: MemoryGraph, model: AttackModel, x: number, a: AttackArc, mark: Uint8Array | null): boolean {
+  if (!mark) return true;
+  const rels = model.labels[a.label].relations;
+  if (!rels) {
+    for (let k = g.offsets[x]; k < g.offsets[x + 1]; k++) if (g.edgeDirection[k] === a.direction && mark[g.edgeNeighbor[k]]) return true;
+    return false;
+  }
+  for (const r of rels) {
+    const key = edgeKey(r, a.direction);
+    const end = g.offsets[x + 1];
+    for (let k = keyStart(g, x, key); k < end && g.edgeRelation[k] === r && g.edgeDirection[k] === a.direction; k++) if (mark[g.edgeNeighbor[k]]) return true;
+  }
+  return false;
+}
+
+function markOf(n: number, c: Int32Array): Uint8Array {
+  const m = new Uint8Array(n);
+  for (const x of c) m[x] = 1;
+  return m;
+}
+
+/** Removes an entity token's single remaining candidate from every other entity token, marking those that shrank. */
+function takePinned(model: AttackModel, sets: Candidates[], changed: Uint8Array): void {
+  const pinned = new Map<number, number>();
+  model.tokens.forEach((t, i) => {
+    const c = sets[i];
+    if (t.kind === 'entity' && c && c.length === 1) pinned.set(c[0], i);
+  });
+  if (pinned.size === 0) return;
+  model.tokens.forEach((t, i) => {
+    const c = sets[i];
+    if (t.kind !== 'entity' || !c || c.length === 1) return;
+    const kept = c.filter((x) => pinned.get(x) === undefined);
+    if (kept.length !== c.length) {
+      sets[i] = kept;
+      changed[i] = 1;
+    }
+  });
+}
+
+/** Largest candidate set whose edges are scanned to narrow a non-raw label; beyond it the label stays as it is. */
+const LABEL_SCAN_CAP = 20_000;
+
+/**
+ * A label that is no raw relation name (a cluster label) stands for the same raw relations all session long: narrow
+ * it to the relations some visible edge with that label can be realised by between current candidates. Narrows the
+ * model's labels in place; returns whether any changed.
+ */
+export function narrowLabels(index: ReferenceIndex, model: AttackModel, sets: readonly Candidates[]): boolean {
+  const g = index.graph;
+  let narrowed = false;
+  model.labels.forEach((label, li) => {
+    if (label.raw) return;
+    const found = new Set<number>();
+    for (const [ti, t] of model.tokens.entries())
+      for (const a of t.arcs) {
+        if (a.label !== li) continue;
+        const here = sets[ti];
+        const there = sets[a.other];
+        // Any relation can realise an edge with an unconstrained end, so the label cannot be narrowed at all.
+        if (!here || !there || here.length > LABEL_SCAN_CAP) return;
+        const mark = markOf(g.size, there);
+        for (const x of here)
+          for (let k = g.offsets[x]; k < g.offsets[x + 1]; k++) if (g.edgeDirection[k] === a.direction && mark[g.edgeNeighbor[k]]) found.add(g.edgeRelation[k]);
+      }
+    if (found.size > 0 && (!label.relations || found.size < label.relations.length)) {
+      label.relations = Int32Array.from([...found].sort((x, y) => x - y));
+      narrowed = true;
+    }
+  });
+  return narrowed;
+}

@@ -1,0 +1,75 @@
+// Ranking the survivors of a token. Payload paths often list all of an anchor's edges, so the best guess is the
+// candidate whose raw neighbourhood the visible one covers most completely: first fewest (relation, direction)
+// kinds the observer did not see, then fewest raw edges beyond the visible ones (lower degree). Ties are real: an
+// observer picks among them at random, so hits are scored as expected values over the tie.
+import { edgeKey, hasKey, type ReferenceIndex } from './referenceIndex.js';
+import type { AttackModel, AttackToken } from './sessionModel.js';
+
+/** Score of each candidate (index-aligned with `set`); lower ranks first. Pure. */
+export function candidateScores(index: ReferenceIndex, model: AttackModel, t: AttackToken, set: Int32Array): Float64Array {
+  const g = index.graph;
+  const visibleKeys = new Set<number>();
+  const unnamed = new Set<string>();
+  for (const a of t.arcs) {
+    const l = model.labels[a.label];
+    if (l.raw && l.relations) visibleKeys.add(edgeKey(l.relations[0], a.direction));
+    else unnamed.add(`${a.label}/${a.direction}`);
+  }
+  const scores = new Float64Array(set.length);
+  set.forEach((x, i) => {
+    let seen = 0;
+    for (const key of visibleKeys) if (hasKey(g, x, key)) seen++;
+    // Keys an unnamed (cluster) label may stand for are not counted as unseen.
+    const unseen = Math.max(0, index.keyKinds[x] - seen - unnamed.size);
+    const excess = Math.max(0, g.degreeOf(x) - t.arcs.length);
+    scores[i] = unseen * 1e9 + excess;
+  });
+  return scores;
+}
+
+/**
+ * Probability that a true candidate is among the first k under random tie-breaking (k = 1: the share of the
+ * best-scored tier that is true). `isTrue` says whether a candidate counts as the truth. Pure.
+ */
+export function expectedHitAtK(set: Int32Array, scores: Float64Array, isTrue: (x: number) => boolean, k: number): number {
+  let covered = 0;
+  let floor = -Infinity;
+  while (covered < k) {
+    let best = Infinity;
+    for (const s of scores) if (s > floor && s < best) best = s;
+    if (best === Infinity) return 0;
+    let n = 0;
+    let h = 0;
+    scores.forEach((s, i) => {
+      if (s !== best) return;
+      n++;
+      if (isTrue(set[i])) h++;
+    });
+    const slots = k - covered;
+    if (h > 0) return n <= slots ? 1 : 1 - chooseRatio(n - h, n, slots);
+    covered += n;
+    floor = best;
+  }
+  return 0;
+}
+
+/** C(a, s) / C(b, s) for a ≤ b: the chance that s draws without replacement from b all land among a. */
+function chooseRatio(a: number, b: number, s: number): number {
+  let p = 1;
+  for (let i = 0; i < s; i++) p *= Math.max(0, a - i) / (b - i);
+  return p;
+}
+
+/** The best-scored tier: its size and up to `cap` of its members (ascending entity index). Pure. */
+export function topTier(set: Int32Array, scores: Float64Array, cap: number): { size: number; members: Int32Array } {
+  let best = Infinity;
+  for (const s of scores) if (s < best) best = s;
+  const members: number[] = [];
+  let size = 0;
+  scores.forEach((s, i) => {
+    if (s !== best) return;
+    size++;
+    if (members.length < cap) members.push(set[i]);
+  });
+  return { size, members: Int32Array.from(members) };
+}

@@ -1,0 +1,106 @@
+// The observer's reference copy of the graph, indexed for the attack: for every (relation, direction) key the
+// entities that have at least one such edge (so a visible signature starts from its rarest key and intersects the
+// rest), and for every literal band the literals that show it. Built once per graph and memoised.
+import { coarsenLiteral, literalKindOfCode, literalKinds } from '../../../graph/literalBuckets.js';
+import { DIR_OUT, type MemoryGraph } from '../../../graph/memoryGraph.js';
+
+export interface ReferenceIndex {
+  graph: MemoryGraph;
+  /** Entities with at least one edge of key relation*2+direction, ascending. */
+  byKey: Int32Array[];
+  /** Literal kind code of every entity (0: not a literal), as the sanitizer decides it. */
+  literalCode: Uint8Array;
+  /** Non-literal entities (what an E_ or S_ token can be), ascending. */
+  entities: Int32Array;
+  /** Literal entities, ascending. */
+  literals: Int32Array;
+  /** Band text (year, decade, number band, `text`) → literals that show it, ascending. */
+  byBand: Map<string, Int32Array>;
+  /** Edges of each entity where it is the head (the rest of its degree is incoming). */
+  outDegree: Int32Array;
+  /** Distinct (relation, direction) keys of each entity. */
+  keyKinds: Int32Array;
+}
+
+const memo = new WeakMap<MemoryGraph, ReferenceIndex>();
+
+/** The key of a (relation, direction) pair, the order MemoryGraph sorts each entity's edges in. */
+export function edgeKey(relation: number, direction: number): number {
+  return relation * 2 + direction;
+}
+
+/** Builds (or returns the memoised) index of a graph. */
+export function referenceIndex(graph: MemoryGraph): ReferenceIndex {
+  const hit = memo.get(graph);
+  if (hit) return hit;
+  const n = graph.size;
+  const keys = graph.relationLabels.length * 2;
+  const counts = new Int32Array(keys);
+  // Edges of an entity are grouped by key, so one entity adds itself once per key it has.
+  for (let i = 0; i < n; i++) for (let k = graph.offsets[i]; k < graph.offsets[i + 1]; k++) if (k === graph.offsets[i] || keyAt(graph, k) !== keyAt(graph, k - 1)) counts[keyAt(graph, k)]++;
+  const byKey = Array.from({ length: keys }, (_, k) => new Int32Array(counts[k]));
+  const fill = new Int32Array(keys);
+  const keyKinds = new Int32Array(n);
+  for (let i = 0; i < n; i++)
+    for (let k = graph.offsets[i]; k < graph.offsets[i + 1]; k++)
+      if (k === graph.offsets[i] || keyAt(graph, k) !== keyAt(graph, k - 1)) {
+        const key = keyAt(graph, k);
+        byKey[key][fill[key]++] = i;
+        keyKinds[i]++;
+      }
+  const outDegree = new Int32Array(n);
+  for (let i = 0; i < n; i++) for (let k = graph.offsets[i]; k < graph.offsets[i + 1]; k++) if (graph.edgeDirection[k] === DIR_OUT) outDegree[i]++;
+  const literalCode = literalKinds(graph);
+  const ents: number[] = [];
+  const lits: number[] = [];
+  const bands = new Map<string, number[]>();
+  for (let i = 0; i < n; i++) {
+    const kind = literalKindOfCode(literalCode[i]);
+    if (!kind) {
+      ents.push(i);
+      continue;
+    }
+    lits.push(i);
+    // A view shows a date as its year or its decade (the sanitizer's setting): index both readings.
+    for (const b of new Set([coarsenLiteral(kind, graph.names[i], 'year'), coarsenLiteral(kind, graph.names[i], 'decade')])) (bands.get(b) ?? bands.set(b, []).get(b)!).push(i);
+  }
+  const index: ReferenceIndex = {
+    graph,
+    byKey,
+    literalCode,
+    entities: Int32Array.from(ents),
+    literals: Int32Array.from(lits),
+    byBand: new Map([...bands].map(([b, l]) => [b, Int32Array.from(l)])),
+    outDegree,
+    keyKinds,
+  };
+  memo.set(graph, index);
+  return index;
+}
+
+function keyAt(graph: MemoryGraph, k: number): number {
+  return graph.edgeRelation[k] * 2 + graph.edgeDirection[k];
+}
+
+/** First edge of entity x whose key is ≥ key (binary search over x's sorted edges). */
+export function keyStart(graph: MemoryGraph, x: number, key: number): number {
+  let lo = graph.offsets[x];
+  let hi = graph.offsets[x + 1];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keyAt(graph, mid) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Number of x's edges with this key. */
+export function keyCount(graph: MemoryGraph, x: number, key: number): number {
+  return keyStart(graph, x, key + 1) - keyStart(graph, x, key);
+}
+
+/** Whether x has key `key` among its edges. */
+export function hasKey(graph: MemoryGraph, x: number, key: number): boolean {
+  const s = keyStart(graph, x, key);
+  return s < graph.offsets[x + 1] && keyAt(graph, s) === key;
+}
