@@ -18,6 +18,7 @@ import type { AlgorithmicHand } from '../qa/hand/algorithmicHand.js';
 import { createLlmHand } from '../qa/hand/llm/llmHand.js';
 import type { EntityNameIndex } from '../qa/stages/entityNameIndex.js';
 import type { GraspSelectorLike } from '../qa/grasp/graspSelectorLike.js';
+import { reidentificationRisk } from '../egress/exposure/attack/reidentificationRisk.js';
 import { createQaEngine, EmptyGraphError, EmptyQuestionError, type AskOptions, type QaEngine } from '../qa/qaEngine.js';
 import type { BrainPolicy } from '../core/brainStep.js';
 import type { Drm } from '../core/types.js';
@@ -182,7 +183,9 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
       // The selector uses the engine's own DRM (the question vectors come from it), as createQaEngine requires.
       const grasp = holds ? selectors(name, graph) : version === undefined ? undefined : await storedSelector(name, graph, d, version);
       const selector: SelectorUse = grasp ? { kind: 'grasp', ...(version !== undefined ? { version } : {}), matchesGraph: grasp.matches?.(graph) ?? true } : { kind: 'path' };
-      return { engine: createQaEngine({ graph, drm: d, ...qa, ...handFor, ...(store ? { memory: experienceMemory(store) } : {}), ...(grasp ? { grasp } : {}) }), selector };
+      // Ranking payloads are trimmed against the re-identification attack on this very graph (the payload guard).
+      const payloadRisk = reidentificationRisk(graph);
+      return { engine: createQaEngine({ graph, drm: d, payloadRisk, ...qa, ...handFor, ...(store ? { memory: experienceMemory(store) } : {}), ...(grasp ? { grasp } : {}) }), selector };
     })();
     const entry: CachedEngine = { graph, handKey, selectorKey, engine };
     engines.set(cacheKey, entry);

@@ -25,7 +25,10 @@ import type { MemoryGraph } from '../graph/memoryGraph.js';
 import { clusterRelations, relationSignatures } from './sanitize/relationClusters.js';
 import { sanitizeView } from './sanitize/sanitizeView.js';
 import { newSessionSecret } from './sanitize/sessionSecret.js';
-import { analysisPayload } from '../payload/brainPayload.js';
+import { analysisPayload, DEFAULT_PAYLOAD_WIDTH } from '../payload/brainPayload.js';
+import { DEFAULT_PAYLOAD_GUARD, guardPayload, type PayloadGuardOptions } from '../payload/guardPayload.js';
+import type { PayloadRisk } from '../core/payloadRisk.js';
+import type { BrainPayload } from '../../common/brainTypes.js';
 import { payloadPreview } from '../payload/exposureReport.js';
 import { EntityNameIndex } from './stages/entityNameIndex.js';
 import { LocalAdjacency } from './stages/localAdjacency.js';
@@ -41,8 +44,12 @@ import { viewAdjacency } from './stages/viewAdjacency.js';
 export interface QaEngineConfig {
   /** Hop bound D_max (default 3). */
   dMax: number;
-  /** W1: candidate paths kept by pruning and shown to a Brain (default 80). */
+  /** W1: candidate paths kept by pruning, grounded and verified locally (default 80). */
   pruneWidth: number;
+  /** Candidate paths a ranking payload shows a Brain: the best-ranked of the kept ones (default 20). */
+  payloadWidth: number;
+  /** The payload guard's bounds (guardPayload.ts); null: payloads go as built. Needs a PayloadRisk. */
+  payloadGuard: PayloadGuardOptions | null;
   /** Subgraph bounds (see buildQuestionSubgraph). */
   fanoutCap?: number;
   maxNodes?: number;
@@ -59,6 +66,8 @@ export interface QaEngineConfig {
 export const DEFAULT_QA_CONFIG: QaEngineConfig = {
   dMax: 3,
   pruneWidth: DEFAULT_PRUNE_WIDTH,
+  payloadWidth: DEFAULT_PAYLOAD_WIDTH,
+  payloadGuard: DEFAULT_PAYLOAD_GUARD,
   sanitize: (({ relations: _r, ...rest }) => rest)(DEFAULT_SANITIZE_CONFIG),
   beam: 4000,
   maxAnswers: 20,
@@ -117,6 +126,11 @@ interface GraphCache {
 /** Alternative topic readings tried when the best one verifies nothing. */
 const MAX_RETRIES = 2;
 
+/** A question's payload guard: the attack runs on each built ranking payload, φ_Q giving the truth it is scored on. */
+function payloadGuardOf(risk: PayloadRisk, mapping: ViewMapping, options: PayloadGuardOptions): (p: BrainPayload) => BrainPayload {
+  return (p) => guardPayload(p, (text) => risk.tokenRisk(text, (t) => mapping.members(t)), options).payload;
+}
+
 export function createQaEngine(input: {
   graph: MemoryGraph;
   drm: Drm;
@@ -125,6 +139,8 @@ export function createQaEngine(input: {
   experience?: ExperienceProvider;
   /** Brain ranking when the local choice is not confident; none by default. */
   brainStep?: BrainStep;
+  /** Re-identification risk of a payload against this graph: ranking payloads are trimmed by it (payloadGuard). */
+  payloadRisk?: PayloadRisk;
   /** Brain planning (indicator chain of the anonymised question) when the local reading is unsure; none by default. */
   analysisStep?: AnalysisStep;
   /**
@@ -287,6 +303,8 @@ export function createQaEngine(input: {
           dMax,
           beam: config.beam,
           pruneWidth: config.pruneWidth,
+          payloadWidth: config.payloadWidth,
+          ...(input.payloadRisk && config.payloadGuard ? { guard: payloadGuardOf(input.payloadRisk, mapping, config.payloadGuard) } : {}),
           payloads,
           lap,
         };

@@ -26,6 +26,10 @@ export interface QuestionSession {
   dMax: number;
   beam: number;
   pruneWidth: number;
+  /** Candidate paths a ranking payload shows (the best of the kept ones). */
+  payloadWidth: number;
+  /** Trims a built ranking payload against re-identification (the payload guard); none: the payload as built. */
+  guard?: (payload: BrainPayload) => BrainPayload;
   /** The run's Brain payloads (the analysis, then one ranking payload per explored round) and their fate. */
   payloads: PayloadRecord[];
   /** Stage timer of the run (adds the time since the last lap to `stage`). */
@@ -71,7 +75,8 @@ export async function runRound(s: QuestionSession, input: RoundInput): Promise<R
 /** Builds the ranking payload a Brain would get for these candidates, once: listed in the result, sent if asked. */
 export function recordRankingPayload(s: QuestionSession, analysis: Analysis, anchors: string[], kept: readonly CandidatePath[]): PayloadRecord {
   const indicator = { anchors: [...anchors], chain: analysis.chain.map((x) => ({ relation: x.visible, direction: x.direction })), answerPosition: analysis.answerPosition, dPredict: analysis.dPredict };
-  const record: PayloadRecord = { payload: rankingPayload({ view: s.view, indicator, paths: kept, width: s.pruneWidth }), status: 'local' };
+  const built = rankingPayload({ view: s.view, indicator, paths: kept, width: s.payloadWidth });
+  const record: PayloadRecord = { payload: s.guard ? s.guard(built) : built, status: 'local' };
   s.payloads.push(record);
   s.lap('payload');
   return record;

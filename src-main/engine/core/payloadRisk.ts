@@ -1,0 +1,10 @@
+// Port: how much a payload would let an observer who holds a copy of the graph name its tokens. The attacker
+// (egress/exposure/attack) implements it; the QA engine's payload guard asks it before a ranking payload is final,
+// so what could be sent is trimmed against the same attack the exposure measurement runs.
+export interface PayloadRisk {
+  /**
+   * Per entity token of `text`: the probability that the observer names it at rank 1, reading `text` alone (ties
+   * broken at random). `membersOf` gives the raw entities behind a token: the truth, known to the caller only.
+   */
+  tokenRisk(text: string, membersOf: (token: string) => readonly number[]): ReadonlyMap<string, number>;
+}

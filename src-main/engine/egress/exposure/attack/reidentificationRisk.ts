@@ -1,0 +1,23 @@
+// The PayloadRisk port over the attacker: one payload is one observed session, attacked against the local graph
+// (the worst case: the observer holds the very graph), and each entity token's risk is the attacker's expected
+// rank-1 hit on its true entity. The reference index is built once per graph and memoised.
+import type { PayloadRisk } from '../../../core/payloadRisk.js';
+import type { MemoryGraph } from '../../../graph/memoryGraph.js';
+import { attackSession, DEFAULT_ROUNDS } from './attackSession.js';
+import { observeSession } from './observedSession.js';
+import { expectedHitAtK } from './rankCandidates.js';
+import { referenceIndex } from './referenceIndex.js';
+
+export function reidentificationRisk(graph: MemoryGraph, rounds = DEFAULT_ROUNDS): PayloadRisk {
+  return {
+    tokenRisk(text, membersOf) {
+      const attack = attackSession(referenceIndex(graph), observeSession([text]), rounds);
+      const out = new Map<string, number>();
+      for (const v of attack.verdicts) {
+        const truth = new Set(membersOf(v.token));
+        out.set(v.token, truth.size ? expectedHitAtK(v.candidates, v.scores, (x) => truth.has(x), 1) : 0);
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// The payload guard: before a ranking payload is final, the re-identification attack is run on it (PayloadRisk) and
+// the lowest-ranked candidate paths that show a too-identifiable token are dropped, half of them per round, until
+// no token is above the risk bound or only the best paths are left. A token is identifiable mostly through how much
+// of its neighbourhood the paths list (an anchor with all its edges listed is often the only entity that fits), so
+// fewer, better paths both help the Brain and hide more. Pure given the risk function; ids are renumbered so the
+// gaps do not tell a reader how much was removed, and each path keeps the candidate index a reply maps back to.
+import type { BrainPayload } from '../../common/brainTypes.js';
+import { finalizePayload } from './brainPayload.js';
+
+export interface PayloadGuardOptions {
+  /** Highest acceptable rank-1 re-identification risk of any entity token. */
+  maxRisk: number;
+  /** The best-ranked paths always kept: the Brain needs candidates to rank. */
+  keep: number;
+  /** Attack-and-trim rounds at most. */
+  rounds: number;
+}
+
+export const DEFAULT_PAYLOAD_GUARD: PayloadGuardOptions = { maxRisk: 0.1, keep: 2, rounds: 4 };
+
+export interface GuardedPayload {
+  payload: BrainPayload;
+  /** Paths dropped by the guard. */
+  dropped: number;
+  /** Entity tokens still above the bound in the last measured payload. */
+  risky: number;
+}
+
+/** The payload with only `paths` (kept in order), ids renumbered 1..n, literals of vanished tokens removed. */
+export function withPaths(p: BrainPayload, paths: BrainPayload['paths']): BrainPayload {
+  const shown = new Set(paths.flatMap((x) => x.nodes));
+  const literals = Object.fromEntries(Object.entries(p.literals).filter(([t]) => shown.has(t)));
+  const { text: _old, ...rest } = p;
+  return finalizePayload({ ...rest, paths: paths.map((x, i) => ({ ...x, id: i + 1, nodes: [...x.nodes], edges: x.edges.map((e) => ({ ...e })) })), literals });
+}
+
+export function guardPayload(p: BrainPayload, riskOf: (text: string) => ReadonlyMap<string, number>, options: PayloadGuardOptions = DEFAULT_PAYLOAD_GUARD): GuardedPayload {
+  if (p.role !== 'ranking' || p.paths.length <= options.keep) return { payload: p, dropped: 0, risky: 0 };
+  let current = p;
+  let dropped = 0;
+  let risky = 0;
+  for (let round = 0; round < options.rounds; round++) {
+    const risk = riskOf(current.text);
+    const over = new Set([...risk].filter(([, r]) => r > options.maxRisk).map(([t]) => t));
+    risky = over.size;
+    if (!over.size) break;
+    const droppable = current.paths.slice(options.keep).filter((x) => x.nodes.some((t) => over.has(t)));
+    if (!droppable.length) break;
+    // The lower-ranked half of them: a risky anchor is on every path, and halving keeps the best alternatives.
+    const drop = new Set(droppable.slice(Math.floor(droppable.length / 2)).map((x) => x.id));
+    current = withPaths(current, current.paths.filter((x) => !drop.has(x.id)));
+    dropped += drop.size;
+  }
+  return { payload: current, dropped, risky };
+}

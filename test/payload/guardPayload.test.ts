@@ -1,0 +1,105 @@
+// The payload guard trims a ranking payload against the re-identification attack: lowest-ranked paths showing a
+// too-identifiable token go first, the best `keep` stay, ids are renumbered and candidate indices kept; with the real
+// attack on a toy graph, a payload that lists all of an anchor's edges is cut until the anchor is no longer named.
+import { describe, expect, it } from 'vitest';
+import type { Triple } from '../../src-main/common/graphTypes.js';
+import type { BrainPayload } from '../../src-main/common/brainTypes.js';
+import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
+import { payloadRisk } from '../../src-main/engine/egress/exposure/attack/payloadRisk.js';
+import { reidentificationRisk } from '../../src-main/engine/egress/exposure/attack/reidentificationRisk.js';
+import { finalizePayload } from '../../src-main/engine/payload/brainPayload.js';
+import { guardPayload, withPaths } from '../../src-main/engine/payload/guardPayload.js';
+import { renderPayloadText } from '../../src-main/engine/payload/payloadText.js';
+
+const t = (head: string, relation: string, tail: string): Triple => ({ head, relation, tail });
+
+/** A ranking payload of one-hop paths from `anchor`, in the order given (best first). */
+function ranking(anchor: string, steps: [string, string, 'out' | 'in'][]): BrainPayload {
+  return finalizePayload({
+    role: 'ranking',
+    question: `who is related to ${anchor}`,
+    anchors: [anchor],
+    relations: [],
+    indicator: { anchors: [anchor], chain: [{ relation: steps[0][0], direction: steps[0][2] }], answerPosition: 1, dPredict: 1 },
+    paths: steps.map(([relation, tail, direction], i) => ({ id: i + 1, candidate: i, nodes: [anchor, tail], edges: [{ relation, direction }], answerAt: 1 })),
+    literals: {},
+    maxReturn: 3,
+    omitted: [],
+    view: { k: 2, achievedK: 2 },
+  });
+}
+
+describe('guardPayload', () => {
+  const p = ranking('E_aaaa', [
+    ['r1', 'E_0001', 'out'],
+    ['r2', 'E_0002', 'out'],
+    ['r3', 'E_0003', 'out'],
+    ['r4', 'E_0004', 'out'],
+    ['r5', 'E_0005', 'out'],
+  ]);
+
+  it('leaves a payload with no risky token as it was (one attack)', () => {
+    let calls = 0;
+    const g = guardPayload(p, () => (calls++, new Map([['E_aaaa', 0.05]])), { maxRisk: 0.1, keep: 2, rounds: 4 });
+    expect(g.payload).toBe(p);
+    expect(g.dropped).toBe(0);
+    expect(calls).toBe(1);
+  });
+
+  it('drops the lower-ranked half of the paths showing a risky token, never the best `keep`, renumbering ids', () => {
+    // E_4 and E_5 are risky; only paths beyond keep=2 that show them may go: P4, P5 → the lower half (P5) first.
+    const risk = (text: string): Map<string, number> => new Map(['E_0004', 'E_0005'].filter((x) => text.includes(x)).map((x) => [x, 0.9]));
+    const g = guardPayload(p, risk, { maxRisk: 0.1, keep: 2, rounds: 1 });
+    expect(g.dropped).toBe(1);
+    expect(g.payload.paths.map((x) => x.nodes[1])).toEqual(['E_0001', 'E_0002', 'E_0003', 'E_0004']);
+    expect(g.payload.paths.map((x) => x.id)).toEqual([1, 2, 3, 4]);
+    expect(g.payload.paths.map((x) => x.candidate)).toEqual([0, 1, 2, 3]);
+    expect(g.payload.text).toBe(renderPayloadText(g.payload));
+    expect(g.payload.text).not.toContain('E_0005');
+    // More rounds remove the rest of what shows a risky token, and stop when nothing risky is left.
+    const all = guardPayload(p, risk, { maxRisk: 0.1, keep: 2, rounds: 4 });
+    expect(all.payload.paths.map((x) => x.nodes[1])).toEqual(['E_0001', 'E_0002', 'E_0003']);
+    expect(all.risky).toBe(0);
+  });
+
+  it('a risky anchor (on every path) shrinks the payload round by round down to the kept paths', () => {
+    const g = guardPayload(p, () => new Map([['E_aaaa', 1]]), { maxRisk: 0.1, keep: 2, rounds: 10 });
+    expect(g.payload.paths.map((x) => x.nodes[1])).toEqual(['E_0001', 'E_0002']);
+    expect(g.risky).toBe(1);
+  });
+
+  it('withPaths drops literals of tokens no path shows any more', () => {
+    const lit = finalizePayload({ ...p, literals: { E_0005: '1990s', E_0001: '2000s' } });
+    const cut = withPaths(lit, lit.paths.slice(0, 2));
+    expect(cut.literals).toEqual({ E_0001: '2000s' });
+  });
+});
+
+describe('guardPayload with the attacker (reidentificationRisk)', () => {
+  // Hub has five distinct relations; many entities have one or two of them, only Hub has all five.
+  const triples: Triple[] = [
+    ...['r1', 'r2', 'r3', 'r4', 'r5'].map((r, i) => t('Hub', r, `T${i}`)),
+    ...Array.from({ length: 12 }, (_, i) => [t(`X${i}`, 'r1', `U${i}`), t(`X${i}`, 'r2', `V${i}`)]).flat(),
+  ];
+  const graph = MemoryGraph.fromTriples('toy', [], triples);
+  const hub = graph.indexOf('Hub')!;
+  const risk = reidentificationRisk(graph);
+  const members = (token: string): number[] => (token === 'E_aaaa' ? [hub] : token.startsWith('E_000') ? [graph.indexOf(`T${Number(token.slice(5)) - 1}`)!] : []);
+  const p = ranking('E_aaaa', [
+    ['r1', 'E_0001', 'out'],
+    ['r2', 'E_0002', 'out'],
+    ['r3', 'E_0003', 'out'],
+    ['r4', 'E_0004', 'out'],
+    ['r5', 'E_0005', 'out'],
+  ]);
+
+  it('the full payload names the hub at rank 1; the guarded one leaves it among a dozen look-alikes', () => {
+    expect(risk.tokenRisk(p.text, members).get('E_aaaa')).toBe(1);
+    const g = guardPayload(p, (text) => risk.tokenRisk(text, members), { maxRisk: 0.1, keep: 2, rounds: 4 });
+    expect(g.payload.paths.length).toBe(2);
+    // Thirteen entities show r1 and r2; the twelve that have nothing else fit the two paths better than the hub.
+    expect(risk.tokenRisk(g.payload.text, members).get('E_aaaa')).toBeLessThan(0.1);
+    expect(payloadRisk(g.payload.text, graph).find((r) => r.token === 'E_aaaa')).toMatchObject({ anonymitySet: 13, unique: false });
+    expect(payloadRisk(p.text, graph).find((r) => r.token === 'E_aaaa')).toMatchObject({ anonymitySet: 1, unique: true });
+  });
+});
