@@ -71,6 +71,18 @@ describe('ctrlg attack', () => {
     expect(r.err).toBe(`ctrlg attack: ${join(bad, 'predictions.jsonl')}:2: "payloads" must be an array of payload texts\n`);
   });
 
+  it('takes the reference as a library graph too, and names an unknown one', async () => {
+    const imported = await runCliCaptured(['import', '--data', data, KB, '--graph', 'demo']);
+    expect(imported.code, imported.err).toBe(0);
+    const views = join(evalDir, 'views.jsonl');
+    const byName = await runCliCaptured(['attack', '--data', data, '--views', views, '--graph', 'demo', '--rounds', '0']);
+    expect(byName.code, byName.err).toBe(0);
+    expect(byName.out).toMatch(/^reference demo: 1072 entities, 3222 triples\n20 sessions, .* 0 refinement round\(s\)/);
+    const unknown = await runCliCaptured(['attack', '--data', data, '--views', views, '--graph', 'nope']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(/^ctrlg attack: No graph named "nope"\. Known graphs: .*demo/);
+  }, 60_000);
+
   it('asks for exactly one reference graph and checks its numbers', async () => {
     const views = join(evalDir, 'views.jsonl');
     const none = await runCliCaptured(['attack', '--data', data, '--views', views]);

@@ -82,6 +82,8 @@ describe('re-identification attack on a toy graph', () => {
     const lit = MemoryGraph.fromTriples('lit', [], [t('H1', 'bed_count', '740'), t('H2', 'bed_count', '35'), t('H3', 'bed_count', '820')]);
     const risk = payloadRisk('ANCHORS: E_0030\nP1. E_0030 -[bed_count]-> L_0031(10–100)', lit);
     expect(risk).toEqual([{ token: 'E_0030', anonymitySet: 1, unique: true }]);
+    // The structured payload reads the same, through its rendered text; a wider band fits two hospitals.
+    expect(payloadRisk({ text: 'ANCHORS: E_0030\nP1. E_0030 -[bed_count]-> L_0031(100–1k)' }, lit)).toEqual([{ token: 'E_0030', anonymitySet: 2, unique: false }]);
     // R1 is a cluster label: it can only be born_in here (Bob is the only person with an outgoing edge).
     const a = attackSession(index, observeSession(['ANCHORS: E_0040\nP1. E_0041 -[starred_actors]-> E_0040 -[R1]-> E_0042']));
     expect(setOf(a, 'E_0040')).toEqual(['Bob']);

@@ -61,10 +61,14 @@ describe('payload parser', () => {
     expect(p.paths[0].edges).toEqual([{ head: 'E_aa01aa01aa01', label: 'r', tail: 'E_bb02bb02bb02' }]);
   });
 
-  it('reads a path of one node and labels with spaces', () => {
+  it('reads a path of one node, and labels with spaces or brackets', () => {
     const bands = new Map<string, string>();
     expect(parsePathText('E_aa01aa01aa01', bands)).toEqual({ nodes: ['E_aa01aa01aa01'], edges: [] });
     expect(parsePathText('E_aa01aa01aa01 -[place of birth]-> E_bb02bb02bb02', bands)?.edges[0].label).toBe('place of birth');
+    expect(parsePathText('E_aa01aa01aa01 -[a[1]]-> E_bb02bb02bb02 <-[b]x]- E_cc03cc03cc03', bands)?.edges).toEqual([
+      { head: 'E_aa01aa01aa01', label: 'a[1]', tail: 'E_bb02bb02bb02' },
+      { head: 'E_cc03cc03cc03', label: 'b]x', tail: 'E_bb02bb02bb02' },
+    ]);
   });
 
   it('tells token kinds by prefix', () => {

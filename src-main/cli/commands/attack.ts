@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { runAttack, type AttackReport } from '../../engine/app/runAttack.js';
 import { CliError, type CliCommand } from '../command.js';
+import { intFlag } from '../flags/intFlag.js';
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
@@ -25,13 +26,6 @@ export function formatAttack(r: AttackReport): string {
     lines.push('', `linkage over ${l.sessions} sessions: ASR@1 ${pct(l.asr_at_1)} on ${l.evaluated} of ${l.eligible} linkable token(s) (of ${l.tokens}); chance ${pct(l.chance)}`);
   }
   return lines.join('\n');
-}
-
-function positiveInt(flag: string, v: string | undefined, min: number): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min) throw new CliError(`--${flag} must be an integer ≥ ${min}, not "${v}"`);
-  return n;
 }
 
 export const attackCommand: CliCommand = {
@@ -59,8 +53,8 @@ export const attackCommand: CliCommand = {
       predictions: values.predictions,
       reference: values.reference,
       graph: values.graph,
-      rounds: positiveInt('rounds', values.rounds, 0),
-      linkage: positiveInt('linkage', values.linkage, 2),
+      rounds: intFlag('rounds', values.rounds, 0),
+      linkage: intFlag('linkage', values.linkage, 2),
       out: values.out,
     });
     ctx.stdout.write(formatAttack(report) + (values.out ? `\nwrote ${values.out}` : '') + '\n');

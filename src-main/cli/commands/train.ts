@@ -5,13 +5,7 @@ import { parseArgs } from 'node:util';
 import { assemble } from '../../engine/app/assemble.js';
 import { readQuestionsFile } from '../../engine/app/runEval.js';
 import { CliError, type CliCommand } from '../command.js';
-
-function positiveInt(name: string, v: string | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new CliError(`--${name} must be a positive integer, not "${v}"`);
-  return n;
-}
+import { intFlag } from '../flags/intFlag.js';
 
 export const trainCommand: CliCommand = {
   name: 'train',
@@ -33,9 +27,9 @@ export const trainCommand: CliCommand = {
     if (!values.graph === !values.kb) throw new CliError('give exactly one of --graph NAME or --kb FILE');
     const seed = Number(values.seed);
     if (!Number.isInteger(seed)) throw new CliError(`--seed must be an integer, not "${values.seed}"`);
-    const epochs = positiveInt('epochs', values.epochs);
-    const examplesPerEpoch = positiveInt('examples', values.examples);
-    const maxSeconds = positiveInt('max-seconds', values['max-seconds']);
+    const epochs = intFlag('epochs', values.epochs);
+    const examplesPerEpoch = intFlag('examples', values.examples);
+    const maxSeconds = intFlag('max-seconds', values['max-seconds']);
     const questions = values.questions ? readQuestionsFile(resolve(values.questions)) : undefined;
     // The app's parts: its library, its word vectors and the selector's training service.
     const parts = assemble({ dataDir: ctx.dataDir, memory: null, ask: false });

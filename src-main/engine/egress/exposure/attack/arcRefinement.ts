@@ -3,7 +3,7 @@
 // candidate of the token at the other end. After k rounds a candidate fits what the observer sees k hops around
 // the token — degree alone cannot tell two films with one actor each apart; their actors' own films can.
 // Entity tokens are distinct entities (one HMAC per raw id), so a token pinned to one entity takes it from the others.
-import type { MemoryGraph } from '../../../graph/memoryGraph.js';
+import { DIR_OUT, type MemoryGraph } from '../../../graph/memoryGraph.js';
 import { edgeKey, keyStart, type ReferenceIndex } from './referenceIndex.js';
 import type { AttackArc, AttackModel } from './sessionModel.js';
 import type { Candidates } from './signatureCandidates.js';
@@ -34,6 +34,14 @@ export function refineCandidates(index: ReferenceIndex, model: AttackModel, init
       if (!m) marks.set(c, (m = markOf(index.graph.size, c)));
       return m;
     };
+    const supports = new Map<Int32Array, Map<string, Uint8Array>>();
+    const supportFor = (there: Int32Array, a: AttackArc): Uint8Array => {
+      const byArc = supports.get(there) ?? supports.set(there, new Map()).get(there)!;
+      const key = `${a.label}/${a.direction}`;
+      let m = byArc.get(key);
+      if (!m) byArc.set(key, (m = arcSupport(index.graph, model, there, a)));
+      return m;
+    };
     // Tokens with the same candidates and the same arcs (a film's many actor leaves) get the same answer.
     const sameAnswer = new Map<Candidates, Map<string, Int32Array>>();
     const changed = new Uint8Array(sets.length);
@@ -46,8 +54,18 @@ export function refineCandidates(index: ReferenceIndex, model: AttackModel, init
       const byArcs = sameAnswer.get(c) ?? sameAnswer.set(c, new Map()).get(c)!;
       let kept = byArcs.get(key);
       if (!kept) {
-        const ms = arcs.map((a) => markFor(sets[a.other]));
-        kept = c.filter((x) => arcs.every((a, j) => arcHolds(index.graph, model, x, a, ms[j])));
+        // Check each candidate's edges against the other end, or, when the other end is the smaller set, mark
+        // once what its members' edges reach and look candidates up: each costs the edges of the side it walks.
+        const checks = arcs.map((a) => {
+          const there = sets[a.other]!;
+          if (there.length < c.length) {
+            const support = supportFor(there, a);
+            return (x: number) => support[x] === 1;
+          }
+          const mark = markFor(there);
+          return (x: number) => arcHolds(index.graph, model, x, a, mark);
+        });
+        kept = c.filter((x) => checks.every((ok) => ok(x)));
         byArcs.set(key, kept);
       }
       if (kept.length === c.length) return c;
@@ -77,6 +95,23 @@ export function arcHolds(g: MemoryGraph, model: AttackModel, x: number, a: Attac
     for (let k = keyStart(g, x, key); k < end && g.edgeRelation[k] === r && g.edgeDirection[k] === a.direction; k++) if (mark[g.edgeNeighbor[k]]) return true;
   }
   return false;
+}
+
+/** Entities with an edge matching arc a to some member of `there` (the other end's candidates). */
+export function arcSupport(g: MemoryGraph, model: AttackModel, there: Int32Array, a: AttackArc): Uint8Array {
+  const m = new Uint8Array(g.size);
+  const rels = model.labels[a.label].relations;
+  // Seen from the other end, the edge runs the other way.
+  const back = 1 - a.direction;
+  for (const y of there) {
+    if (!rels) {
+      for (let k = g.offsets[y]; k < g.offsets[y + 1]; k++) if (g.edgeDirection[k] === back) m[g.edgeNeighbor[k]] = 1;
+      continue;
+    }
+    const end = g.offsets[y + 1];
+    for (const r of rels) for (let k = keyStart(g, y, edgeKey(r, back)); k < end && g.edgeRelation[k] === r && g.edgeDirection[k] === back; k++) m[g.edgeNeighbor[k]] = 1;
+  }
+  return m;
 }
 
 function markOf(n: number, c: Int32Array): Uint8Array {
@@ -115,19 +150,28 @@ const LABEL_SCAN_CAP = 20_000;
 export function narrowLabels(index: ReferenceIndex, model: AttackModel, sets: readonly Candidates[]): boolean {
   const g = index.graph;
   let narrowed = false;
+  const marks = new Map<Int32Array, Uint8Array>();
   model.labels.forEach((label, li) => {
     if (label.raw) return;
     const found = new Set<number>();
+    // Many edges join the same two candidate sets (a film's actor leaves): walk each pair once.
+    const walked = new Map<Int32Array, Set<Int32Array>>();
     for (const [ti, t] of model.tokens.entries())
       for (const a of t.arcs) {
-        if (a.label !== li) continue;
+        // Each edge once, from its head's side.
+        if (a.label !== li || a.direction !== DIR_OUT) continue;
         const here = sets[ti];
         const there = sets[a.other];
         // Any relation can realise an edge with an unconstrained end, so the label cannot be narrowed at all.
-        if (!here || !there || here.length > LABEL_SCAN_CAP) return;
-        const mark = markOf(g.size, there);
-        for (const x of here)
-          for (let k = g.offsets[x]; k < g.offsets[x + 1]; k++) if (g.edgeDirection[k] === a.direction && mark[g.edgeNeighbor[k]]) found.add(g.edgeRelation[k]);
+        if (!here || !there || Math.min(here.length, there.length) > LABEL_SCAN_CAP) return;
+        const pairs = walked.get(here) ?? walked.set(here, new Set()).get(here)!;
+        if (pairs.has(there)) continue;
+        pairs.add(there);
+        // Walk the smaller side's edges, looking the other side up.
+        const [walk, look, dir] = here.length <= there.length ? [here, there, DIR_OUT] : [there, here, 1 - DIR_OUT];
+        const mark = marks.get(look) ?? marks.set(look, markOf(g.size, look)).get(look)!;
+        for (const x of walk)
+          for (let k = g.offsets[x]; k < g.offsets[x + 1]; k++) if (g.edgeDirection[k] === dir && mark[g.edgeNeighbor[k]]) found.add(g.edgeRelation[k]);
       }
     if (found.size > 0 && (!label.relations || found.size < label.relations.length)) {
       label.relations = Int32Array.from([...found].sort((x, y) => x - y));

@@ -85,7 +85,8 @@ export function parsePathText(body: string, bands: Map<string, string>): Observe
   nodes.push(first);
   while (at < body.length) {
     const rest = body.slice(at);
-    const arrow = /^\s+(<-\[([^\]]*)\]-|-\[([^\]]*)\]->)\s+/.exec(rest);
+    // Lazy labels, closed by the arrow's own end, so a label may hold a `]` (RDF names sometimes do).
+    const arrow = /^\s+(<-\[(.*?)\]-|-\[(.*?)\]->)\s+/.exec(rest);
     if (!arrow) return undefined;
     at += arrow[0].length;
     const next = readNode();
