@@ -23,7 +23,7 @@ const paths = () => ({ path: join(dir, 'ledger.enc'), keyStore: new FileKeyStore
 // All paths (no width cut), so every question exposes the same raw entities under fresh tokens.
 async function recordOne(ledger: ExposureLedger, s = scenario(1000)): Promise<ExposureReport> {
   const resolve = tokenResolver(s.mapping, s.graph);
-  const report = exposureReport({ payload: s.ranking, system: systemPromptFor('ranking'), model: 'gpt-4', endpoint: 'e', history: ledger.history(resolve) });
+  const report = exposureReport({ payload: s.ranking, system: systemPromptFor('ranking'), model: 'gpt-4', endpoint: 'e', history: ledger.history(resolve, 'q') });
   await ledger.record({ questionId: 'q', role: 'ranking', model: 'gpt-4', report, resolve, tokensSent: 100, tokensReceived: 10 });
   return report;
 }
