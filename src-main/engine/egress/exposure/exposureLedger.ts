@@ -43,6 +43,11 @@ export class ExposureLedger {
   private chain: Promise<unknown> = Promise.resolve();
   /** Entities exposed during this run (currentSession), kept in memory: the file counts them per question. */
   private readonly runEntities = new Set<string>();
+  /**
+   * Entities each question of this run has shown so far, until its cohort is recorded: questions overlap (one waits
+   * on an approval while another calls), so "seen last in this session" cannot tell.
+   */
+  private readonly questionEntities = new Map<string, Set<string>>();
 
   private constructor(
     readonly path: string,
@@ -169,7 +174,12 @@ export class ExposureLedger {
     };
     next.calls.push(entry);
     await this.persist(next);
-    for (const k of keys) this.runEntities.add(k);
+    const shown = this.questionEntities.get(session) ?? new Set<string>();
+    this.questionEntities.set(session, shown);
+    for (const k of keys) {
+      this.runEntities.add(k);
+      shown.add(k);
+    }
     return entry;
   }
 
@@ -191,13 +201,15 @@ export class ExposureLedger {
     const sess = (next.sessions[session] ??= { startedAt: this.now().toISOString(), calls: 0, tokensSent: 0, tokensReceived: 0, entities: 0 });
     const cohort = (next.cohort ??= {});
     const keys = new Set(ids.map((id) => this.subject('entity', id)));
+    const shown = this.questionEntities.get(session);
     for (const k of keys) {
       const c = (cohort[k] ??= { eligible: 0, exposed: 0 });
       c.eligible += 1;
-      if (next.entities[k]?.lastSession === session) c.exposed += 1;
+      if (shown?.has(k)) c.exposed += 1;
     }
     sess.eligible = keys.size;
     await this.persist(next);
+    this.questionEntities.delete(session);
   }
 
   private async persist(next: LedgerState): Promise<void> {
