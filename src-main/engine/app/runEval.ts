@@ -127,13 +127,18 @@ export interface EvalSummary {
   exposure?: LedgerExposureStats;
 }
 
-/** The exposure ledger's statistics as summary.json writes them (all sessions of this data dir, and this run's). */
+/**
+ * The exposure ledger's statistics as summary.json writes them: all sessions of this data dir (a session is one
+ * question; node exposure over the eligible cohort of the questions asked with a remote Brain), and this run's.
+ */
 export interface LedgerExposureStats {
   sessions: number;
   calls: number;
   tokens_sent: number;
   tokens_received: number;
   entities_exposed: number;
+  eligible_entities: number;
+  eligible_sessions: number;
   node_exposure: { p50: number; p99: number; max: number };
   top1_percent_share: number;
   per_relation: Record<string, number>;
@@ -147,7 +152,9 @@ export function ledgerExposureStats(s: LedgerSummary): LedgerExposureStats {
     tokens_sent: s.tokensSent,
     tokens_received: s.tokensReceived,
     entities_exposed: s.entitiesExposed,
-    node_exposure: { ...s.nodeExposure },
+    eligible_entities: s.eligibleEntities,
+    eligible_sessions: s.eligibleSessions,
+    node_exposure: { p50: round(s.nodeExposure.p50), p99: round(s.nodeExposure.p99), max: round(s.nodeExposure.max) },
     top1_percent_share: round(s.top1PercentShare),
     per_relation: { ...s.perRelation },
     current_session: { calls: s.currentSession.calls, entities: s.currentSession.entities, tokens_sent: s.currentSession.tokensSent, tokens_received: s.currentSession.tokensReceived },
