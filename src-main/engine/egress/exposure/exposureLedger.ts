@@ -8,7 +8,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { BrainRole, ExposedItemStatus, ExposureReport, LedgerEntry, LedgerSummary } from '../../../common/brainTypes.js';
 import type { ExposureHistory } from '../../core/exposureHistory.js';
-import { nodeExposureStats } from './exposureStats.js';
+import { nodeExposureStats, type ExposureCount } from './exposureStats.js';
 import type { KeyStore } from '../../core/keyStore.js';
 import { LedgerCorruptError, ledgerKeyError } from './ledgerErrors.js';
 import { emptyLedgerState, ledgerStateProblem, touch, type LedgerState, type SeenRecord } from './ledgerState.js';
@@ -195,20 +195,33 @@ export class ExposureLedger {
   }
 
   private async recordEligibleNow(questionId: string, ids: readonly string[]): Promise<void> {
+    const state = this.state;
     const session = this.questionSession(questionId);
-    if (this.state.sessions[session]?.eligible !== undefined) return;
-    const next = structuredClone(this.state);
-    const sess = (next.sessions[session] ??= { startedAt: this.now().toISOString(), calls: 0, tokensSent: 0, tokensReceived: 0, entities: 0 });
-    const cohort = (next.cohort ??= {});
+    if (state.sessions[session]?.eligible !== undefined) return;
     const keys = new Set(ids.map((id) => this.subject('entity', id)));
     const shown = this.questionEntities.get(session);
+    // Updated in place and undone if the write fails: copying a cohort of tens of thousands of entities on every
+    // question cost as much as writing it. Memory still never keeps what the file does not hold.
+    const hadCohort = state.cohort !== undefined;
+    const cohort = (state.cohort ??= {});
+    const before = new Map<string, ExposureCount | undefined>();
     for (const k of keys) {
-      const c = (cohort[k] ??= { eligible: 0, exposed: 0 });
-      c.eligible += 1;
-      if (shown?.has(k)) c.exposed += 1;
+      const c = cohort[k];
+      before.set(k, c);
+      cohort[k] = { eligible: (c?.eligible ?? 0) + 1, exposed: (c?.exposed ?? 0) + (shown?.has(k) ? 1 : 0) };
     }
-    sess.eligible = keys.size;
-    await this.persist(next);
+    const sess = state.sessions[session];
+    state.sessions[session] = { ...(sess ?? { startedAt: this.now().toISOString(), calls: 0, tokensSent: 0, tokensReceived: 0, entities: 0 }), eligible: keys.size };
+    try {
+      await this.persist(state);
+    } catch (e) {
+      for (const [k, c] of before) if (c) cohort[k] = c;
+      else delete cohort[k];
+      if (!hadCohort) delete state.cohort;
+      if (sess) state.sessions[session] = sess;
+      else delete state.sessions[session];
+      throw e;
+    }
     this.questionEntities.delete(session);
   }
 
