@@ -1,5 +1,6 @@
-// The exposure ledger: encrypted at rest, cumulative across sessions, statistics, and no silent reset.
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+// The exposure ledger: encrypted at rest, cumulative across sessions (one per question, with its eligible cohort),
+// node exposure over that cohort, and no silent reset.
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -88,6 +89,23 @@ describe('ExposureLedger', () => {
     await later.recordEligible('q1', shown);
     expect(later.summary()).toMatchObject({ sessions: 4, eligibleSessions: 4, currentSession: { calls: 0, entities: 0 } });
     expect(later.summary().nodeExposure.max).toBeCloseTo(2 / 4);
+  });
+
+  it('a cohort that cannot be written leaves the ledger as it was, and can be recorded again', async () => {
+    const ledger = await ExposureLedger.open(paths());
+    await recordOne(ledger, scenario(1000), 'q1');
+    const before = ledger.summary();
+    // The file's place taken by a non-empty folder: the atomic rename fails.
+    const file = join(dir, 'ledger.enc');
+    await rm(file);
+    await mkdir(join(file, 'blocker'), { recursive: true });
+    const { shown, hidden } = cohortOf();
+    await expect(ledger.recordEligible('q1', [...shown, ...hidden])).rejects.toThrow();
+    expect(ledger.summary()).toEqual(before);
+    await rm(file, { recursive: true });
+    await ledger.recordEligible('q1', [...shown, ...hidden]);
+    expect(ledger.summary()).toMatchObject({ eligibleSessions: 1, eligibleEntities: shown.length + hidden.length, nodeExposure: { max: 1 } });
+    expect((await ExposureLedger.open(paths())).summary().eligibleSessions).toBe(1);
   });
 
   it('reads a ledger written before per-question sessions and the cohort, and adds the cohort to it', async () => {
