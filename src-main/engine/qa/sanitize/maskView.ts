@@ -11,7 +11,7 @@ import { macFor } from './sessionSecret.js';
 import { groupOrder, viewAnchors, viewEdges, viewNodes } from './viewGraph.js';
 import { compact, initialGroups, nodeFlags } from './viewGroups.js';
 import { mappingTables, SessionViewMapping } from './viewMapping.js';
-import { viewQuestion } from './viewQuestion.js';
+import { registeredViewQuestion } from './viewQuestion.js';
 import { viewStats } from './viewStats.js';
 import { groupTokens } from './viewTokens.js';
 import { aggregateWlClasses } from './wlAggregation.js';
@@ -42,18 +42,9 @@ export function maskView(input: MaskInput): SanitizeResult {
   const nodes = viewNodes(groups, tokens, config.schemaTypes, order);
   const edges = viewEdges(local, kept, state, tokens, order);
   const mapping = new SessionViewMapping(mappingTables(groups, local.entities, tokens, graph.relationLabels), secret);
-  const question = viewQuestion({
-    graph,
-    question: input.question,
-    topics: input.topics,
-    subgraphEntities: local.localOf,
-    tokenOf: (e) => mapping.tokenOf(e),
-    secret,
-    tokenLength: config.tokenLength,
-  });
-  for (const [token, entity] of question.minted) mapping.register(token, entity);
+  const question = registeredViewQuestion({ graph, question: input.question, topics: input.topics, subgraphEntities: local.localOf, secret, tokenLength: config.tokenLength }, mapping);
   // The WL check at k = 1 aggregates nothing; it only measures how well the masked view hides each node (achievedK).
   const wl = aggregateWlClasses({ local, table: { groups, groupOf: state.groupOf }, kept, exempt: flags.exempt, k: 1, showTypes: config.schemaTypes });
   const stats = viewStats({ rawNodes: n, rawEdges: local.edges.head.length, nodes, edges, groups, classWeight: wl.classWeight, kept, k: 1 });
-  return { view: { question: question.question, anchors: viewAnchors(local, state, tokens), nodes, edges, stats }, mapping };
+  return { view: { question, anchors: viewAnchors(local, state, tokens), nodes, edges, stats }, mapping };
 }
