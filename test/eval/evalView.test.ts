@@ -93,6 +93,27 @@ describe('ctrlg eval --view', () => {
   });
 });
 
+describe('ctrlg eval --view masked --memory', () => {
+  it('writes no experience from the masked baseline (its exact literals must never be stored); sanitized does', async () => {
+    const kb = join(dir, 'mem-kb.txt');
+    writeFileSync(kb, ['Moonfall|written_by|Ilse Varga', 'Moonfall|release_year|1990', 'Tidewater|written_by|Ilse Varga', 'Ilse Varga|born_in|Kelmar'].join('\n'));
+    const qs = join(dir, 'mem-q.txt');
+    writeFileSync(qs, ['who wrote [Moonfall]\tIlse Varga', 'when was [Moonfall] released\t1990'].join('\n'));
+    const memory = join(dir, 'memory');
+    const records = (err: string): number => Number(/memory: .* \((\d+) record\(s\)\)/.exec(err)?.[1] ?? NaN);
+    const run = (view: string, out: string) => cli(['eval', '--data', data, '--kb', kb, '--questions', qs, '--out', join(dir, out), '--memory', memory, '--view', view]);
+    const masked = await run('masked', 'mem-masked');
+    expect(masked.code, masked.err).toBe(0);
+    expect(records(masked.err)).toBe(0);
+    // Each run prints the memory's record count before it starts: the masked run left none, the sanitized one some.
+    const after = await run('sanitized', 'mem-sanitized');
+    expect(after.code, after.err).toBe(0);
+    expect(records(after.err)).toBe(0);
+    const again = await run('sanitized', 'mem-sanitized-2');
+    expect(records(again.err)).toBeGreaterThan(0);
+  }, 60_000);
+});
+
 describe('honest counting with a remote Brain', () => {
   const KEY = 'sk-eval-view-SECRET-7777';
   let server: RecordingServer;

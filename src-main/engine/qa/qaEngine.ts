@@ -382,9 +382,10 @@ export function createQaEngine(input: {
           }
         }
         if (planNotes.length) confidence = { ...confidence, reasons: [...confidence.reasons, ...planNotes] };
-        // Write-back after verification, while φ_Q still exists; a memory problem never costs the answer.
+        // Write-back after verification, while φ_Q still exists; a memory problem never costs the answer. Never from
+        // the masked baseline: its exact literal values must not become experience a later question could show a Brain.
         let write: AskMemorySummary['write'];
-        if (experienceProvider?.writeBack) {
+        if (experienceProvider?.writeBack && viewKind === 'sanitized') {
           const outcome = experienceOutcomeOf({ query: experienceQuery, tree: run.tree, answers: run.answers, analysis: usedAnalysis, view, mapping, graph });
           write = writeSummary(await experienceProvider.writeBack(experience, outcome).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))));
           lap('memory');
