@@ -35,6 +35,14 @@ describe('ctrlg eval --view', () => {
     expect(sanitized.summary.view).toBe('sanitized');
     expect(masked.preds.map((p) => p.view)).toEqual(Array(Number(LIMIT)).fill('masked'));
     expect(sanitized.preds.every((p) => p.view === 'sanitized')).toBe(true);
+    // Each line counts its own eligible entities and those its payloads showed.
+    for (const p of [...masked.preds, ...sanitized.preds]) {
+      expect(p.exposed_entities.eligible).toBeGreaterThan(0);
+      expect(p.exposed_entities.built_any_token).toBeGreaterThan(0);
+      expect(p.exposed_entities.built_any_token).toBeLessThanOrEqual(p.exposed_entities.eligible);
+      expect(p.exposed_entities.built_single_token).toBeLessThanOrEqual(p.exposed_entities.built_any_token);
+      expect(p.exposed_entities.sent_any_token).toBe(0);
+    }
     // The Hand ranks on the raw graph: the view changes what a Brain would see, not the top answer.
     expect(masked.preds.map((p) => p.answers[0])).toEqual(sanitized.preds.map((p) => p.answers[0]));
     expect(masked.summary.hits_at_1).toBe(sanitized.summary.hits_at_1);

@@ -41,6 +41,16 @@ describe('node exposure', () => {
     expect(sent!.single_token).toEqual({ eligible_entities: 4, sessions: 3, exposed_entities: 1, p50: 0, p99: 0.3333, max: 0.3333, top1_percent_share: 1 });
   });
 
+  it('says per question how many of its eligible entities became visible (the prediction line)', () => {
+    const t = new NodeExposureTally();
+    expect(stream.map((q) => t.add(q))).toEqual([
+      { eligible: 3, built_single_token: 1, built_any_token: 2, sent_single_token: 1, sent_any_token: 2 },
+      { eligible: 2, built_single_token: 0, built_any_token: 1, sent_single_token: 0, sent_any_token: 0 },
+      { eligible: 2, built_single_token: 1, built_any_token: 1, sent_single_token: 0, sent_any_token: 0 },
+      { eligible: 0, built_single_token: 0, built_any_token: 0, sent_single_token: 0, sent_any_token: 0 },
+    ]);
+  });
+
   it('the top 1% is ranked by exposure fraction, ties by instances, over at least one entity', () => {
     // 200 eligible entities: the top 1% is two. One was shown in 1 of 1 session, one in 5 of 5, one in 3 of 6.
     const counts = [{ eligible: 1, exposed: 1 }, { eligible: 5, exposed: 5 }, { eligible: 6, exposed: 3 }, ...Array.from({ length: 197 }, () => ({ eligible: 2, exposed: 0 }))];

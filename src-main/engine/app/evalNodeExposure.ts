@@ -36,15 +36,24 @@ export const NODE_EXPOSURE_DEFINITION =
 
 type Flavour = 'builtAlone' | 'builtAny' | 'sentAlone' | 'sentAny';
 
+/** One question's counts, on its prediction line (`exposed_entities`): its eligible entities and how many became visible. */
+export interface QuestionExposureCounts {
+  eligible: number;
+  built_single_token: number;
+  built_any_token: number;
+  sent_single_token: number;
+  sent_any_token: number;
+}
+
 /** Per-entity tallies over a question stream; `add` one question's readings at a time. */
 export class NodeExposureTally {
   private readonly counts = new Map<number, Record<'eligible' | Flavour, number>>();
   private sessions = 0;
 
   /** One question: the exposure records of every reading it tried (none: the question had no subgraph). */
-  add(records: readonly QuestionExposure[]): void {
+  add(records: readonly QuestionExposure[]): QuestionExposureCounts {
     const eligible = new Set(records.flatMap((r) => r.eligible));
-    if (eligible.size === 0) return;
+    if (eligible.size === 0) return { eligible: 0, built_single_token: 0, built_any_token: 0, sent_single_token: 0, sent_any_token: 0 };
     this.sessions += 1;
     const seen: Record<Flavour, Set<number>> = { builtAlone: new Set(), builtAny: new Set(), sentAlone: new Set(), sentAny: new Set() };
     for (const r of records)
@@ -55,13 +64,19 @@ export class NodeExposureTally {
         for (const e of p.alone) seen.sentAlone.add(e);
         for (const e of p.any) seen.sentAny.add(e);
       }
+    const question = { builtAlone: 0, builtAny: 0, sentAlone: 0, sentAny: 0 };
     for (const e of eligible) {
       let c = this.counts.get(e);
       if (!c) this.counts.set(e, (c = { eligible: 0, builtAlone: 0, builtAny: 0, sentAlone: 0, sentAny: 0 }));
       c.eligible += 1;
       // Only exposure within the question's own cohort counts (a token always stands for subgraph entities).
-      for (const f of Object.keys(seen) as Flavour[]) if (seen[f].has(e)) c[f] += 1;
+      for (const f of Object.keys(seen) as Flavour[])
+        if (seen[f].has(e)) {
+          c[f] += 1;
+          question[f] += 1;
+        }
     }
+    return { eligible: eligible.size, built_single_token: question.builtAlone, built_any_token: question.builtAny, sent_single_token: question.sentAlone, sent_any_token: question.sentAny };
   }
 
   /** The summary's node_exposure; `sent` when a Brain was configured. */

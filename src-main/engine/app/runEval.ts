@@ -1,6 +1,9 @@
 // `ctrlg eval`: runs a question file through the ask service (each question's hooks answer it) and writes, in input order,
 //   DIR/predictions.jsonl  {"i","question","answers","gold","hit1","latency_ms","stages_ms","exposure","payloads",
 //                           "tree": {"nodes","modes","depth"},"memory_hits","view" ("sanitized" or "masked"),
+//                           "exposed_entities": {"eligible","built_single_token","built_any_token",
+//                           "sent_single_token","sent_any_token"} (this question's G_Q^raw entities, and how many
+//                           became visible in its payloads as built and as sent),
 //                           and with per-question hooks (ctrlg eval): "selector","brain_calls","brain_denied",
 //                           "brain_tokens","brain_fallbacks","hand": {"calls","tokens_in","tokens_out","fallbacks"}}
 //                           "payloads" holds each payload's exact text; candidate paths are lines
@@ -21,7 +24,7 @@ import type { LedgerSummary } from '../../common/brainTypes.js';
 import type { HandQuestionUsage } from '../qa/hand/accounting.js';
 import type { AskOptions } from '../qa/qaEngine.js';
 import type { QuestionExposure, SanitizedView, ViewKind } from '../core/types.js';
-import { NodeExposureTally, type EvalNodeExposure } from './evalNodeExposure.js';
+import { NodeExposureTally, type EvalNodeExposure, type QuestionExposureCounts } from './evalNodeExposure.js';
 import { hitAt1, quantile, type EvalQuestion } from '../import/questionsFile.js';
 
 export interface EvalOptions {
@@ -87,6 +90,8 @@ export interface Prediction {
   memory_hits: number;
   /** The view the payloads were built from. */
   view: ViewKind;
+  /** This question's eligible entities and how many of them its payloads showed (built, sent). */
+  exposed_entities?: QuestionExposureCounts;
   selector?: string;
   brain_calls?: number;
   brain_denied?: number;
@@ -259,7 +264,7 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
         error: (e as Error).message,
       };
     }
-    nodeExposure.add(readings);
+    pred.exposed_entities = nodeExposure.add(readings);
     preds.push(pred);
     appendFileSync(predPath, JSON.stringify(pred) + '\n');
     if (options.revealMapping) appendFileSync(viewsPath, JSON.stringify(view ?? { i, question: q.question, nodes: [], edges: [], mapping: {} }) + '\n');
