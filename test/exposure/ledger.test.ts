@@ -8,7 +8,7 @@ import type { ExposureReport } from '../../src-main/common/brainTypes.js';
 import { exposureReport } from '../../src-main/engine/payload/exposureReport.js';
 import { systemPromptFor } from '../../src-main/engine/payload/systemPrompts.js';
 import { ExposureLedger } from '../../src-main/engine/egress/exposure/exposureLedger.js';
-import { percentile, topShare } from '../../src-main/engine/egress/exposure/exposureStats.js';
+import { percentile } from '../../src-main/engine/egress/exposure/exposureStats.js';
 import { staticKeyStore } from '../../src-main/engine/core/keyStore.js';
 import { FileKeyStore, KeyFileError } from '../../src-main/engine/node/fileKeyStore.js';
 import { LedgerCorruptError, LedgerKeyError } from '../../src-main/engine/egress/exposure/ledgerErrors.js';
@@ -154,7 +154,5 @@ describe('ExposureLedger', () => {
     expect(percentile([1, 1, 2, 3, 10], 50)).toBe(2);
     expect(percentile([1, 1, 2, 3, 10], 99)).toBe(10);
     expect(percentile([], 50)).toBe(0);
-    expect(topShare([10, ...Array(99).fill(1)], 0.01)).toBeCloseTo(10 / 109);
-    expect(topShare([], 0.01)).toBe(0);
   });
 });

@@ -10,15 +10,6 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
 }
 
-/** Share of the total held by the top `fraction` of items (at least one item); 0 when the total is 0. */
-export function topShare(values: readonly number[], fraction: number): number {
-  const total = values.reduce((a, b) => a + b, 0);
-  if (total === 0) return 0;
-  const sorted = [...values].sort((a, b) => b - a);
-  const n = Math.max(1, Math.ceil(sorted.length * fraction));
-  return sorted.slice(0, n).reduce((a, b) => a + b, 0) / total;
-}
-
 /** One entity's sessions: in how many it was eligible, and in how many of those it was exposed. */
 export interface ExposureCount {
   eligible: number;
