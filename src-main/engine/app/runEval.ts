@@ -271,7 +271,8 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
     options.onProgress?.(i + 1, questions.length, preds.filter((p) => p.hit1).length);
   }
   const summary: EvalSummary = {
-    ...summarize(preds, options.warmup ?? Math.min(3, Math.floor(preds.length / 10)), notFound, errors, options.relations ?? 'labels', options.dMax ?? null),
+    // The masked baseline always shows raw labels (the engine ignores clustering for it): say what was shown.
+    ...summarize(preds, options.warmup ?? Math.min(3, Math.floor(preds.length / 10)), notFound, errors, viewKind === 'masked' ? 'labels' : (options.relations ?? 'labels'), options.dMax ?? null),
     view: viewKind,
     node_exposure: nodeExposure.summary(options.brain ?? false),
   };
