@@ -163,12 +163,20 @@ export interface LedgerSummary {
   tokensReceived: number;
   /** Raw entities that were ever visible to a Brain. */
   entitiesExposed: number;
-  /** Per exposed entity: number of sessions in which it became visible. */
+  /** Entities in the eligible cohort: in the raw question subgraph G_Q^raw of at least one recorded question. */
+  eligibleEntities: number;
+  /** Question sessions whose eligible entities were recorded (a session is one question). */
+  eligibleSessions: number;
+  /**
+   * Node exposure over the eligible cohort (never-exposed entities included): per entity, the fraction of its
+   * eligible sessions in which it became visible to a Brain (behind any token); 0 before any cohort was recorded.
+   */
   nodeExposure: { p50: number; p99: number; max: number };
-  /** Share of all (entity, session) exposures taken by the top 1% most exposed entities (0 when none). */
+  /** Share of the (entity, session) exposures taken by the most exposed 1% of the cohort (0 when none). */
   top1PercentShare: number;
   /** Visible relation label → number of times an edge with it was sent. */
   perRelation: Record<string, number>;
+  /** This app or CLI run: its calls, the distinct entities they showed, its tokens. */
   currentSession: { id: string; calls: number; entities: number; tokensSent: number; tokensReceived: number };
 }
 

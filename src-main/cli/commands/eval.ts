@@ -2,13 +2,15 @@
 // into a cached graph). Writes predictions.jsonl and summary.json (and views.jsonl with --reveal-mapping).
 // --brain/--approve add a Brain for unsure rankings (brain_* fields per line, the exposure ledger's statistics in
 // the summary), --hand runs the Hand's skills on a local GGUF ("hand" per line), --selector picks path or GraSP.
+// --view masked builds the payloads from the masked baseline (names replaced by tokens, nothing else hidden) to
+// compare accuracy and exposure with the sanitized view; only eval offers it.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AskHandCall } from '../../common/answerTypes.js';
 import { assemble } from '../../engine/app/assemble.js';
 import { handSummary } from '../../engine/app/askService.js';
 import { noBrainFields, type QuestionBrain } from '../../engine/app/brainService.js';
-import { readQuestionsFile, runEval, type QuestionHooks } from '../../engine/app/runEval.js';
+import { readQuestionsFile, runEval, type EvalOptions, type QuestionHooks } from '../../engine/app/runEval.js';
 import { CliError, type CliCommand } from '../command.js';
 import { BRAIN_FLAG_OPTIONS, BRAIN_USAGE, brainParts, checkBrainFlags, loadBrainModel, parseBrainPolicy, usesBrain } from '../flags/brainFlags.js';
 import { checkHandThreadsUse, HAND_FLAG_OPTIONS, loadHand, parseHandThreads } from '../flags/handFlags.js';
@@ -22,7 +24,7 @@ export const evalCommand: CliCommand = {
   name: 'eval',
   summary: 'evaluate question answering on a question file (Hits@1, latency, exposure)',
   usage:
-    'ctrlg eval (--graph NAME | --kb FILE) --questions FILE --out DIR [--limit N] [--d-max D] [--relations labels|clustered] [--reveal-mapping] ' +
+    'ctrlg eval (--graph NAME | --kb FILE) --questions FILE --out DIR [--limit N] [--d-max D] [--relations labels|clustered] [--view masked|sanitized] [--reveal-mapping] ' +
     `${BRAIN_USAGE} [--hand PATH.gguf] [--hand-threads N] [--selector path|grasp] [--memory DIR]`,
   async run(args, ctx) {
     const { values } = parseArgs({
@@ -35,6 +37,7 @@ export const evalCommand: CliCommand = {
         limit: { type: 'string' },
         'd-max': { type: 'string' },
         relations: { type: 'string' },
+        view: { type: 'string' },
         'reveal-mapping': { type: 'boolean', default: false },
         /** Experience memory kept in DIR across the run and across runs (key: DIR/memory.key, 0600). */
         memory: { type: 'string' },
@@ -53,6 +56,8 @@ export const evalCommand: CliCommand = {
     }
     const dMax = parseDMax(values['d-max']);
     const relations = parseRelationsMode(values.relations);
+    const view = parseViewKind(values.view);
+    if (view === 'masked' && relations === 'clustered') throw new CliError('--view masked shows the raw relation labels: it cannot be combined with --relations clustered');
     const selectorKind = parseSelector(values.selector);
     const handThreads = parseHandThreads(values['hand-threads']);
     checkHandThreadsUse(values);
@@ -89,7 +94,7 @@ export const evalCommand: CliCommand = {
         let q: QuestionBrain | undefined;
         const calls: AskHandCall[] = [];
         return {
-          ask: async ({ dMax: d, relations: rel, revealView }) => {
+          ask: async ({ dMax: d, relations: rel, revealView, view: v, onExposure }) => {
             q = await parts.brain.forQuestion();
             // A Brain whose calls could not be recorded is not asked: said once, each step it skips counts as a fallback.
             if (q?.notAsked && !notAsked.has(q.notAsked)) {
@@ -98,7 +103,7 @@ export const evalCommand: CliCommand = {
             }
             const run = await asks.run(
               { graph: name, question, dMax: d, relations: rel, selector: selectorKind },
-              { ...(q ? { brain: q } : {}), handCalls: calls, brainPolicy, ...(revealView ? { revealView } : {}) },
+              { ...(q ? { brain: q } : {}), handCalls: calls, brainPolicy, ...(revealView ? { revealView } : {}), ...(v ? { view: v } : {}), ...(onExposure ? { onExposure } : {}) },
             );
             return run.result;
           },
@@ -121,6 +126,8 @@ export const evalCommand: CliCommand = {
         limit,
         dMax,
         relations,
+        view,
+        brain: usesBrain(values),
         revealMapping: values['reveal-mapping'],
         selector: selectorKind,
         perQuestion,
@@ -139,3 +146,10 @@ export const evalCommand: CliCommand = {
     }
   },
 };
+
+/** `--view`: the sanitized view (default) or the masked baseline. */
+export function parseViewKind(value: string | undefined): NonNullable<EvalOptions['view']> {
+  if (value === undefined) return 'sanitized';
+  if (value !== 'masked' && value !== 'sanitized') throw new CliError(`--view must be "masked" or "sanitized", not "${value}"`);
+  return value;
+}

@@ -21,7 +21,8 @@ import type { GraspSelectorLike } from '../qa/grasp/graspSelectorLike.js';
 import { reidentificationRisk } from '../egress/exposure/attack/reidentificationRisk.js';
 import { createQaEngine, EmptyGraphError, EmptyQuestionError, type AskOptions, type QaEngine } from '../qa/qaEngine.js';
 import type { BrainPolicy } from '../core/brainStep.js';
-import type { Drm } from '../core/types.js';
+import type { Drm, QuestionExposure } from '../core/types.js';
+import { subjectId } from '../egress/exposure/tokenResolver.js';
 import { ApiError } from './apiError.js';
 import type { BrainService, QuestionBrain } from './brainService.js';
 import type { ActiveHand, HandService } from './handService.js';
@@ -74,6 +75,10 @@ export interface AskRunOptions {
   progress?: AskProgress;
   /** Evaluation only (eval --reveal-mapping): the view and its token → names expansion, before the mapping is discarded. */
   revealView?: AskOptions['revealView'];
+  /** Evaluation only (eval --view masked): the view the payloads are built from; the sanitized one otherwise. */
+  view?: AskOptions['view'];
+  /** Evaluation only (eval's node exposure): each reading's exposure record, in raw entity indexes. */
+  onExposure?: AskOptions['onExposure'];
   /** The question's Brain, when the caller made it (brain.forQuestion), to read its accounting even if the question fails. */
   brain?: QuestionBrain;
   /** Where the Hand's model calls of this question go as they happen (the caller's, to read them even if it fails). */
@@ -202,6 +207,15 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
     const questionBrain = options.brain ?? (await brain?.forQuestion(questionId));
     const calls = options.handCalls ?? [];
     const policy = questionBrain?.policy ?? options.brainPolicy;
+    // The ledger's eligible cohort: every reading's G_Q^raw entities, recorded once the question is answered.
+    const eligible = questionBrain?.eligible ? new Set<number>() : undefined;
+    const onExposure =
+      eligible || options.onExposure
+        ? (record: QuestionExposure) => {
+            if (eligible) for (const e of record.eligible) eligible.add(e);
+            options.onExposure?.(record);
+          }
+        : undefined;
     try {
       const ask = () =>
         engine.ask(question, {
@@ -209,6 +223,8 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
           relations,
           ...(options.progress?.onTreeUpdate ? { onTreeUpdate: options.progress.onTreeUpdate } : {}),
           ...(options.revealView ? { revealView: options.revealView } : {}),
+          ...(options.view ? { view: options.view } : {}),
+          ...(onExposure ? { onExposure } : {}),
           ...(questionBrain ? { brainStep: questionBrain.step, brainModel: questionBrain.model } : {}),
           ...(policy ? { brainPolicy: policy } : {}),
           ...(questionBrain?.selection ? { selectionStep: questionBrain.selection } : {}),
@@ -222,6 +238,8 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
       } else {
         result = await ask();
       }
+      // Recording the cohort never costs the answer: a ledger that cannot be written loses this question's cohort only.
+      if (eligible?.size && questionBrain?.eligible) await questionBrain.eligible([...eligible].map((e) => subjectId(engine.graph, e))).catch(() => undefined);
       return { result, selector, hand: handSummary(active?.fileName ?? ALGORITHMIC, calls), ...(questionBrain ? { brain: questionBrain } : {}) };
     } catch (err) {
       // The pipeline's own refusals are the user's to fix, not internal failures.

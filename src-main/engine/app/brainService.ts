@@ -104,6 +104,11 @@ export interface QuestionBrain {
   steps(): BrainStepOutcome[];
   /** The question's eval prediction-line fields. */
   fields(): BrainPredictionFields;
+  /**
+   * Set when the Brain leaves the machine and its ledger is open: records the question's eligible cohort (the
+   * qualified raw ids of its G_Q^raw entities, stored as subject keys) once it is answered.
+   */
+  eligible?(ids: readonly string[]): Promise<void>;
 }
 
 export type BrainDecisionRequest =
@@ -273,7 +278,7 @@ export class BrainService {
       this.current.set(questionId, {
         payload,
         reportOf: (p) =>
-          exposureReport({ payload: p, system: systemPromptFor(p.role), model: brain.model, endpoint: brain.endpoint, history: ledger && resolve ? ledger.history(resolve) : NO_HISTORY }),
+          exposureReport({ payload: p, system: systemPromptFor(p.role), model: brain.model, endpoint: brain.endpoint, history: ledger && resolve ? ledger.history(resolve, questionId) : NO_HISTORY }),
       });
     };
     const onResult = (r: BrainStepResult): void => {
@@ -299,6 +304,7 @@ export class BrainService {
       selection: forget(selection),
       analysis: forget(analysis),
       policy,
+      ...(ledger ? { eligible: (ids: readonly string[]) => ledger.recordEligible(questionId, ids) } : {}),
       ...accounts,
       tally: () => ({ calls: counter.sent, denied: counter.denied, tokens: counter.tokensSent + counter.tokensReceived, describe: describeLine, notes: [...notes] }),
     };

@@ -1,12 +1,21 @@
 // `ctrlg eval`: runs a question file through the ask service (each question's hooks answer it) and writes, in input order,
 //   DIR/predictions.jsonl  {"i","question","answers","gold","hit1","latency_ms","stages_ms","exposure","payloads",
-//                           "tree": {"nodes","modes","depth"},"memory_hits",
+//                           "tree": {"nodes","modes","depth"},"memory_hits","view" ("sanitized" or "masked"),
+//                           "exposed_entities": {"eligible","built_single_token","built_any_token",
+//                           "sent_single_token","sent_any_token"} (this question's G_Q^raw entities, and how many
+//                           became visible in its payloads as built and as sent),
 //                           and with per-question hooks (ctrlg eval): "selector","brain_calls","brain_denied",
 //                           "brain_tokens","brain_fallbacks","hand": {"calls","tokens_in","tokens_out","fallbacks"}}
-//   DIR/summary.json       Hits@1, latency p50/p95, per-stage p50, mean exposure; "selector", "brain" and "hand"
-//                           totals, and "exposure" (the exposure ledger's statistics) after a Brain that leaves
-//                           the machine was used
-//   DIR/views.jsonl        (only with revealMapping) the view as tokens and the token → entity mapping.
+//                           "payloads" holds each payload's exact text; candidate paths are lines
+//                           "P<n>. TOKEN -[relation]-> TOKEN <-[relation]- TOKEN".
+//   DIR/summary.json       Hits@1, latency p50/p95, per-stage p50, mean exposure, "view"; "selector", "brain" and
+//                           "hand" totals; "node_exposure" {"definition", "built": {...}, "sent": {...} (only when a
+//                           Brain was configured)}, each {"single_token","any_token"} of {"eligible_entities",
+//                           "sessions","exposed_entities","p50","p99","max","top1_percent_share"} (evalNodeExposure.ts);
+//                           and "exposure" (the exposure ledger's statistics, all sessions of this data dir) after a
+//                           Brain that leaves the machine was used
+//   DIR/views.jsonl        (only with revealMapping) the view as tokens and the token → entity mapping:
+//                           {"i","question","anchors","nodes","edges","mapping": {token: [member names]}}.
 // These names are read by outside checks: keep them exactly.
 import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +23,8 @@ import type { AskResult, ExposureSummary } from '../../common/answerTypes.js';
 import type { LedgerSummary } from '../../common/brainTypes.js';
 import type { HandQuestionUsage } from '../qa/hand/accounting.js';
 import type { AskOptions } from '../qa/qaEngine.js';
-import type { SanitizedView } from '../core/types.js';
+import type { QuestionExposure, SanitizedView, ViewKind } from '../core/types.js';
+import { NodeExposureTally, type EvalNodeExposure, type QuestionExposureCounts } from './evalNodeExposure.js';
 import { hitAt1, quantile, type EvalQuestion } from '../import/questionsFile.js';
 
 export interface EvalOptions {
@@ -23,6 +33,10 @@ export interface EvalOptions {
   limit?: number;
   dMax?: number;
   relations?: 'labels' | 'clustered';
+  /** The view payloads are built from: sanitized (default) or the masked baseline (names replaced by tokens only). */
+  view?: ViewKind;
+  /** A Brain was configured for the run: node exposure also counts what was actually sent. */
+  brain?: boolean;
   /** Evaluation only: also write views.jsonl with the token → entity mapping. */
   revealMapping?: boolean;
   /** Questions whose latency is left out of the percentiles (warm-up: vector loads, first-call JIT). */
@@ -40,7 +54,7 @@ export interface EvalOptions {
 }
 
 /** What the eval passes to each question's ask. */
-export type EvalAskOptions = Pick<AskOptions, 'dMax' | 'relations' | 'revealView'>;
+export type EvalAskOptions = Pick<AskOptions, 'dMax' | 'relations' | 'revealView' | 'view' | 'onExposure'>;
 
 export interface QuestionHooks {
   ask(options: EvalAskOptions): Promise<AskResult>;
@@ -74,6 +88,10 @@ export interface Prediction {
   abstained?: string[];
   /** Experiences the memory returned (0 until a memory is plugged in). */
   memory_hits: number;
+  /** The view the payloads were built from. */
+  view: ViewKind;
+  /** This question's eligible entities and how many of them its payloads showed (built, sent). */
+  exposed_entities?: QuestionExposureCounts;
   selector?: string;
   brain_calls?: number;
   brain_denied?: number;
@@ -103,6 +121,9 @@ export interface EvalSummary {
   errors: number;
   relations: 'labels' | 'clustered';
   d_max: number | null;
+  view: ViewKind;
+  /** Node exposure as the paper defines it, over this run's questions (evalNodeExposure.ts). */
+  node_exposure: EvalNodeExposure;
   selector?: string;
   /** Sums over the prediction lines (present when the lines carry Brain fields). */
   brain?: { calls: number; denied: number; tokens: number; fallbacks: number };
@@ -111,13 +132,18 @@ export interface EvalSummary {
   exposure?: LedgerExposureStats;
 }
 
-/** The exposure ledger's statistics as summary.json writes them (all sessions of this data dir, and this run's). */
+/**
+ * The exposure ledger's statistics as summary.json writes them: all sessions of this data dir (a session is one
+ * question; node exposure over the eligible cohort of the questions asked with a remote Brain), and this run's.
+ */
 export interface LedgerExposureStats {
   sessions: number;
   calls: number;
   tokens_sent: number;
   tokens_received: number;
   entities_exposed: number;
+  eligible_entities: number;
+  eligible_sessions: number;
   node_exposure: { p50: number; p99: number; max: number };
   top1_percent_share: number;
   per_relation: Record<string, number>;
@@ -131,7 +157,9 @@ export function ledgerExposureStats(s: LedgerSummary): LedgerExposureStats {
     tokens_sent: s.tokensSent,
     tokens_received: s.tokensReceived,
     entities_exposed: s.entitiesExposed,
-    node_exposure: { ...s.nodeExposure },
+    eligible_entities: s.eligibleEntities,
+    eligible_sessions: s.eligibleSessions,
+    node_exposure: { p50: round(s.nodeExposure.p50), p99: round(s.nodeExposure.p99), max: round(s.nodeExposure.max) },
     top1_percent_share: round(s.top1PercentShare),
     per_relation: { ...s.perRelation },
     current_session: { calls: s.currentSession.calls, entities: s.currentSession.entities, tokens_sent: s.currentSession.tokensSent, tokens_received: s.currentSession.tokensReceived },
@@ -180,16 +208,21 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
   const preds: Prediction[] = [];
   let notFound = 0;
   let errors = 0;
+  const viewKind: ViewKind = options.view ?? 'sanitized';
+  const nodeExposure = new NodeExposureTally();
   for (const [i, q] of questions.entries()) {
     const t0 = performance.now();
     let pred: Prediction;
     let view: object | undefined;
     const hooks = options.perQuestion(i, q.question);
-    const tagged = { ...(options.selector !== undefined ? { selector: options.selector } : {}) };
+    const tagged = { view: viewKind, ...(options.selector !== undefined ? { selector: options.selector } : {}) };
+    const readings: QuestionExposure[] = [];
     try {
       const r = await hooks.ask({
         dMax: options.dMax,
         relations: options.relations,
+        view: viewKind,
+        onExposure: (record) => readings.push(record),
         ...(options.revealMapping ? { revealView: (v: SanitizedView, m: (t: string) => string[]) => (view = viewRecord(i, v, m)) } : {}),
       });
       const answers = r.answers.map((a) => a.name);
@@ -231,12 +264,18 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
         error: (e as Error).message,
       };
     }
+    pred.exposed_entities = nodeExposure.add(readings);
     preds.push(pred);
     appendFileSync(predPath, JSON.stringify(pred) + '\n');
     if (options.revealMapping) appendFileSync(viewsPath, JSON.stringify(view ?? { i, question: q.question, nodes: [], edges: [], mapping: {} }) + '\n');
     options.onProgress?.(i + 1, questions.length, preds.filter((p) => p.hit1).length);
   }
-  const summary = summarize(preds, options.warmup ?? Math.min(3, Math.floor(preds.length / 10)), notFound, errors, options.relations ?? 'labels', options.dMax ?? null);
+  const summary: EvalSummary = {
+    // The masked baseline always shows raw labels (the engine ignores clustering for it): say what was shown.
+    ...summarize(preds, options.warmup ?? Math.min(3, Math.floor(preds.length / 10)), notFound, errors, viewKind === 'masked' ? 'labels' : (options.relations ?? 'labels'), options.dMax ?? null),
+    view: viewKind,
+    node_exposure: nodeExposure.summary(options.brain ?? false),
+  };
   if (options.selector !== undefined) summary.selector = options.selector;
   const ledger = await options.exposure?.();
   if (ledger) summary.exposure = ledgerExposureStats(ledger);
@@ -244,7 +283,8 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
   return summary;
 }
 
-export function summarize(preds: Prediction[], warmup: number, notFound: number, errors: number, relations: 'labels' | 'clustered', dMax: number | null): EvalSummary {
+/** The summary's figures read off the prediction lines (runEval adds the view and node exposure). */
+export function summarize(preds: Prediction[], warmup: number, notFound: number, errors: number, relations: 'labels' | 'clustered', dMax: number | null): Omit<EvalSummary, 'view' | 'node_exposure'> {
   const hits = preds.filter((p) => p.hit1).length;
   const warm = preds.slice(warmup);
   const lat = warm.map((p) => p.latency_ms);

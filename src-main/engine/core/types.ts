@@ -1,7 +1,7 @@
 // Engine-internal data types of the Ctrl-G method, between the pipeline stages. Entities and relations are
 // indexes into a MemoryGraph here; names only reappear at the end (AskResult in common/answerTypes.ts).
 import type { Direction } from '../../common/graphTypes.js';
-import type { ViewPath, ViewStats } from '../../common/answerTypes.js';
+import type { PayloadStatus, ViewPath, ViewStats } from '../../common/answerTypes.js';
 
 /** Dense retrieval model: text → vectors (unit length), so cosine is a dot product. */
 export interface Drm {
@@ -102,6 +102,29 @@ export interface SanitizedView {
   nodes: ViewNode[];
   edges: ViewEdge[];
   stats: ViewStats;
+}
+
+/**
+ * Which view a question's Brain payloads are built from: the sanitized view (always, in the app), or the masked
+ * baseline of evaluation (names replaced by session tokens and nothing else; `ctrlg eval --view masked` only).
+ */
+export type ViewKind = 'sanitized' | 'masked';
+
+/**
+ * What one reading of a question could make visible, in raw entity indexes (never names; never leaves the main
+ * process, never reaches the renderer): the entities of G_Q^raw (literal values left out: they are not entities)
+ * and, per payload built, the entities behind its tokens with the payload's fate. Read by eval's node-exposure
+ * statistic and by the exposure ledger's eligible cohort.
+ */
+export interface QuestionExposure {
+  eligible: number[];
+  payloads: {
+    status: PayloadStatus;
+    /** Entities behind a token that stands for them alone (E_). */
+    alone: number[];
+    /** Entities behind any token (supernode and aggregate members too). */
+    any: number[];
+  }[];
 }
 
 /** φ_Q: lives in memory for one question session only. */

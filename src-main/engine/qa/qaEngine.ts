@@ -24,6 +24,8 @@ import { summarizeTree } from './controller/reasoningTree.js';
 import type { MemoryGraph } from '../graph/memoryGraph.js';
 import { clusterRelations, relationSignatures } from './sanitize/relationClusters.js';
 import { sanitizeView } from './sanitize/sanitizeView.js';
+import { maskView } from './sanitize/maskView.js';
+import { questionExposure } from './questionExposure.js';
 import { newSessionSecret } from './sanitize/sessionSecret.js';
 import { analysisPayload, DEFAULT_PAYLOAD_WIDTH } from '../payload/brainPayload.js';
 import { DEFAULT_PAYLOAD_GUARD, guardPayload, type PayloadGuardOptions } from '../payload/guardPayload.js';
@@ -38,7 +40,7 @@ import { candidateEntities } from './stages/candidateEntities.js';
 import { embedRelations } from './stages/relationVectors.js';
 import { chainKey, schemaPaths } from './stages/schemaPaths.js';
 import { schemaChains } from './grasp/relationSchema.js';
-import { DEFAULT_SANITIZE_CONFIG, type Drm, type GroundedAnswer, type TopicEntity, type RelationClusters, type SanitizeConfig, type SanitizedView, type ViewMapping } from '../core/types.js';
+import { DEFAULT_SANITIZE_CONFIG, type Drm, type GroundedAnswer, type TopicEntity, type RelationClusters, type SanitizeConfig, type SanitizedView, type ViewMapping, type ViewKind, type QuestionExposure } from '../core/types.js';
 import { viewAdjacency } from './stages/viewAdjacency.js';
 
 export interface QaEngineConfig {
@@ -82,6 +84,17 @@ export interface AskOptions {
    * discarded. Never used by the app.
    */
   revealView?: (view: SanitizedView, membersOf: (token: string) => string[]) => void;
+  /**
+   * Evaluation only (`ctrlg eval --view masked`): build the Brain payloads from the masked baseline (maskView: names
+   * replaced by tokens, nothing else hidden) instead of the sanitized view. Never offered by the app or the contract.
+   */
+  view?: ViewKind;
+  /**
+   * Eval's node exposure and the exposure ledger's eligible cohort: called once per reading of the question (a
+   * retried topic reading builds its own subgraph and payloads) with raw entity indexes, before φ_Q is discarded.
+   * Never sent to the renderer.
+   */
+  onExposure?: (record: QuestionExposure) => void;
   /** Live progress: the reasoning tree after every change (anonymised; safe to send to the renderer). */
   onTreeUpdate?: (tree: ReasoningTreeSummary) => void;
   /** This question's Brain step (per-question approval and accounting); overrides the engine's. */
@@ -186,7 +199,9 @@ export function createQaEngine(input: {
     if (!question || !question.trim()) throw new EmptyQuestionError();
     if (graph.size === 0 || graph.tripleCount === 0) throw new EmptyGraphError(graph.name);
     const dMax = Math.max(1, Math.min(5, Math.floor(options.dMax ?? config.dMax)));
-    const relations = options.relations ?? 'labels';
+    const viewKind: ViewKind = options.view ?? 'sanitized';
+    // The masked baseline shows raw relation labels: clustering is one of the sanitizer's steps.
+    const relations = viewKind === 'masked' ? 'labels' : (options.relations ?? 'labels');
     const stagesMs: Record<string, number> = {};
     let t = performance.now();
     const lap = (stage: string): void => {
@@ -257,16 +272,16 @@ export function createQaEngine(input: {
       // ---- G̃_Q ---- entities on the best chains' paths are kept as they are (candidate paths), the rest is
       // de-uniqued; without this the k-anonymity pass can fold away the very evidence the question needs.
       const secret = newSessionSecret();
-      const { view, mapping } = sanitizeView({
+      const viewInput = {
         graph,
         subgraph,
         question,
         topics: anchorTopics,
         config: { ...config.sanitize, relations },
         secret,
-        clusters: relations === 'clustered' ? clusters : undefined,
         ...(analysis ? { protect: candidateEntities(adj, analysis.ranked) } : {}),
-      });
+      };
+      const { view, mapping } = viewKind === 'masked' ? maskView(viewInput) : sanitizeView({ ...viewInput, clusters: relations === 'clustered' ? clusters : undefined });
       lap('sanitize');
       try {
         options.revealView?.(view, (token) => mapping.members(token).map((e) => graph.names[e]));
@@ -274,6 +289,7 @@ export function createQaEngine(input: {
         // Previews are read off the very payloads a call would send, when the run ends (statuses are final then).
         const withPayloads = <R extends object>(r: R): R & { payloads: BrainPayloadPreview[] } => {
           const previews = payloads.map((x) => payloadPreview(x.payload, x.status, options.brainModel));
+          options.onExposure?.(questionExposure(graph, subgraph, mapping, payloads));
           lap('payload');
           return { ...r, payloads: previews };
         };
@@ -303,8 +319,9 @@ export function createQaEngine(input: {
           dMax,
           beam: config.beam,
           pruneWidth: config.pruneWidth,
-          payloadWidth: config.payloadWidth,
-          ...(input.payloadRisk && config.payloadGuard ? { guard: payloadGuardOf(input.payloadRisk, mapping, config.payloadGuard) } : {}),
+          // The masked baseline is the pipeline with names replaced and nothing else: every kept path, no guard.
+          payloadWidth: viewKind === 'masked' ? config.pruneWidth : config.payloadWidth,
+          ...(input.payloadRisk && config.payloadGuard && viewKind !== 'masked' ? { guard: payloadGuardOf(input.payloadRisk, mapping, config.payloadGuard) } : {}),
           payloads,
           lap,
         };
@@ -384,9 +401,10 @@ export function createQaEngine(input: {
           }
         }
         if (planNotes.length) confidence = { ...confidence, reasons: [...confidence.reasons, ...planNotes] };
-        // Write-back after verification, while φ_Q still exists; a memory problem never costs the answer.
+        // Write-back after verification, while φ_Q still exists; a memory problem never costs the answer. Never from
+        // the masked baseline: its exact literal values must not become experience a later question could show a Brain.
         let write: AskMemorySummary['write'];
-        if (experienceProvider?.writeBack) {
+        if (experienceProvider?.writeBack && viewKind === 'sanitized') {
           const outcome = experienceOutcomeOf({ query: experienceQuery, tree: run.tree, answers: run.answers, analysis: usedAnalysis, view, mapping, graph });
           write = writeSummary(await experienceProvider.writeBack(experience, outcome).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))));
           lap('memory');

@@ -66,7 +66,7 @@ export async function brainStep(ctx: BrainStepContext): Promise<BrainStepResult>
   const resolve = tokenResolver(ctx.mapping, ctx.graph);
   const system = systemPromptFor(ctx.payload.role);
   const reportOf = (p: BrainPayload): ExposureReport =>
-    exposureReport({ payload: p, system, model: brain.model, endpoint: brain.endpoint, history: ledger ? ledger.history(resolve) : NO_HISTORY });
+    exposureReport({ payload: p, system, model: brain.model, endpoint: brain.endpoint, history: ledger ? ledger.history(resolve, ctx.questionId) : NO_HISTORY });
 
   // Nothing to approve for a call this Brain cannot answer.
   if (ctx.payload.role === 'selection' && !brain.select)

@@ -1,12 +1,14 @@
 // The exposure ledger: per Brain call, per session and across sessions, what became visible to a Brain. Local
 // and encrypted at rest (AES-256-GCM, key from a KeyStore), rewritten atomically on every call; an unreadable
 // file is an error, never a silent reset. One writer per file: calls are serialised inside this object.
+// A session is one question (its id, within this run): node exposure is the fraction of an entity's eligible
+// sessions (questions whose G_Q^raw held it, recorded by recordEligible) in which a Brain saw it.
 import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { BrainRole, ExposedItemStatus, ExposureReport, LedgerEntry, LedgerSummary } from '../../../common/brainTypes.js';
 import type { ExposureHistory } from '../../core/exposureHistory.js';
-import { percentile, topShare } from './exposureStats.js';
+import { nodeExposureStats, type ExposureCount } from './exposureStats.js';
 import type { KeyStore } from '../../core/keyStore.js';
 import { LedgerCorruptError, ledgerKeyError } from './ledgerErrors.js';
 import { emptyLedgerState, ledgerStateProblem, touch, type LedgerState, type SeenRecord } from './ledgerState.js';
@@ -19,7 +21,7 @@ export interface LedgerOpenOptions {
   path: string;
   /** Headless: a FileKeyStore of `<data>/exposure/ledger.key` (32 raw bytes). */
   keyStore: KeyStore;
-  /** Defaults to a fresh id: one ledger session per app or CLI run. */
+  /** This app or CLI run (the summary's currentSession); defaults to a fresh id. Each question is a session of its own. */
   sessionId?: string;
   now?: () => Date;
 }
@@ -39,6 +41,13 @@ const seen = (_session: string): SeenRecord => ({ sessions: 0, calls: 0, lastSes
 
 export class ExposureLedger {
   private chain: Promise<unknown> = Promise.resolve();
+  /** Entities exposed during this run (currentSession), kept in memory: the file counts them per question. */
+  private readonly runEntities = new Set<string>();
+  /**
+   * Entities each question of this run has shown so far, until its cohort is recorded: questions overlap (one waits
+   * on an approval while another calls), so "seen last in this session" cannot tell.
+   */
+  private readonly questionEntities = new Map<string, Set<string>>();
 
   private constructor(
     readonly path: string,
@@ -95,23 +104,29 @@ export class ExposureLedger {
     return this.subject('edge', `${side(head)}\u0000${relation}\u0000${side(tail)}`);
   }
 
-  private status(records: (SeenRecord | undefined)[]): ExposedItemStatus {
+  /** The ledger session of a question: its id within this run (two runs may reuse a question id). */
+  private questionSession(questionId: string): string {
+    return `${this.sessionId}/${questionId}`;
+  }
+
+  private status(records: (SeenRecord | undefined)[], session: string): ExposedItemStatus {
     // A token standing for several entities is new if any of them is.
     if (!records.length) return { newInSession: true, newEver: true };
     return {
       newEver: records.some((r) => !r),
-      newInSession: records.some((r) => !r || r.lastSession !== this.sessionId),
+      newInSession: records.some((r) => !r || r.lastSession !== session),
     };
   }
 
-  /** What this ledger knows about a question's tokens, for the exposure report. */
-  history(resolve: TokenResolver): ExposureHistory {
+  /** What this ledger knows about a question's tokens, for the exposure report ("new in session": in this question). */
+  history(resolve: TokenResolver, questionId: string): ExposureHistory {
     const s = this.state;
+    const session = this.questionSession(questionId);
     return {
-      entity: (token) => this.status(this.entityKeys(token, resolve).map((k) => s.entities[k])),
-      edge: (h, r, t) => this.status([s.edges[this.edgeKey(h, r, t, resolve)]]),
-      relation: (label) => this.status([s.relations[label]]),
-      literal: (value) => this.status([s.literals[value]]),
+      entity: (token) => this.status(this.entityKeys(token, resolve).map((k) => s.entities[k]), session),
+      edge: (h, r, t) => this.status([s.edges[this.edgeKey(h, r, t, resolve)]], session),
+      relation: (label) => this.status([s.relations[label]], session),
+      literal: (value) => this.status([s.literals[value]], session),
     };
   }
 
@@ -124,7 +139,7 @@ export class ExposureLedger {
 
   private async recordNow(call: LedgerCall): Promise<LedgerEntry> {
     const next = structuredClone(this.state);
-    const session = this.sessionId;
+    const session = this.questionSession(call.questionId);
     const at = this.now().toISOString();
     const sess = (next.sessions[session] ??= { startedAt: at, calls: 0, tokensSent: 0, tokensReceived: 0, entities: 0 });
     let newEntities = 0;
@@ -145,7 +160,7 @@ export class ExposureLedger {
     sess.tokensReceived += call.tokensReceived;
     const entry: LedgerEntry = {
       at,
-      sessionId: session,
+      sessionId: this.sessionId,
       questionId: call.questionId,
       role: call.role,
       model: call.model,
@@ -158,36 +173,89 @@ export class ExposureLedger {
       literals: call.report.literals.length,
     };
     next.calls.push(entry);
+    await this.persist(next);
+    const shown = this.questionEntities.get(session) ?? new Set<string>();
+    this.questionEntities.set(session, shown);
+    for (const k of keys) {
+      this.runEntities.add(k);
+      shown.add(k);
+    }
+    return entry;
+  }
+
+  /**
+   * Records a question's eligible cohort: the qualified raw ids of its G_Q^raw entities (stored as subject keys,
+   * never as ids). Once per question, after its calls: each entity counts one eligible session, and one exposed
+   * session if a call of this question showed it. A second record for the same question is ignored.
+   */
+  recordEligible(questionId: string, ids: readonly string[]): Promise<void> {
+    const run = this.chain.then(() => this.recordEligibleNow(questionId, ids));
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async recordEligibleNow(questionId: string, ids: readonly string[]): Promise<void> {
+    const state = this.state;
+    const session = this.questionSession(questionId);
+    if (state.sessions[session]?.eligible !== undefined) return;
+    const keys = new Set(ids.map((id) => this.subject('entity', id)));
+    const shown = this.questionEntities.get(session);
+    // Updated in place and undone if the write fails: copying a cohort of tens of thousands of entities on every
+    // question cost as much as writing it. Memory still never keeps what the file does not hold.
+    const hadCohort = state.cohort !== undefined;
+    const cohort = (state.cohort ??= {});
+    const before = new Map<string, ExposureCount | undefined>();
+    for (const k of keys) {
+      const c = cohort[k];
+      before.set(k, c);
+      cohort[k] = { eligible: (c?.eligible ?? 0) + 1, exposed: (c?.exposed ?? 0) + (shown?.has(k) ? 1 : 0) };
+    }
+    const sess = state.sessions[session];
+    state.sessions[session] = { ...(sess ?? { startedAt: this.now().toISOString(), calls: 0, tokensSent: 0, tokensReceived: 0, entities: 0 }), eligible: keys.size };
+    try {
+      await this.persist(state);
+    } catch (e) {
+      for (const [k, c] of before) if (c) cohort[k] = c;
+      else delete cohort[k];
+      if (!hadCohort) delete state.cohort;
+      if (sess) state.sessions[session] = sess;
+      else delete state.sessions[session];
+      throw e;
+    }
+    this.questionEntities.delete(session);
+  }
+
+  private async persist(next: LedgerState): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
     await writeFileAtomic(this.path, seal(this.encryptionKey, MAGIC, Buffer.from(JSON.stringify(next), 'utf8')));
     // Swap only after the write succeeded, so memory never runs ahead of what is stored.
     this.state = next;
-    return entry;
   }
 
   summary(): LedgerSummary {
     const s = this.state;
-    const exposure = Object.values(s.entities).map((e) => e.sessions);
-    const sorted = [...exposure].sort((a, b) => a - b);
+    const exposure = nodeExposureStats(Object.values(s.cohort ?? {}));
     const perRelation: Record<string, number> = {};
     for (const [label, r] of Object.entries(s.relations)) if (r.edges > 0) perRelation[label] = r.edges;
-    const cur = s.sessions[this.sessionId];
-    const sum = (f: (c: LedgerEntry) => number): number => s.calls.reduce((a, c) => a + f(c), 0);
+    const sum = (f: (c: LedgerEntry) => number, calls = s.calls): number => calls.reduce((a, c) => a + f(c), 0);
+    const run = s.calls.filter((c) => c.sessionId === this.sessionId);
     return {
       sessions: Object.keys(s.sessions).length,
       calls: s.calls.length,
       tokensSent: sum((c) => c.tokensSent),
       tokensReceived: sum((c) => c.tokensReceived),
-      entitiesExposed: exposure.length,
-      nodeExposure: { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? 0 },
-      top1PercentShare: topShare(exposure, 0.01),
+      entitiesExposed: Object.keys(s.entities).length,
+      eligibleEntities: exposure.entities,
+      eligibleSessions: Object.values(s.sessions).filter((x) => x.eligible !== undefined).length,
+      nodeExposure: { p50: exposure.p50, p99: exposure.p99, max: exposure.max },
+      top1PercentShare: exposure.top1PercentShare,
       perRelation,
       currentSession: {
         id: this.sessionId,
-        calls: cur?.calls ?? 0,
-        entities: cur?.entities ?? 0,
-        tokensSent: cur?.tokensSent ?? 0,
-        tokensReceived: cur?.tokensReceived ?? 0,
+        calls: run.length,
+        entities: this.runEntities.size,
+        tokensSent: sum((c) => c.tokensSent, run),
+        tokensReceived: sum((c) => c.tokensReceived, run),
       },
     };
   }

@@ -1,4 +1,7 @@
-// Summary statistics of node exposure: how concentrated the ledger's exposure is on a few entities.
+// Summary statistics of node exposure: how concentrated the exposure is on a few entities. Node exposure as the
+// Ctrl-G paper defines it: per raw entity, the fraction of its eligible sessions (questions whose G_Q^raw holds it)
+// in which it became visible to a Brain, over ALL eligible entities, the never-exposed ones included; without them
+// p50 and p99 describe only the unlucky ones.
 
 /** Nearest-rank percentile (p in 0..100) of an ascending-sorted list; 0 for an empty list. */
 export function percentile(sorted: readonly number[], p: number): number {
@@ -7,11 +10,41 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
 }
 
-/** Share of the total held by the top `fraction` of items (at least one item); 0 when the total is 0. */
-export function topShare(values: readonly number[], fraction: number): number {
-  const total = values.reduce((a, b) => a + b, 0);
-  if (total === 0) return 0;
-  const sorted = [...values].sort((a, b) => b - a);
-  const n = Math.max(1, Math.ceil(sorted.length * fraction));
-  return sorted.slice(0, n).reduce((a, b) => a + b, 0) / total;
+/** One entity's sessions: in how many it was eligible, and in how many of those it was exposed. */
+export interface ExposureCount {
+  eligible: number;
+  exposed: number;
+}
+
+export interface NodeExposureStats {
+  /** Entities eligible in at least one session (the cohort). */
+  entities: number;
+  /** Of those, exposed in at least one session. */
+  exposedEntities: number;
+  /** Percentiles and maximum of exposed / eligible sessions over the cohort. */
+  p50: number;
+  p99: number;
+  max: number;
+  /**
+   * Share of the transmitted node instances ((entity, session) exposures) taken by the most exposed 1% of the
+   * cohort (at least one entity): ranked by exposure fraction, ties by instances, so the figure is never flattered.
+   */
+  top1PercentShare: number;
+}
+
+/** Node exposure over a cohort; entities with no eligible session are left out. Pure. */
+export function nodeExposureStats(counts: Iterable<ExposureCount>): NodeExposureStats {
+  const cohort = [...counts].filter((c) => c.eligible > 0).map((c) => ({ exposed: Math.min(c.exposed, c.eligible), f: Math.min(c.exposed, c.eligible) / c.eligible }));
+  const sorted = cohort.map((c) => c.f).sort((a, b) => a - b);
+  const total = cohort.reduce((n, c) => n + c.exposed, 0);
+  const ranked = [...cohort].sort((a, b) => b.f - a.f || b.exposed - a.exposed);
+  const top = ranked.slice(0, Math.max(1, Math.ceil(ranked.length * 0.01))).reduce((n, c) => n + c.exposed, 0);
+  return {
+    entities: cohort.length,
+    exposedEntities: cohort.filter((c) => c.exposed > 0).length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? 0,
+    top1PercentShare: total === 0 ? 0 : top / total,
+  };
 }

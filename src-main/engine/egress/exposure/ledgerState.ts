@@ -2,13 +2,15 @@
 // is keyed by HMAC-SHA256 under a subkey derived from the ledger key, so a decrypted dump (a debug print, a
 // backup restored elsewhere) lists no private ids, while the ledger itself can still answer "was this entity
 // ever exposed?" by recomputing the key. Relation labels and coarsened literals are stored as shown (they are
-// already what left the machine).
+// already what left the machine). A session is one question (since the eligible cohort; older files counted a
+// whole app or CLI run as one, and stay readable: every field added since is optional).
 import type { LedgerEntry } from '../../../common/brainTypes.js';
+import type { ExposureCount } from './exposureStats.js';
 
 export const LEDGER_VERSION = 1;
 
 export interface SeenRecord {
-  /** Sessions in which it became visible. */
+  /** Sessions (questions) in which it became visible. */
   sessions: number;
   calls: number;
   lastSession: string;
@@ -20,6 +22,8 @@ export interface SessionRecord {
   tokensSent: number;
   tokensReceived: number;
   entities: number;
+  /** Entities of the question's G_Q^raw recorded in the cohort (absent: none recorded for this session). */
+  eligible?: number;
 }
 
 export interface LedgerState {
@@ -32,6 +36,11 @@ export interface LedgerState {
   relations: Record<string, SeenRecord & { edges: number }>;
   literals: Record<string, SeenRecord>;
   calls: LedgerEntry[];
+  /**
+   * The eligible cohort: entity subject key → in how many question sessions it was in G_Q^raw, and in how many of
+   * those it became visible. Absent in ledgers written before it existed.
+   */
+  cohort?: Record<string, ExposureCount>;
 }
 
 export function emptyLedgerState(now: Date): LedgerState {
@@ -46,6 +55,7 @@ export function ledgerStateProblem(value: unknown): string | undefined {
   for (const k of ['sessions', 'entities', 'edges', 'relations', 'literals'] as const)
     if (!v[k] || typeof v[k] !== 'object' || Array.isArray(v[k])) return `field "${k}" is missing or malformed`;
   if (!Array.isArray(v.calls)) return 'field "calls" is missing or malformed';
+  if (v.cohort !== undefined && (!v.cohort || typeof v.cohort !== 'object' || Array.isArray(v.cohort))) return 'field "cohort" is malformed';
   return undefined;
 }
 

@@ -6,5 +6,10 @@ import type { ViewMapping } from '../../core/types.js';
 export type TokenResolver = (token: string) => readonly string[];
 
 export function tokenResolver(mapping: ViewMapping, graph: { name: string; ids: readonly string[] }): TokenResolver {
-  return (token) => mapping.members(token).map((e) => `${graph.name}\u0000${graph.ids[e]}`);
+  return (token) => mapping.members(token).map((e) => subjectId(graph, e));
+}
+
+/** The qualified raw id ("graph\0id") of one entity: what the ledger keys its subjects by. */
+export function subjectId(graph: { name: string; ids: readonly string[] }, entity: number): string {
+  return `${graph.name}\u0000${graph.ids[entity]}`;
 }

@@ -17,7 +17,7 @@ import { mergeSupernodes } from './supernodes.js';
 import { groupOrder, viewAnchors, viewEdges, viewNodes } from './viewGraph.js';
 import { initialGroups, nodeFlags } from './viewGroups.js';
 import { mappingTables, SessionViewMapping } from './viewMapping.js';
-import { viewQuestion } from './viewQuestion.js';
+import { registeredViewQuestion } from './viewQuestion.js';
 import { viewStats } from './viewStats.js';
 import { groupTokens } from './viewTokens.js';
 import { aggregateWlClasses } from './wlAggregation.js';
@@ -67,17 +67,8 @@ export function sanitizeView(input: SanitizeInput): SanitizeResult {
   const edges = viewEdges(local, wl.kept, wl.groups, tokens, order);
   const mapping = new SessionViewMapping(mappingTables(groups, local.entities, tokens, visibleOf), secret);
   // 8. The question; names the view pruned get tokens known to φ_Q only.
-  const question = viewQuestion({
-    graph,
-    question: input.question,
-    topics: input.topics,
-    subgraphEntities: local.localOf,
-    tokenOf: (e) => mapping.tokenOf(e),
-    secret,
-    tokenLength: config.tokenLength,
-  });
-  for (const [token, entity] of question.minted) mapping.register(token, entity);
+  const question = registeredViewQuestion({ graph, question: input.question, topics: input.topics, subgraphEntities: local.localOf, secret, tokenLength: config.tokenLength }, mapping);
   // 9. Stats.
   const stats = viewStats({ rawNodes: local.entities.length, rawEdges: local.edges.head.length, nodes, edges, groups, classWeight: wl.classWeight, kept: wl.kept, k });
-  return { view: { question: question.question, anchors: viewAnchors(local, wl.groups, tokens), nodes, edges, stats }, mapping };
+  return { view: { question, anchors: viewAnchors(local, wl.groups, tokens), nodes, edges, stats }, mapping };
 }

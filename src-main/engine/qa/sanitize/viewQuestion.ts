@@ -58,6 +58,16 @@ export function viewQuestion(input: ViewQuestionInput): ViewQuestion {
   return { question, minted: [...minted].map(([e, token]) => [token, e]) };
 }
 
+/** Stage 8 over a built view: the anonymised question, its minted tokens registered in φ_Q (`mapping`). */
+export function registeredViewQuestion(
+  input: Pick<ViewQuestionInput, 'graph' | 'question' | 'topics' | 'subgraphEntities' | 'secret' | 'tokenLength'>,
+  mapping: { tokenOf(entity: number): string | undefined; register(token: string, entity: number): void },
+): string {
+  const question = viewQuestion({ ...input, tokenOf: (e) => mapping.tokenOf(e) });
+  for (const [token, entity] of question.minted) mapping.register(token, entity);
+  return question.question;
+}
+
 /**
  * The topic's span, checked against its mention: a span that does not cover the mention would leave part of the
  * name behind, so it is looked up again (first whole-word, case-insensitive occurrence) or dropped.

@@ -1,5 +1,5 @@
 // The exposure ledger at a glance: how much of the graph ever became visible to a Brain, how concentrated that
-// is (p50/p99/max sessions per exposed entity, the top 1 %'s share), per relation, and the audit log's check.
+// is (p50/p99/max node exposure over the eligible cohort, the top 1 %'s share), per relation, and the audit log's check.
 import { useEffect } from 'react';
 import { useBrainStore } from '../../stores/brainStore.js';
 import { BarList } from '../stats/BarList.js';
@@ -26,14 +26,14 @@ export function ExposureCard() {
           <div className="stat-cards">
             <Cell label="Brain calls" value={summary.calls} testId="exposure-calls" />
             <Cell label="Entities ever exposed" value={summary.entitiesExposed} testId="exposure-entities" />
-            <Cell label="Node exposure p50" value={summary.nodeExposure.p50} testId="exposure-p50" />
-            <Cell label="p99" value={summary.nodeExposure.p99} testId="exposure-p99" />
-            <Cell label="max" value={summary.nodeExposure.max} testId="exposure-max" />
+            <Cell label="Node exposure p50" value={summary.nodeExposure.p50.toFixed(2)} testId="exposure-p50" />
+            <Cell label="p99" value={summary.nodeExposure.p99.toFixed(2)} testId="exposure-p99" />
+            <Cell label="max" value={summary.nodeExposure.max.toFixed(2)} testId="exposure-max" />
             <Cell label="Top-1% share" value={`${(summary.top1PercentShare * 100).toFixed(1)} %`} testId="exposure-top1" />
             <Cell label="Tokens sent / received" value={`${summary.tokensSent} / ${summary.tokensReceived}`} testId="exposure-tokens" />
-            <Cell label="Sessions" value={summary.sessions} testId="exposure-sessions" />
+            <Cell label="Sessions (questions)" value={summary.sessions} testId="exposure-sessions" />
           </div>
-          <p className="muted small">Node exposure counts, per exposed entity, the sessions in which a Brain saw it. This session: {summary.currentSession.calls} call(s), {summary.currentSession.entities} entities.</p>
+          <p className="muted small">Node exposure: per entity, the share of the questions whose subgraph held it ({summary.eligibleEntities} entities over {summary.eligibleSessions} questions) in which a Brain saw it. This run: {summary.currentSession.calls} call(s), {summary.currentSession.entities} entities.</p>
           <h4>Per relation (edges sent)</h4>
           {relations.length ? <BarList items={relations.map(([label, count]) => ({ label, count }))} testId="exposure-relations" /> : <p className="muted small">No edge has been sent.</p>}
         </>
