@@ -61,8 +61,9 @@ export function referenceIndex(graph: MemoryGraph): ReferenceIndex {
       continue;
     }
     lits.push(i);
-    // A view shows a date as its year or its decade (the sanitizer's setting): index both readings.
-    for (const b of new Set([coarsenLiteral(kind, graph.names[i], 'year'), coarsenLiteral(kind, graph.names[i], 'decade')])) (bands.get(b) ?? bands.set(b, []).get(b)!).push(i);
+    // A view shows a date as its year or its decade (the sanitizer's setting): index both readings; the masked
+    // baseline shows the exact value, indexed too (a value that reads like a band widens that band a little).
+    for (const b of new Set([coarsenLiteral(kind, graph.names[i], 'year'), coarsenLiteral(kind, graph.names[i], 'decade'), graph.names[i]])) (bands.get(b) ?? bands.set(b, []).get(b)!).push(i);
   }
   const index: ReferenceIndex = {
     graph,

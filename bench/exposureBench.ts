@@ -1,0 +1,143 @@
+// Exposure benchmark: what a curious Brain could learn, masked baseline vs the sanitizer, on the same questions.
+// For every set it samples questions at random with a seed (the demo graph: all 57), runs `ctrlg eval` twice —
+// `--view masked` (names replaced by session tokens, nothing else) and the sanitized view — with --reveal-mapping,
+// runs the project's attacker (`ctrlg attack`, anchors and bridges, cross-session linkage) on each run's payloads,
+// and writes `ctrlg exposure report` per set. Prints one markdown table: Hits@1, ASR@1/@5 on anchors+bridges (and
+// each alone), linkage ASR@1, node exposure p99 and top-1% share (every built payload counted as sent).
+//   npm run bench:exposure -- [--sets demo,metaqa-2,metaqa-3,grailqa,simpleq] [--limit 300] [--seed 1]
+//                             [--linkage 10] [--data ../shared/data] [--out DIR]
+// Everything goes through the CLI in process, into a temporary data folder; --out keeps the eval folders and reports
+// (they hold the revealed mappings: evaluation only, never share them).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runCli } from '../src-main/cli/runCli.js';
+import { parseQuestions } from '../src-main/engine/import/questionsFile.js';
+import { sampleQuestions } from './lib/sampleQuestions.js';
+
+const { values } = parseArgs({
+  options: {
+    sets: { type: 'string', default: 'demo,metaqa-2,metaqa-3,grailqa,simpleq' },
+    limit: { type: 'string', default: '300' },
+    seed: { type: 'string', default: '1' },
+    linkage: { type: 'string', default: '10' },
+    data: { type: 'string', default: resolve(import.meta.dirname, '../../shared/data') },
+    out: { type: 'string' },
+  },
+});
+const limit = Number(values.limit);
+const seed = Number(values.seed);
+for (const [flag, v] of [['--limit', limit], ['--seed', seed], ['--linkage', Number(values.linkage)]] as const)
+  if (!Number.isInteger(v) || v < 0) throw new Error(`${flag} must be a non-negative integer`);
+
+interface ExposureSet {
+  name: string;
+  kb: string;
+  questions: string;
+  all?: boolean;
+}
+const data = values.data;
+const demoDir = resolve(import.meta.dirname, '../resources/demo');
+const SETS: ExposureSet[] = [
+  { name: 'demo', kb: join(demoDir, 'hospital-network.txt'), questions: join(demoDir, 'questions.txt'), all: true },
+  ...[1, 2, 3].map((h) => ({ name: `metaqa-${h}`, kb: join(data, 'metaqa', 'kb.txt'), questions: join(data, 'metaqa', `${h}-hop`, 'qa_dev.txt') })),
+  { name: 'grailqa', kb: join(data, 'grailqa', 'kb.txt'), questions: join(data, 'grailqa', 'questions.tsv') },
+  { name: 'simpleq', kb: join(data, 'simpleq-wikidata', 'kb.txt'), questions: join(data, 'simpleq-wikidata', 'questions.tsv') },
+];
+const wanted = values.sets.split(',').map((s) => s.trim()).filter(Boolean);
+const unknown = wanted.filter((w) => !SETS.some((s) => s.name === w));
+if (unknown.length) throw new Error(`unknown set(s) ${unknown.join(', ')}; known: ${SETS.map((s) => s.name).join(', ')}`);
+const sets = SETS.filter((s) => wanted.includes(s.name));
+for (const s of sets) for (const f of [s.kb, s.questions]) if (!existsSync(f)) throw new Error(`${s.name}: no ${f} (see --data)`);
+
+const VIEWS = ['masked', 'sanitized'] as const;
+const scratch = mkdtempSync(join(tmpdir(), 'ctrlg-exposure-'));
+const outRoot = values.out ? resolve(values.out) : join(scratch, 'runs');
+const dataDir = join(scratch, 'data');
+
+/** Runs one CLI command in process; its output is kept for the error message. */
+async function cli(args: string[]): Promise<string> {
+  let out = '';
+  let err = '';
+  const code = await runCli([...args, '--data', dataDir], { stdout: { write: (s: string) => ((out += s), true) }, stderr: { write: (s: string) => ((err += s), true) } } as never);
+  if (code !== 0) throw new Error(`ctrlg ${args[0]} failed (${code}): ${err || out}`);
+  return out;
+}
+
+type Json = Record<string, any>;
+const readJson = (f: string): Json => JSON.parse(readFileSync(f, 'utf8')) as Json;
+const pct = (x: number | undefined): string => (x === undefined ? '—' : (100 * x).toFixed(1));
+
+interface Row {
+  set: string;
+  view: string;
+  questions: number;
+  hits: number;
+  asr1: number;
+  asr5: number;
+  anchors: number;
+  bridges: number;
+  tokens: number;
+  unique: number;
+  linkage?: number;
+  p99: number;
+  top1: number;
+  exposed: number;
+}
+
+const rows: Row[] = [];
+try {
+  for (const s of sets) {
+    const all = parseQuestions(readFileSync(s.questions, 'utf8'));
+    const picked = s.all ? all : sampleQuestions(all, limit, seed);
+    const qfile = join(scratch, `${s.name}.questions.tsv`);
+    writeFileSync(qfile, picked.map((q) => `${q.question}\t${q.gold.join('|')}`).join('\n') + '\n');
+    for (const view of VIEWS) {
+      const dir = join(outRoot, s.name, view);
+      mkdirSync(dir, { recursive: true });
+      const t0 = performance.now();
+      await cli(['eval', '--kb', s.kb, '--questions', qfile, '--out', dir, '--view', view, '--reveal-mapping']);
+      await cli(['attack', '--views', join(dir, 'views.jsonl'), '--reference', s.kb, '--linkage', values.linkage, '--out', join(dir, 'attack.json')]);
+      const summary = readJson(join(dir, 'summary.json'));
+      const attack = readJson(join(dir, 'attack.json'));
+      const built = summary.node_exposure?.built?.single_token ?? {};
+      rows.push({
+        set: s.name,
+        view,
+        questions: summary.questions,
+        hits: summary.hits_at_1,
+        asr1: attack.anchors_bridges.asr_at_1,
+        asr5: attack.anchors_bridges.asr_at_5,
+        anchors: attack.anchors.asr_at_1,
+        bridges: attack.bridges.asr_at_1,
+        tokens: attack.anchors_bridges.scored,
+        unique: attack.anchors_bridges.anonymity.unique_share,
+        ...(attack.linkage ? { linkage: attack.linkage.asr_at_1 } : {}),
+        p99: built.p99 ?? 0,
+        top1: built.top1_percent_share ?? 0,
+        exposed: built.exposed_entities ?? 0,
+      });
+      process.stderr.write(`${s.name} ${view}: ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    }
+    await cli(['exposure', 'report', '--eval', join(outRoot, s.name), '--out', join(outRoot, s.name, 'report.html')]);
+  }
+} finally {
+  if (!values.out) rmSync(scratch, { recursive: true, force: true });
+  else rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`\nExposure: masked baseline vs sanitized, same questions (seed ${seed}, ${limit} per set, demo all), attack with the raw graph as reference\n`);
+console.log('| set | view | questions | Hits@1 | ASR@1 anchors+bridges | ASR@5 | anchors | bridges | tokens | unique | linkage ASR@1 | node exposure p99 | top-1% share | entities shown |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of rows)
+  console.log(
+    `| ${r.set} | ${r.view} | ${r.questions} | ${pct(r.hits)} | ${pct(r.asr1)} | ${pct(r.asr5)} | ${pct(r.anchors)} | ${pct(r.bridges)} | ${r.tokens} | ${pct(r.unique)} | ${pct(r.linkage)} | ${r.p99.toFixed(3)} | ${pct(r.top1)} | ${r.exposed} |`,
+  );
+console.log('\nRatio sanitized / masked (ASR@1 anchors+bridges):');
+for (const s of sets) {
+  const m = rows.find((r) => r.set === s.name && r.view === 'masked');
+  const z = rows.find((r) => r.set === s.name && r.view === 'sanitized');
+  if (m && z) console.log(`  ${s.name}: ${pct(z.asr1)} / ${pct(m.asr1)} = ${m.asr1 > 0 ? (z.asr1 / m.asr1).toFixed(2) : '—'}; Hits@1 ${pct(z.hits)} vs ${pct(m.hits)}`);
+}
+if (values.out) console.log(`\nruns and reports in ${outRoot} (they hold revealed mappings: never share them)`);
