@@ -70,6 +70,11 @@ export interface ExposedToken extends ExposedItemStatus {
   kind: 'entity' | 'supernode' | 'literal' | 'aggregate';
   literal?: string;
   anchor: boolean;
+  /**
+   * Entity tokens, when the gateway could attack the payload on the local graph: how many raw entities fit what
+   * the Brain would see of this token (1: an observer holding the graph can name it).
+   */
+  anonymitySet?: number;
 }
 
 export interface ExposedEdge extends ExposedItemStatus {
@@ -108,14 +113,26 @@ export interface ExposureReport {
   edges: ExposedEdge[];
   relationLabels: ExposedLabel[];
   literals: ExposedLabel[];
-  /** Candidate paths as rendered, for choosing what to drop. */
-  paths: { id: number; text: string }[];
+  /**
+   * Candidate paths as rendered, for choosing what to drop; `unique`: the uniquely identifiable entity tokens the
+   * path shows (with anonymity sets only).
+   */
+  paths: { id: number; text: string; unique?: string[] }[];
   /** Fields still present that an edit may drop. */
   droppable: PayloadField[];
   omitted: PayloadField[];
   kAnonymity: { k: number; achieved: number };
   subgraph: ExposedSubgraph;
-  counts: { entities: number; newInSession: number; newEver: number; edges: number; relations: number; literals: number };
+  counts: {
+    entities: number;
+    newInSession: number;
+    newEver: number;
+    edges: number;
+    relations: number;
+    literals: number;
+    /** Entity tokens whose anonymity set is 1 (with anonymity sets only). */
+    unique?: number;
+  };
 }
 
 export type ApprovalDecision =

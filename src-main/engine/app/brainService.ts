@@ -36,6 +36,7 @@ import type { BrainStepResult } from '../egress/brain/brainStep.js';
 import type { BrainPolicy, BrainStep } from '../core/brainStep.js';
 import type { SelectionStep } from '../core/selectionStep.js';
 import type { Drm, ViewMapping } from '../core/types.js';
+import type { PayloadRisk } from '../core/payloadRisk.js';
 import { ExposureLedger } from '../egress/exposure/exposureLedger.js';
 import type { KeyStore } from '../core/keyStore.js';
 import { FileKeyStore } from '../node/fileKeyStore.js';
@@ -243,8 +244,11 @@ export class BrainService {
 
   // ---------------------------------------------------------------- per question
 
-  /** This question's Brain step, or undefined when no Brain is configured (or the local model is not loaded). */
-  async forQuestion(questionId: string = randomUUID()): Promise<QuestionBrain | undefined> {
+  /**
+   * This question's Brain step, or undefined when no Brain is configured (or the local model is not loaded).
+   * `risk`: the attack on the question's graph, so the approval dialog's reports show anonymity sets.
+   */
+  async forQuestion(questionId: string = randomUUID(), local: { risk?: PayloadRisk } = {}): Promise<QuestionBrain | undefined> {
     const s = await this.settings;
     const brain = await this.brainOf(s);
     if (!brain) return undefined;
@@ -278,14 +282,21 @@ export class BrainService {
       this.current.set(questionId, {
         payload,
         reportOf: (p) =>
-          exposureReport({ payload: p, system: systemPromptFor(p.role), model: brain.model, endpoint: brain.endpoint, history: ledger && resolve ? ledger.history(resolve, questionId) : NO_HISTORY }),
+          exposureReport({
+            payload: p,
+            system: systemPromptFor(p.role),
+            model: brain.model,
+            endpoint: brain.endpoint,
+            history: ledger && resolve ? ledger.history(resolve, questionId) : NO_HISTORY,
+            ...(local.risk ? { anonymity: local.risk.anonymity(p.text) } : {}),
+          }),
       });
     };
     const onResult = (r: BrainStepResult): void => {
       results.push(r);
       notes.push(r.reason);
     };
-    const common = { brain, approver, counter, questionId, ...(ledger ? { ledger } : {}), ...(audit ? { audit } : {}), ...(run ? {} : { onPayload }), onResult };
+    const common = { brain, approver, counter, questionId, ...(ledger ? { ledger } : {}), ...(audit ? { audit } : {}), ...(local.risk ? { risk: local.risk } : {}), ...(run ? {} : { onPayload }), onResult };
     const step = controllerBrainStep(common);
     const selection = selectionBrainStep(common);
     const analysis = analysisBrainStep(common);

@@ -7,4 +7,9 @@ export interface PayloadRisk {
    * broken at random). `membersOf` gives the raw entities behind a token: the truth, known to the caller only.
    */
   tokenRisk(text: string, membersOf: (token: string) => readonly number[]): ReadonlyMap<string, number>;
+  /**
+   * Per entity token of `text`: how many raw entities fit what the observer sees (its anonymity set; 1: it can be
+   * named). Needs no truth, so the approval dialog can show it for any payload, edited ones included.
+   */
+  anonymity(text: string): ReadonlyMap<string, number>;
 }

@@ -2,6 +2,8 @@
 // edge, relation label and literal in it, each marked new or seen before. Items are read from the payload's
 // structured form and then checked against the text itself; if the two disagree the report refuses (a report
 // that cannot account for the text must not be the basis of an approval). Pure: same input, same report.
+// Re-identification risk comes in as data (the gateway attacks the payload on the local graph): this layer may not
+// reach the graph, and the report must stay computable where no graph is at hand.
 import type {
   BrainPayload,
   ExposedEdge,
@@ -26,6 +28,8 @@ export interface ExposureReportInput {
   model: string;
   endpoint: string;
   history?: ExposureHistory;
+  /** Per entity token of the text: its anonymity set in the local graph (PayloadRisk.anonymity). */
+  anonymity?: ReadonlyMap<string, number>;
 }
 
 const KIND_OF: Record<string, ExposedToken['kind']> = { E: 'entity', S: 'supernode', L: 'literal', A: 'aggregate' };
@@ -85,13 +89,20 @@ export function exposureReport(input: ExposureReportInput): ExposureReport {
   checkText(p, system, items);
 
   const anchors = new Set([...p.anchors, ...(p.indicator?.anchors ?? [])]);
-  const entityTokens: ExposedToken[] = [...items.tokens].sort().map((token) => ({
-    token,
-    kind: KIND_OF[token[0]] ?? 'entity',
-    ...(p.literals[token] !== undefined ? { literal: p.literals[token] } : {}),
-    anchor: anchors.has(token),
-    ...history.entity(token),
-  }));
+  const anonymity = input.anonymity;
+  const entityTokens: ExposedToken[] = [...items.tokens].sort().map((token) => {
+    const kind = KIND_OF[token[0]] ?? 'entity';
+    const set = kind === 'entity' ? anonymity?.get(token) : undefined;
+    return {
+      token,
+      kind,
+      ...(p.literals[token] !== undefined ? { literal: p.literals[token] } : {}),
+      anchor: anchors.has(token),
+      ...(set !== undefined ? { anonymitySet: set } : {}),
+      ...history.entity(token),
+    };
+  });
+  const unique = new Set(entityTokens.filter((t) => t.anonymitySet === 1).map((t) => t.token));
   const edges: ExposedEdge[] = items.edges.map((e) => ({ ...e, ...history.edge(e.head, e.relation, e.tail) }));
   const relationLabels: ExposedLabel[] = [...items.relations].sort().map((value) => ({ value, ...history.relation(value) }));
   const literals: ExposedLabel[] = [...new Set(Object.values(p.literals))].sort().map((value) => ({ value, ...history.literal(value) }));
@@ -111,7 +122,11 @@ export function exposureReport(input: ExposureReportInput): ExposureReport {
     edges,
     relationLabels,
     literals,
-    paths: p.paths.map((x) => ({ id: x.id, text: `P${x.id}. ${pathText(x, p.literals)}` })),
+    paths: p.paths.map((x) => ({
+      id: x.id,
+      text: `P${x.id}. ${pathText(x, p.literals)}`,
+      ...(anonymity ? { unique: [...new Set(x.nodes.filter((t) => unique.has(t)))] } : {}),
+    })),
     droppable: droppableFields(p),
     omitted: [...p.omitted],
     kAnonymity: { k: p.view.k, achieved: p.view.achievedK },
@@ -123,6 +138,7 @@ export function exposureReport(input: ExposureReportInput): ExposureReport {
       edges: edges.length,
       relations: relationLabels.length,
       literals: literals.length,
+      ...(anonymity ? { unique: unique.size } : {}),
     },
   };
 }

@@ -40,6 +40,8 @@ interface BrainState {
   startEdit(): void;
   cancelEdit(): void;
   toggleDrop(change: { path?: number; field?: PayloadField }): Promise<void>;
+  /** Edit mode with exactly the paths that show a uniquely identifiable token ticked, previewed like any edit. */
+  dropUnique(): Promise<void>;
   setApproveAll(questionId: string, on: boolean): void;
   decide(kind: 'approve' | 'deny' | 'edit'): Promise<void>;
 
@@ -50,6 +52,9 @@ interface BrainState {
 }
 
 const toggled = <T,>(list: readonly T[], item: T): T[] => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
+
+/** Ids of the report's paths that show a uniquely identifiable entity token. */
+export const pathsExposingUnique = (report: ExposureReport): number[] => report.paths.filter((p) => (p.unique?.length ?? 0) > 0).map((p) => p.id);
 
 export const useBrainStore = create<BrainState>()((set, get) => ({
   queue: [],
@@ -93,21 +98,21 @@ export const useBrainStore = create<BrainState>()((set, get) => ({
   },
 
   async toggleDrop({ path, field }) {
-    const request = get().queue[0];
-    if (!request) return;
     const before = get().draft;
-    const draft: EditDraft = {
+    await previewDraft({
       dropPaths: path === undefined ? before.dropPaths : toggled(before.dropPaths, path).sort((a, b) => a - b),
       dropFields: field === undefined ? before.dropFields : toggled(before.dropFields, field),
-    };
-    set({ draft, preview: null, previewProblem: null });
-    if (draft.dropPaths.length === 0 && draft.dropFields.length === 0) return;
-    const res = await callChannel('brain.previewEdit', { id: request.id, ...draft });
-    // Only the latest draft's answer may land: a slow preview for an older draft is dropped.
-    if (get().draft !== draft) return;
-    if (!res.ok) set({ error: res.error });
-    else if (res.value.ok) set({ preview: res.value.report });
-    else set({ previewProblem: res.value.reason });
+    });
+  },
+
+  async dropUnique() {
+    const request = get().queue[0];
+    if (!request) return;
+    // Path ids are stable under edits, so the shown request's report says which to tick.
+    const dropPaths = pathsExposingUnique(request.report);
+    if (dropPaths.length === 0) return;
+    set({ editing: true });
+    await previewDraft({ dropPaths, dropFields: [] });
   },
 
   setApproveAll(questionId, on) {
@@ -167,3 +172,18 @@ export const useBrainStore = create<BrainState>()((set, get) => ({
     else set({ configError: res.error });
   },
 }));
+
+/** Makes `draft` the edit on screen and asks the engine for its report (brain.previewEdit). */
+async function previewDraft(draft: EditDraft): Promise<void> {
+  const { getState: get, setState: set } = useBrainStore;
+  const request = get().queue[0];
+  if (!request) return;
+  set({ draft, preview: null, previewProblem: null });
+  if (draft.dropPaths.length === 0 && draft.dropFields.length === 0) return;
+  const res = await callChannel('brain.previewEdit', { id: request.id, ...draft });
+  // Only the latest draft's answer may land: a slow preview for an older draft is dropped.
+  if (get().draft !== draft) return;
+  if (!res.ok) set({ error: res.error });
+  else if (res.value.ok) set({ preview: res.value.report });
+  else set({ previewProblem: res.value.reason });
+}

@@ -10,6 +10,7 @@ import type { ExposureLedger } from '../exposure/exposureLedger.js';
 import { tokenResolver } from '../exposure/tokenResolver.js';
 import type { SelectionDecision } from '../../core/selectionStep.js';
 import type { ViewMapping } from '../../core/types.js';
+import type { PayloadRisk } from '../../core/payloadRisk.js';
 import { requestApproval, type Approver } from './approval.js';
 import type { Brain, BrainAnalysis, BrainOutcome, BrainRanking, Rejection } from './brain.js';
 import type { BrainCallCounter } from './brainCallCounter.js';
@@ -25,6 +26,11 @@ export interface BrainStepContext {
   mapping: ViewMapping;
   /** The graph's name and raw ids, for ledger subject keys (never sent, never stored in plaintext). */
   graph: { name: string; ids: readonly string[] };
+  /**
+   * The re-identification attack on the local graph: when given, every report (edited payloads' too) carries each
+   * entity token's anonymity set, so the analyst sees which tokens could be named before approving.
+   */
+  risk?: PayloadRisk;
   approver: Approver;
   brain: Brain;
   counter: BrainCallCounter;
@@ -66,7 +72,14 @@ export async function brainStep(ctx: BrainStepContext): Promise<BrainStepResult>
   const resolve = tokenResolver(ctx.mapping, ctx.graph);
   const system = systemPromptFor(ctx.payload.role);
   const reportOf = (p: BrainPayload): ExposureReport =>
-    exposureReport({ payload: p, system, model: brain.model, endpoint: brain.endpoint, history: ledger ? ledger.history(resolve, ctx.questionId) : NO_HISTORY });
+    exposureReport({
+      payload: p,
+      system,
+      model: brain.model,
+      endpoint: brain.endpoint,
+      history: ledger ? ledger.history(resolve, ctx.questionId) : NO_HISTORY,
+      ...(ctx.risk ? { anonymity: ctx.risk.anonymity(p.text) } : {}),
+    });
 
   // Nothing to approve for a call this Brain cannot answer.
   if (ctx.payload.role === 'selection' && !brain.select)
@@ -151,7 +164,7 @@ export function payloadFate(result: BrainStepResult, given: BrainPayload): { sta
 }
 
 /** The per-question part of a BrainStepContext: which Brain, who approves, where calls are counted and recorded. */
-export type QuestionBrainContext = Pick<BrainStepContext, 'questionId' | 'approver' | 'brain' | 'counter' | 'ledger' | 'audit' | 'signal'>;
+export type QuestionBrainContext = Pick<BrainStepContext, 'questionId' | 'approver' | 'brain' | 'counter' | 'ledger' | 'audit' | 'signal' | 'risk'>;
 
 /** One call of a question's Brain for a payload, with that question's φ_Q and graph ids for the ledger. */
 export function questionBrainStep(q: QuestionBrainContext, payload: BrainPayload, local: Pick<BrainStepContext, 'mapping' | 'graph'>): Promise<BrainStepResult> {
@@ -166,5 +179,6 @@ export function questionBrainStep(q: QuestionBrainContext, payload: BrainPayload
     ...(q.ledger ? { ledger: q.ledger } : {}),
     ...(q.audit ? { audit: q.audit } : {}),
     ...(q.signal ? { signal: q.signal } : {}),
+    ...(q.risk ? { risk: q.risk } : {}),
   });
 }

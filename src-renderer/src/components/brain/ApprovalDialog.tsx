@@ -1,8 +1,9 @@
 // The approval gate's face: opens when a Brain call waits (brain.approvalRequested) and shows exactly what
 // would leave — the payload text, the exposure report and a picture of the exposed subgraph — with Approve,
-// Edit and Deny. Nothing is sent until the analyst approves; closing the window is not approving.
+// Edit and Deny. Nothing is sent until the analyst approves; closing the window is not approving. When the report
+// flags uniquely identifiable tokens, one button drafts the edit that drops every path showing them.
 import { useEffect, useRef } from 'react';
-import { useBrainStore } from '../../stores/brainStore.js';
+import { pathsExposingUnique, useBrainStore } from '../../stores/brainStore.js';
 import { ErrorNotice } from '../ErrorNotice.js';
 import { ExposedSubgraphCanvas } from './ExposedSubgraphCanvas.js';
 import { ExposureReportView } from './ExposureReportView.js';
@@ -18,7 +19,7 @@ export function ApprovalDialog() {
   const deciding = useBrainStore((s) => s.deciding);
   const error = useBrainStore((s) => s.error);
   const approveAll = useBrainStore((s) => (request ? (s.approveAll[request.questionId] ?? false) : false));
-  const { decide, startEdit, cancelEdit, setApproveAll } = useBrainStore.getState();
+  const { decide, startEdit, cancelEdit, setApproveAll, dropUnique } = useBrainStore.getState();
   const dialogRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -30,6 +31,7 @@ export function ApprovalDialog() {
   // In edit mode with something ticked, everything shown is the edited payload's report.
   const report = editing && preview ? preview : request.report;
   const canSendEdit = editing && drafted && preview !== null && !problem;
+  const uniquePaths = pathsExposingUnique(request.report);
 
   return (
     <div className="modal-backdrop">
@@ -90,6 +92,18 @@ export function ApprovalDialog() {
                 <button type="button" className="button" onClick={startEdit} disabled={deciding} data-testid="approval-edit">
                   Edit…
                 </button>
+                {uniquePaths.length > 0 && (
+                  <button
+                    type="button"
+                    className="button warn"
+                    onClick={() => void dropUnique()}
+                    disabled={deciding}
+                    data-testid="drop-unique"
+                    title={`Drafts an edit dropping ${uniquePaths.map((id) => `P${id}`).join(', ')}; review it, then use the edited payload`}
+                  >
+                    Drop paths exposing unique tokens ({uniquePaths.length})
+                  </button>
+                )}
                 <button type="button" className="button primary" onClick={() => void decide('approve')} disabled={deciding} data-testid="approval-approve">
                   {approveAll ? 'Approve (and all later calls)' : 'Approve and send'}
                 </button>

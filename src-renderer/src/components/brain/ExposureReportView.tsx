@@ -1,5 +1,7 @@
 // Everything an analyst decides on: token count (and which tokenizer counted it), the entity tokens, edges,
-// relation labels and literals of the payload, each marked when new, and the view's k-anonymity.
+// relation labels and literals of the payload, each marked when new, and the view's k-anonymity. When the gateway
+// attacked the payload on the local graph, each entity token also says how many raw entities fit what the Brain
+// would see, and a token only one entity fits is flagged: an observer holding the graph could name it.
 import type { ExposureReport } from '../../../../src-main/common/brainTypes.js';
 import { ExposureBadges } from './ExposureBadges.js';
 
@@ -20,6 +22,15 @@ export function ExposureReportView({ report }: { report: ExposureReport }) {
           hint={kAnonymity.achieved >= kAnonymity.k ? `target k = ${kAnonymity.k} met` : `below target k = ${kAnonymity.k}`}
           warn={kAnonymity.achieved < kAnonymity.k}
         />
+        {counts.unique !== undefined && (
+          <Stat
+            label="Uniquely identifiable"
+            value={String(counts.unique)}
+            testId="report-unique"
+            hint={counts.unique > 0 ? 'entity tokens only one entity of your graph fits' : 'every entity token fits several entities'}
+            warn={counts.unique > 0}
+          />
+        )}
       </div>
       <p className="muted small">
         To <span className="mono">{report.model}</span> at <span className="mono">{report.endpoint}</span> · counted with{' '}
@@ -29,11 +40,21 @@ export function ExposureReportView({ report }: { report: ExposureReport }) {
         <summary>Entity tokens ({report.entityTokens.length})</summary>
         <ul className="item-list">
           {report.entityTokens.map((t) => (
-            <li key={t.token} data-testid="report-entity">
+            <li key={t.token} data-testid="report-entity" data-token={t.token} className={t.anonymitySet === 1 ? 'item-unique' : undefined}>
               <span className="mono">{t.token}</span>
               {t.anchor && <span className="tag">anchor</span>}
               {t.kind !== 'entity' && <span className="tag">{t.kind}</span>}
               {t.literal !== undefined && <span className="muted small">= {t.literal}</span>}
+              {t.anonymitySet === 1 && (
+                <span className="tag tag-unique" data-testid="token-unique" title="Only one entity of your graph fits what the Brain would see of this token">
+                  unique
+                </span>
+              )}
+              {t.anonymitySet !== undefined && (
+                <span className="muted small" data-testid="token-anonymity" data-set={t.anonymitySet}>
+                  fits {t.anonymitySet} {t.anonymitySet === 1 ? 'entity' : 'entities'}
+                </span>
+              )}
               <ExposureBadges status={t} />
             </li>
           ))}

@@ -35,6 +35,11 @@ export function PayloadEditor({ report }: { report: ExposureReport }) {
             <span className="mono ellipsis" title={p.text}>
               P{p.id}. {p.text}
             </span>
+            {(p.unique?.length ?? 0) > 0 && (
+              <span className="tag tag-unique" data-testid="path-unique" title={`Shows ${p.unique!.join(', ')}: only one entity of your graph fits`}>
+                unique
+              </span>
+            )}
           </label>
         ))}
       </fieldset>

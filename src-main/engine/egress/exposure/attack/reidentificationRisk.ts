@@ -1,10 +1,12 @@
 // The PayloadRisk port over the attacker: one payload is one observed session, attacked against the local graph
 // (the worst case: the observer holds the very graph), and each entity token's risk is the attacker's expected
-// rank-1 hit on its true entity. The reference index is built once per graph and memoised.
+// rank-1 hit on its true entity; its anonymity sets are payloadRisk's (the approval dialog's). The reference index
+// is built once per graph and memoised.
 import type { PayloadRisk } from '../../../core/payloadRisk.js';
 import type { MemoryGraph } from '../../../graph/memoryGraph.js';
 import { attackSession, DEFAULT_ROUNDS } from './attackSession.js';
 import { observeSession } from './observedSession.js';
+import { payloadRisk } from './payloadRisk.js';
 import { expectedHitAtK } from './rankCandidates.js';
 import { referenceIndex } from './referenceIndex.js';
 
@@ -18,6 +20,9 @@ export function reidentificationRisk(graph: MemoryGraph, rounds = DEFAULT_ROUNDS
         out.set(v.token, truth.size ? expectedHitAtK(v.candidates, v.scores, (x) => truth.has(x), 1) : 0);
       }
       return out;
+    },
+    anonymity(text) {
+      return new Map(payloadRisk(text, graph, rounds).map((r) => [r.token, r.anonymitySet]));
     },
   };
 }
