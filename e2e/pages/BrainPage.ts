@@ -1,5 +1,6 @@
-// Page object for the Brain: its settings tab, the approval dialog (payload, report, exposed-subgraph canvas,
-// Approve / Edit / Deny) and the Ask panel's Brain tally.
+// Page object for the Brain: its settings tab, the approval dialog (payload, report with its re-identification
+// risk, exposed-subgraph canvas, Approve / Edit / Deny / drop the paths exposing unique tokens) and the Ask panel's
+// Brain tally.
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export class BrainPage {
@@ -12,6 +13,11 @@ export class BrainPage {
   readonly edit: Locator;
   readonly approveAll: Locator;
   readonly tally: Locator;
+  /** The "Uniquely identifiable" stat card, the per-token "unique" tags and the one-click edit that drops them. */
+  readonly uniqueStat: Locator;
+  readonly uniqueTags: Locator;
+  readonly dropUnique: Locator;
+  readonly applyEdit: Locator;
 
   constructor(readonly page: Page) {
     this.dialog = page.getByTestId('approval-dialog');
@@ -23,6 +29,33 @@ export class BrainPage {
     this.edit = page.getByTestId('approval-edit');
     this.approveAll = page.getByTestId('approve-all');
     this.tally = page.getByTestId('brain-tally');
+    this.uniqueStat = page.getByTestId('report-unique');
+    this.uniqueTags = page.getByTestId('token-unique');
+    this.dropUnique = page.getByTestId('drop-unique');
+    this.applyEdit = page.getByTestId('approval-apply-edit');
+  }
+
+  /** The report's count of uniquely identifiable tokens, as the stat card shows it. */
+  uniqueCount(): Locator {
+    return this.uniqueStat.locator('.stat-value');
+  }
+
+  /** The entity token rows the report marks unique: their tokens, in report order. */
+  async uniqueTokens(): Promise<string[]> {
+    const rows = this.report.getByTestId('report-entity').filter({ has: this.page.getByTestId('token-unique') });
+    return (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-token') ?? ''))).filter(Boolean);
+  }
+
+  /** Ids of the candidate paths the editor marks as showing a unique token. */
+  async pathsShowingUnique(): Promise<number[]> {
+    const rows = this.page.getByTestId('payload-editor').locator('label').filter({ has: this.page.getByTestId('path-unique') });
+    return rows.getByTestId('drop-path').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-path'))));
+  }
+
+  /** Ids of the candidate paths ticked for dropping in edit mode. */
+  async tickedPaths(): Promise<number[]> {
+    const boxes = this.page.getByTestId('drop-path');
+    return boxes.evaluateAll((els) => els.filter((e) => (e as HTMLInputElement).checked).map((e) => Number(e.getAttribute('data-path'))));
   }
 
   async openTab(): Promise<void> {

@@ -32,14 +32,15 @@ export function PayloadEditor({ report }: { report: ExposureReport }) {
         {report.paths.map((p) => (
           <label key={p.id} className="check path-check">
             <input type="checkbox" checked={draft.dropPaths.includes(p.id)} onChange={() => void toggleDrop({ path: p.id })} data-testid="drop-path" data-path={p.id} />
-            <span className="mono ellipsis" title={p.text}>
-              P{p.id}. {p.text}
-            </span>
+            {/* Before the text, which is cut to one line: the mark must stay visible. */}
             {(p.unique?.length ?? 0) > 0 && (
               <span className="tag tag-unique" data-testid="path-unique" title={`Shows ${p.unique!.join(', ')}: only one entity of your graph fits`}>
                 unique
               </span>
             )}
+            <span className="mono ellipsis" title={p.text}>
+              {p.text}
+            </span>
           </label>
         ))}
       </fieldset>

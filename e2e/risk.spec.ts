@@ -1,0 +1,106 @@
+// Risk before approval in the browser host: on a graph where the answer path names its doctor and clinic
+// (test/brain/uniqueDoctorGraph.ts), the approval dialog shows each entity token's anonymity set and flags the
+// unique ones; one click drafts the edit that drops the paths showing them, the engine's preview brings the unique
+// count to 0, and the edited payload is exactly what the loopback Brain receives.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startRecordingServer, type RecordingServer } from '../test/brain/recordingServer.js';
+import { UNIQUE_DOCTOR_LINES, UNIQUE_DOCTOR_QUESTION } from '../test/brain/uniqueDoctorGraph.js';
+import { expect, test } from './fixtures.js';
+import { AskPage } from './pages/AskPage.js';
+import { BrainPage } from './pages/BrainPage.js';
+
+const GRAPH = 'risk-clinics';
+const ARTIFACTS = join(import.meta.dirname, 'artifacts');
+let server: RecordingServer;
+
+test.beforeAll(async () => {
+  // Ranks the first candidate the payload lists, whichever ids an edit left.
+  server = await startRecordingServer({
+    respond: (r) => {
+      const first = /^P(\d+)\. /m.exec(r.body.messages?.[1]?.content ?? '');
+      return JSON.stringify({ ranking: first ? [{ path: Number(first[1]), reason: 'first listed' }] : [] });
+    },
+  });
+});
+
+test.beforeEach(async ({ host, app, page, scratchDir }) => {
+  const file = join(scratchDir, 'clinics.txt');
+  await writeFile(file, UNIQUE_DOCTOR_LINES.join('\n') + '\n');
+  const imported = await host.running.engine.dispatch('graph.import', { jobId: 'risk-e2e', graph: GRAPH, file, replace: true });
+  expect(imported).toMatchObject({ ok: true });
+  await new BrainPage(page).configureRemote(server.baseURL, 'gpt-4o-mini', 'always');
+  await expect(app.graphItem(GRAPH)).toBeVisible();
+  await app.selectGraph(GRAPH);
+});
+
+test.afterEach(async ({ host }) => {
+  // The host is shared by every spec of this worker: leave it without a Brain, as the other specs expect.
+  await host.running.engine.dispatch('brain.setConfig', { mode: 'none' });
+  await host.running.engine.dispatch('graph.delete', { graph: GRAPH });
+});
+
+test.afterAll(async () => {
+  await server?.close();
+});
+
+test('a unique token is flagged, one click drops its paths, the risk updates and the edited payload is sent', async ({ page }) => {
+  const ask = new AskPage(page);
+  const brain = new BrainPage(page);
+  const before = server.requests.length;
+  await ask.open();
+  await ask.input.fill(UNIQUE_DOCTOR_QUESTION);
+  await ask.input.press('Enter');
+
+  await expect(brain.dialog).toBeVisible({ timeout: 60_000 });
+  const firstId = await brain.dialog.getAttribute('data-request');
+  // The doctor and the clinic only one entity of the graph fits.
+  await expect(brain.uniqueCount()).toHaveText('2');
+  await expect(brain.uniqueStat).toHaveClass(/stat-warn/);
+  await expect(brain.uniqueTags).toHaveCount(2);
+  const unique = await brain.uniqueTokens();
+  expect(unique).toHaveLength(2);
+  for (const t of unique) {
+    const row = brain.report.locator(`[data-testid="report-entity"][data-token="${t}"]`);
+    await expect(row.getByTestId('token-anonymity')).toHaveText('fits 1 entity');
+  }
+  // Every other entity token says how many entities fit it, more than one.
+  const others = brain.report.getByTestId('report-entity').filter({ hasNot: page.getByTestId('token-unique') }).getByTestId('token-anonymity');
+  expect(await others.count()).toBeGreaterThan(0);
+  for (const n of await others.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-set'))))) expect(n).toBeGreaterThan(1);
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, 'approval-risk.png') });
+  const original = await brain.payloadText();
+  const tokensBefore = Number(await page.getByTestId('report-tokens').locator('.stat-value').textContent());
+
+  await brain.dropUnique.click();
+  // Edit mode with exactly the paths showing a unique token ticked, previewed by the engine.
+  await expect(page.getByTestId('payload-editor')).toBeVisible();
+  const exposing = await brain.pathsShowingUnique();
+  expect(exposing.length).toBeGreaterThan(0);
+  expect(await brain.tickedPaths()).toEqual(exposing);
+  await expect(brain.uniqueCount()).toHaveText('0');
+  await expect(brain.uniqueStat).not.toHaveClass(/stat-warn/);
+  await expect(brain.uniqueTags).toHaveCount(0);
+  const edited = await brain.payloadText();
+  expect(edited).not.toBe(original);
+  for (const t of unique) expect(edited).not.toContain(t);
+  for (const id of exposing) expect(edited).not.toMatch(new RegExp(`^P${id}\\. `, 'm'));
+  expect(Number(await page.getByTestId('report-tokens').locator('.stat-value').textContent())).toBeLessThan(tokensBefore);
+  expect(server.requests.length).toBe(before);
+  await page.screenshot({ path: join(ARTIFACTS, 'approval-risk-dropped.png') });
+
+  await brain.applyEdit.click();
+  // The edit is a decision: the engine asks again with the edited payload, nothing unique left to drop.
+  await expect(brain.dialog).not.toHaveAttribute('data-request', firstId!);
+  expect(await brain.payloadText()).toBe(edited);
+  await expect(brain.uniqueCount()).toHaveText('0');
+  await expect(brain.dropUnique).toHaveCount(0);
+  expect(server.requests.length).toBe(before);
+
+  await ask.afterNextRun(() => brain.approve.click());
+  await expect(brain.dialog).toHaveCount(0);
+  expect(server.requests.length - before).toBe(1);
+  expect(server.requests[before]!.body.messages?.[1]?.content).toBe(edited);
+  await expect(page.getByTestId('brain-calls')).toHaveText('1');
+});
