@@ -7,6 +7,7 @@ import type { ViewMapping } from '../../src-main/engine/core/types.js';
 import { BrainCallCounter } from '../../src-main/engine/egress/brain/brainCallCounter.js';
 import { BrainGateway } from '../../src-main/engine/egress/brain/brainGateway.js';
 import { brainStep, type BrainStepContext } from '../../src-main/engine/egress/brain/brainStep.js';
+import { formatExposureReport } from '../../src-main/engine/egress/brain/formatExposureReport.js';
 import { StaticKeyProvider } from '../../src-main/engine/egress/brain/keyProvider.js';
 import { QueuedApprover } from '../../src-main/engine/egress/brain/queuedApprover.js';
 import { RemoteBrain } from '../../src-main/engine/egress/brain/remoteBrain.js';
@@ -113,6 +114,11 @@ describe('the approval report carries re-identification risk', () => {
     for (const t of ['E_00d2', 'E_00d3', 'E_00c2', 'E_00c3']) expect(setOf(report, t), t).toBeGreaterThan(1);
     expect(report.counts.unique).toBe(2);
     expect(report.paths.map((p) => p.unique)).toEqual([['E_00d1', 'E_00c1'], [], []]);
+    // The terminal prompt (--approve ask) reads the same figures.
+    const text = formatExposureReport(report);
+    expect(text).toContain('Re-identification: 2 token(s) only one entity of the local graph fits (shown by P1)');
+    expect(text).toMatch(/^ {2}E_00d1 UNIQUE \(fits 1 entity\)/m);
+    expect(text).toMatch(/^ {2}E_00a1 anchor fits 3 entities/m);
     q.decide(id, { kind: 'deny' });
     expect((await running).denied).toBe(true);
     expect(server.requests).toHaveLength(0);

@@ -116,14 +116,15 @@ export const askCommand: CliCommand = {
     // The object graph the app builds, with the run's own parts: no memory, the Brain from the flags.
     const parts = assemble({ dataDir: ctx.dataDir, memory: null, hand: { threads: handThreads }, ...brainParts(values, ctx, handThreads) });
     try {
-      await parts.library.memoryGraph(values.graph);
+      const graph = await parts.library.memoryGraph(values.graph);
       await parts.drm();
       await checkSelector(parts, selectorKind, ctx, values.graph);
       const hand = await loadHand(parts, values);
       checkBrainFlags(values, 'ask');
       await loadBrainModel(parts, values);
       const useBrain = usesBrain(values);
-      const q = await parts.brain.forQuestion();
+      // The graph: the terminal prompt's report says which tokens only one of its entities fits.
+      const q = await parts.brain.forQuestion(undefined, { graph });
       // A Brain whose calls could not be recorded is not asked; the question is answered locally all the same.
       if (q?.notAsked) ctx.stderr.write(`warning: ${q.notAsked} (answering locally; nothing is sent)\n`);
       const calls: AskHandCall[] = [];

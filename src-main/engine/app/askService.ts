@@ -204,8 +204,7 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
     // Read once: the whole question runs on the Hand that was loaded when it started.
     const active = hand?.activeHand() ?? null;
     const { engine, selector } = await (await engineFor(graph, active, kind)).engine;
-    // The dialog's anonymity sets come from the same attack, on the same graph, as the payload guard's.
-    const questionBrain = options.brain ?? (await brain?.forQuestion(questionId, { risk: reidentificationRisk(engine.graph) }));
+    const questionBrain = options.brain ?? (await brain?.forQuestion(questionId, { graph: engine.graph }));
     const calls = options.handCalls ?? [];
     const policy = questionBrain?.policy ?? options.brainPolicy;
     // The ledger's eligible cohort: every reading's G_Q^raw entities, recorded once the question is answered.

@@ -36,7 +36,8 @@ import type { BrainStepResult } from '../egress/brain/brainStep.js';
 import type { BrainPolicy, BrainStep } from '../core/brainStep.js';
 import type { SelectionStep } from '../core/selectionStep.js';
 import type { Drm, ViewMapping } from '../core/types.js';
-import type { PayloadRisk } from '../core/payloadRisk.js';
+import type { MemoryGraph } from '../graph/memoryGraph.js';
+import { reidentificationRisk } from '../egress/exposure/attack/reidentificationRisk.js';
 import { ExposureLedger } from '../egress/exposure/exposureLedger.js';
 import type { KeyStore } from '../core/keyStore.js';
 import { FileKeyStore } from '../node/fileKeyStore.js';
@@ -246,9 +247,10 @@ export class BrainService {
 
   /**
    * This question's Brain step, or undefined when no Brain is configured (or the local model is not loaded).
-   * `risk`: the attack on the question's graph, so the approval dialog's reports show anonymity sets.
+   * `graph`: the question's graph; its reports then carry each token's anonymity set (the re-identification attack
+   * on that graph, the same one the payload guard runs), for the approval dialog and the terminal prompt.
    */
-  async forQuestion(questionId: string = randomUUID(), local: { risk?: PayloadRisk } = {}): Promise<QuestionBrain | undefined> {
+  async forQuestion(questionId: string = randomUUID(), local: { graph?: MemoryGraph } = {}): Promise<QuestionBrain | undefined> {
     const s = await this.settings;
     const brain = await this.brainOf(s);
     if (!brain) return undefined;
@@ -276,6 +278,7 @@ export class BrainService {
       return { questionId, model: brain.model, step, policy, notAsked: note, ...accounts, tally: () => ({ calls: 0, denied: 0, tokens: 0, describe: describeLine, notes: [note] }) };
     }
     const approver = run ? run.approver : this.questionApprover(questionId);
+    const risk = local.graph ? reidentificationRisk(local.graph) : undefined;
     // Each payload about to be approved is remembered, so the dialog's edit previews recompute its report.
     const onPayload = (payload: BrainPayload, request: { mapping?: ViewMapping; graph?: { name: string; ids: readonly string[] } }): void => {
       const resolve = request.mapping && request.graph ? tokenResolver(request.mapping, request.graph) : undefined;
@@ -288,7 +291,7 @@ export class BrainService {
             model: brain.model,
             endpoint: brain.endpoint,
             history: ledger && resolve ? ledger.history(resolve, questionId) : NO_HISTORY,
-            ...(local.risk ? { anonymity: local.risk.anonymity(p.text) } : {}),
+            ...(risk ? { anonymity: risk.anonymity(p.text) } : {}),
           }),
       });
     };
@@ -296,7 +299,7 @@ export class BrainService {
       results.push(r);
       notes.push(r.reason);
     };
-    const common = { brain, approver, counter, questionId, ...(ledger ? { ledger } : {}), ...(audit ? { audit } : {}), ...(local.risk ? { risk: local.risk } : {}), ...(run ? {} : { onPayload }), onResult };
+    const common = { brain, approver, counter, questionId, ...(ledger ? { ledger } : {}), ...(audit ? { audit } : {}), ...(risk ? { risk } : {}), ...(run ? {} : { onPayload }), onResult };
     const step = controllerBrainStep(common);
     const selection = selectionBrainStep(common);
     const analysis = analysisBrainStep(common);
