@@ -92,8 +92,10 @@ function context(approver: QueuedApprover, withRisk = true): BrainStepContext {
   };
 }
 
+/** Waits (up to 20 s: the first report loads the tokenizer) until the approver holds a request other than `after`. */
 async function nextPending(q: QueuedApprover, after?: string): Promise<ApprovalRequest> {
-  for (let i = 0; i < 400 && !q.pending().some((r) => r.id !== after); i++) await new Promise((r) => setTimeout(r, 5));
+  const until = Date.now() + 20_000;
+  while (Date.now() < until && !q.pending().some((r) => r.id !== after)) await new Promise((r) => setTimeout(r, 5));
   const pending = q.pending().filter((r) => r.id !== after);
   expect(pending).toHaveLength(1);
   return pending[0]!;

@@ -111,8 +111,10 @@ export const useBrainStore = create<BrainState>()((set, get) => ({
     // Path ids are stable under edits, so the shown request's report says which to tick.
     const dropPaths = pathsExposingUnique(request.report);
     if (dropPaths.length === 0) return;
-    set({ editing: true });
-    await previewDraft({ dropPaths, dropFields: [] });
+    // One update: the editor never shows with nothing ticked.
+    const draft: EditDraft = { dropPaths, dropFields: [] };
+    set({ editing: true, draft });
+    await previewDraft(draft);
   },
 
   setApproveAll(questionId, on) {
