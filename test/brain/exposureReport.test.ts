@@ -61,4 +61,29 @@ describe('exposureReport', () => {
     const a = editPayload(s.analysis, { dropPaths: [], dropFields: ['relations'] });
     expect(a.text).not.toContain('RELATIONS');
   });
+  it('carries anonymity sets given as data: entity tokens only, the unique count, and per path the unique tokens it shows', () => {
+    const s = scenario();
+    const tokens = [...new Set(s.ranking.text.match(/\b[ESLA]_[0-9a-f]{4,64}\b/g))];
+    const entities = tokens.filter((t) => t.startsWith('E_'));
+    const others = tokens.filter((t) => !t.startsWith('E_'));
+    expect(others.length).toBeGreaterThan(0);
+    // The first path's end is unique; a set of 1 on a supernode or literal is no entity token to flag.
+    const film = s.ranking.paths[0].nodes[1];
+    expect(film.startsWith('E_')).toBe(true);
+    const anonymity = new Map(tokens.map((t) => [t, t === film || !t.startsWith('E_') ? 1 : 4]));
+    const r = exposureReport({ payload: s.ranking, system: RANKING_SYSTEM_PROMPT, model: 'gpt-4o-mini', endpoint: 'http://127.0.0.1:1/v1', anonymity });
+    expect(r.counts.unique).toBe(1);
+    expect(r.entityTokens.filter((t) => t.anonymitySet === 1).map((t) => t.token)).toEqual([film]);
+    expect(r.entityTokens.filter((t) => entities.includes(t.token)).every((t) => t.anonymitySet !== undefined)).toBe(true);
+    expect(r.entityTokens.filter((t) => others.includes(t.token)).every((t) => t.anonymitySet === undefined)).toBe(true);
+    const showing = s.ranking.paths.filter((p) => p.nodes.includes(film)).map((p) => p.id);
+    expect(showing.length).toBeGreaterThan(0);
+    expect(showing.length).toBeLessThan(s.ranking.paths.length);
+    expect(r.paths.filter((p) => p.unique!.length > 0).map((p) => p.id)).toEqual(showing);
+    expect(r.paths.filter((p) => p.unique!.length > 0).every((p) => p.unique!.join() === film)).toBe(true);
+    // Without the input the report has no risk fields at all.
+    const plain = report(s.ranking);
+    expect(plain.counts.unique).toBeUndefined();
+    expect(plain.paths.every((p) => p.unique === undefined)).toBe(true);
+  });
 });
