@@ -7,7 +7,9 @@ import { join, resolve } from 'node:path';
 import type { CsvColumns, GraphInfo, ImportFormat, ImportProgress, ImportResult, ImportSource } from '../../common/graphTypes.js';
 import { buildGraphDatabase } from './buildGraphDatabase.js';
 import { sha256File } from './fileHash.js';
+import { guardImport } from './importGuard.js';
 import { ImportCancelledError, ImportError } from './importErrors.js';
+import type { ImportLimits } from './importLimits.js';
 import { resolveImportFormat } from './importFormat.js';
 import { assertGraphName, UnknownGraphError } from '../graph/graphErrors.js';
 import type { GraphStore } from '../graph/graphStore.js';
@@ -23,8 +25,33 @@ export interface ImportOptions {
   /** Start from an empty graph instead of merging into the existing one. */
   replace?: boolean;
   csv?: CsvColumns;
+  /** Term and line limits (defaults: 1 M characters a term, 4 M a line). */
+  limits?: Partial<ImportLimits>;
   signal?: AbortSignal;
   onProgress?: (p: ImportProgress) => void;
+}
+
+/** `.import-<graph>-<pid>-<hex>`: the pid says whether the import that owns the folder may still be running. */
+const WORK_DIR = /^\.import-.+-(\d+)-[0-9a-f]{8}$/;
+/** Work folders from before the pid was in the name, and half-finished deletes. */
+const STALE_DIR = /^\.(import|deleted)-.+-[0-9a-f]{8}$/;
+
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists, under another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A leftover of a killed import or delete (its plaintext CSV copy included), safe to remove now. */
+export function isStaleWorkDir(entry: string, alive: (pid: number) => boolean = processAlive): boolean {
+  const work = WORK_DIR.exec(entry);
+  if (work) return !alive(Number(work[1]));
+  return STALE_DIR.test(entry);
 }
 
 export class GraphLibrary {
@@ -44,7 +71,11 @@ export class GraphLibrary {
     return join(this.graphsDir, name);
   }
 
-  /** A crash between the two renames of a swap leaves `.old-<name>-*` and no `<name>`: put it back. */
+  /**
+   * A crash between the two renames of a swap leaves `.old-<name>-*` and no `<name>`: put it back. A killed
+   * import leaves its `.import-*` work folder (a half-built database and a plaintext CSV copy): remove it,
+   * unless the process that owns it is still running (another face importing into the same data folder).
+   */
   private recover(): Promise<void> {
     this.recovered ??= (async () => {
       let names: string[];
@@ -54,6 +85,10 @@ export class GraphLibrary {
         return;
       }
       for (const entry of names) {
+        if (isStaleWorkDir(entry)) {
+          await rm(join(this.graphsDir, entry), { recursive: true, force: true });
+          continue;
+        }
         const m = /^\.old-(.+)-[0-9a-f]{8}$/.exec(entry);
         if (!m) continue;
         if (!existsSync(this.dirOf(m[1]))) await rename(join(this.graphsDir, entry), this.dirOf(m[1]));
@@ -153,7 +188,7 @@ export class GraphLibrary {
     const format = resolveImportFormat(file, options.format);
     await this.recover();
     await mkdir(this.graphsDir, { recursive: true });
-    const work = join(this.graphsDir, `.import-${name}-${randomBytes(4).toString('hex')}`);
+    const work = join(this.graphsDir, `.import-${name}-${process.pid}-${randomBytes(4).toString('hex')}`);
     await mkdir(work);
     try {
       const sha256 = await sha256File(file, options.signal).catch((err: Error): never => {
@@ -162,17 +197,24 @@ export class GraphLibrary {
       });
       const merging = !options.replace && (await this.exists(name));
       const previousMeta = merging ? await this.readMeta(name) : undefined;
-      const outcome = await buildGraphDatabase({
+      const previous = merging ? await this.open(name) : undefined;
+      const outcome = await guardImport(
         file,
-        format,
-        lenient: options.lenient,
-        csv: options.csv,
-        signal: options.signal,
-        onProgress: options.onProgress,
-        previous: merging ? await this.open(name) : undefined,
-        dbPath: join(work, KUZU_FILE),
-        workDir: work,
-      });
+        (signal) =>
+          buildGraphDatabase({
+            file,
+            format,
+            lenient: options.lenient,
+            csv: options.csv,
+            limits: options.limits,
+            signal,
+            onProgress: options.onProgress,
+            previous,
+            dbPath: join(work, KUZU_FILE),
+            workDir: work,
+          }),
+        options.signal,
+      );
 
       const now = new Date().toISOString();
       const source: ImportSource = { file, sha256, format, triples: outcome.triplesRead, importedAt: now };

@@ -4,6 +4,7 @@ import { Transform } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
 import type { CsvColumns, ImportIssue } from '../../common/graphTypes.js';
 import { ImportError } from './importErrors.js';
+import { DEFAULT_IMPORT_LIMITS, describeSize } from './importLimits.js';
 import type { ParsedRecord, ParserInput } from './parsedRecord.js';
 import { plainEntity } from './parseDelimited.js';
 
@@ -11,6 +12,27 @@ interface CsvRow {
   record: string[];
   info: { lines: number };
   raw: string;
+}
+
+/** csv-parse's messages quote the record ("value is …"): the reason comes from its code instead. */
+function csvReason(err: CsvError | undefined, maxLineChars: number): string {
+  switch (err?.code) {
+    case 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH':
+    case 'CSV_RECORD_INCONSISTENT_COLUMNS':
+      return 'a different number of fields than the header';
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return 'text after a closing quote (a quote inside a field must be doubled: "")';
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return 'a quoted field is never closed';
+    case 'CSV_MAX_RECORD_SIZE':
+      return `record longer than the limit of ${describeSize(maxLineChars)}`;
+    case 'CSV_INVALID_OPTION_DELIMITER':
+    case 'CSV_INVALID_ARGUMENT':
+      return 'invalid CSV delimiter';
+    default:
+      return `malformed CSV record${err?.code ? ` (${err.code})` : ''}`;
+  }
 }
 
 function countingStream(counters: ParserInput['counters']): Transform {
@@ -24,6 +46,7 @@ function countingStream(counters: ParserInput['counters']): Transform {
 
 export async function* parseCsv(input: ParserInput & { columns: CsvColumns; lenient: boolean }): AsyncGenerator<ParsedRecord> {
   const { file, counters, signal, columns, lenient } = input;
+  const limits = input.limits ?? DEFAULT_IMPORT_LIMITS;
   const skipped: ImportIssue[] = [];
   const source = createReadStream(file, { highWaterMark: 256 * 1024, signal });
   const parser = parse({
@@ -33,11 +56,13 @@ export async function* parseCsv(input: ParserInput & { columns: CsvColumns; leni
     raw: true,
     skip_empty_lines: true,
     relax_column_count: false,
+    // Bounds what csv-parse buffers for one record (a quote never closed would otherwise read the whole file).
+    max_record_size: limits.maxLineChars,
     // In lenient mode csv-parse drops malformed records and tells us; strict mode lets the error surface.
     skip_records_with_error: lenient,
     on_skip: (err: CsvError | undefined, raw: string | undefined) => {
       const line = Number((err as { lines?: number } | undefined)?.lines ?? 0);
-      skipped.push({ file, line, reason: err?.message ?? 'malformed record', text: (raw ?? '').slice(0, 300) });
+      skipped.push({ file, line, reason: csvReason(err, limits.maxLineChars), text: (raw ?? '').slice(0, 300) });
       return undefined;
     },
   });
@@ -53,20 +78,19 @@ export async function* parseCsv(input: ParserInput & { columns: CsvColumns; leni
       const rec = row.record;
       if (!index) {
         const header = rec.map((h) => h.trim());
-        const find = (col: string | undefined, role: string, required: boolean): number => {
+        const find = (col: string | undefined, role: string): number => {
           if (col === undefined) return -1;
           const i = header.indexOf(col);
-          if (i < 0 && required)
-            throw new ImportError(file, line, `no column "${col}" for the ${role} in the header (columns: ${header.join(', ')})`);
-          if (i < 0) throw new ImportError(file, line, `no column "${col}" for the ${role} in the header`);
+          // The header's own names are file content: the count is enough to see a wrong delimiter.
+          if (i < 0) throw new ImportError(file, line, `no column "${col}" for the ${role} in the header (${header.length} columns)`);
           return i;
         };
         index = {
-          head: find(columns.head, 'head', true),
-          relation: find(columns.relation, 'relation', true),
-          tail: find(columns.tail, 'tail', true),
-          headType: find(columns.headType, 'head type', false),
-          tailType: find(columns.tailType, 'tail type', false),
+          head: find(columns.head, 'head'),
+          relation: find(columns.relation, 'relation'),
+          tail: find(columns.tail, 'tail'),
+          headType: find(columns.headType, 'head type'),
+          tailType: find(columns.tailType, 'tail type'),
         };
         continue;
       }
@@ -90,7 +114,7 @@ export async function* parseCsv(input: ParserInput & { columns: CsvColumns; leni
   } catch (err) {
     if (err instanceof ImportError || (err as Error).name === 'AbortError') throw err;
     const e = err as CsvError & { lines?: number };
-    throw new ImportError(file, e.lines, e.message);
+    throw new ImportError(file, e.lines ?? counters.lines + 1, csvReason(e, limits.maxLineChars));
   } finally {
     source.destroy();
     parser.destroy();
