@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { Parser, type Quad } from 'n3';
 import { ImportError } from './importErrors.js';
-import { DEFAULT_IMPORT_LIMITS } from './importLimits.js';
+import { DEFAULT_IMPORT_LIMITS, describeSize } from './importLimits.js';
 import type { ParsedRecord, ParserInput } from './parsedRecord.js';
 import { parserReason } from './parserReason.js';
 import { rdfRecord } from './rdfRecords.js';
@@ -99,6 +99,11 @@ export async function* parseTurtle({ file, counters, signal, limits = DEFAULT_IM
       if (lineText.length > limits.maxLineChars) throw lineTooLong(file, counters.lines + breaks + 1, limits.maxLineChars);
       parser.onData(text);
       counters.lines += breaks;
+      // n3 stops at the first token it cannot finish, so what it has not read is that token so far: past the
+      // term limit, it is refused now, before n3's regexes rescan (and, at ~10 MB, overflow the stack on) it.
+      const unread = parser.lexer._input;
+      if (!firstError && typeof unread === 'string' && unread.length > limits.maxTermChars)
+        throw new ImportError(file, parser.lexer._line ?? counters.lines, `a term longer than the term limit of ${describeSize(limits.maxTermChars)}`);
     }
     if (end) parser.onEnd();
     if (firstError) throw firstError;
