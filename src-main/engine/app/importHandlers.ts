@@ -7,10 +7,11 @@ import { isAbortError } from './toApiError.js';
 export const importHandlers: HandlerGroup<'graph.import' | 'graph.cancelImport'> = {
   'graph.import': async (request, { library, events, jobs, importPaths }) => {
     const { jobId, graph, file, format, lenient, replace, csv } = request;
-    // The checked real path is what is read, so a link swapped after the check changes nothing.
-    const path = await importPaths.check(file);
+    // Registered first, so a cancel sent right after the request finds the job.
     const signal = jobs.start(jobId);
     try {
+      // The checked real path is what is read, so a link swapped after the check changes nothing.
+      const path = await importPaths.check(file);
       const result = await library.importFile(graph, path, {
         format,
         lenient,
