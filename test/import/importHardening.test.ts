@@ -78,6 +78,16 @@ describe('terms the database could not store exactly', () => {
   });
 });
 
+describe('database errors', () => {
+  it('are typed and keep only the kind of Kuzu exception, never the value it quotes', async () => {
+    const dbPath = dir.file('not-a-database.kuzu', 'secret value 1234, not a Kuzu file');
+    const err = await failure(buildGraphDatabase({ file: dir.file('ok.txt', 'a|r|b\n'), format: 'tsv', dbPath, workDir: dir.path }));
+    expect(err.reason).toMatch(/^the database could not load the graph \(Kuzu [a-z ]+\)$/);
+    expect(err.message).not.toContain('secret');
+    expect((err.cause as Error).message.length).toBeGreaterThan(0);
+  });
+});
+
 describe('Turtle errors', () => {
   it('name the line and the column of the offending text, and never quote it', async () => {
     const file = dir.file('col.ttl', '@prefix ex: <http://x/> .\nex:a ex:b ex:c .\nex:d ex:e ex:f ~~~secret~~~ .\n');

@@ -128,7 +128,13 @@ export async function buildGraphDatabase(req: BuildRequest): Promise<BuildOutcom
     meter.enter('load');
     const built = builder.build();
     checkCancel();
-    await writeKuzuDatabase(built, req.dbPath, req.workDir, { signal });
+    await writeKuzuDatabase(built, req.dbPath, req.workDir, { signal }).catch((err: unknown) => {
+      if (isAbort(err) || signal?.aborted) throw err;
+      // Kuzu's messages quote the value they stopped at ("Found duplicated primary key value …"): only its kind of
+      // exception is kept, and the full error stays local as the cause.
+      const kind = /^([A-Za-z ]{1,40} exception):/.exec((err as Error)?.message ?? '')?.[1] ?? 'error';
+      throw new ImportError(file, undefined, `the database could not load the graph (Kuzu ${kind.toLowerCase()})`, [], undefined, { cause: err });
+    });
     checkCancel();
     return {
       triplesRead,

@@ -10,8 +10,9 @@ export class ImportError extends Error {
     readonly reason: string,
     readonly issues: ImportIssue[] = [],
     readonly column?: number,
+    options?: { cause?: unknown },
   ) {
-    super(`${file}${line === undefined ? '' : `:${line}${column === undefined ? '' : `:${column}`}`}: ${reason}`);
+    super(`${file}${line === undefined ? '' : `:${line}${column === undefined ? '' : `:${column}`}`}: ${reason}`, options);
     this.name = 'ImportError';
   }
 
