@@ -2,8 +2,7 @@
 // names a line; no input ends the process (an uncaughtException watcher counts stray throws); and a failed
 // import into an existing graph leaves its folder byte-identical. Most inputs go through the parsers and the
 // term check (fast); a sample goes through the whole import, Kuzu load included.
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportFormat } from '../../src-main/common/graphTypes.js';
@@ -14,7 +13,7 @@ import { IMPORT_FORMATS } from '../../src-main/engine/import/importFormat.js';
 import { resolveImportLimits } from '../../src-main/engine/import/importLimits.js';
 import { termProblem } from '../../src-main/engine/import/termCheck.js';
 import { createPrng, type Prng } from '../../src-main/engine/random/prng.js';
-import { counters, tempDir, type TempDir } from './helpers.js';
+import { counters, folderDigest, tempDir, type TempDir } from './helpers.js';
 
 // Fixed, so a failure reproduces; CTRLG_FUZZ_SEED explores others by hand.
 const SEED = Number(process.env.CTRLG_FUZZ_SEED ?? 20261202);
@@ -119,20 +118,6 @@ function expectTypedFailure(err: unknown, file: string): void {
   // Never the input's text: the longest run of the fuzzer's filler stays out of the message.
   expect(e.message).not.toContain('x'.repeat(64));
   expect(e.message.length).toBeLessThan(1000);
-}
-
-/** Every file of a folder, hashed: equal before and after means byte-identical. */
-function folderDigest(dir: string): string {
-  const hash = createHash('sha256');
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else hash.update(name).update(readFileSync(p));
-    }
-  };
-  walk(dir);
-  return hash.digest('hex');
 }
 
 describe('import fuzzing (seeded)', () => {

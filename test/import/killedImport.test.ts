@@ -2,29 +2,16 @@
 // (a half-built database and a plaintext CSV copy of the graph) and the existing graph is byte-identical. The
 // kill waits until the work folder holds the CSV copy (polled, never a fixed sleep), so it lands mid-import.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GraphLibrary } from '../../src-main/engine/import/graphLibrary.js';
-import { tempDir } from './helpers.js';
+import { folderDigest, tempDir } from './helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const dir = tempDir('ctrlg-kill-');
 afterAll(() => dir.remove());
 
-function folderDigest(path: string): string {
-  const hash = createHash('sha256');
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else hash.update(name).update(readFileSync(p));
-    }
-  };
-  walk(path);
-  return hash.digest('hex');
-}
 
 /** Resolves with the first value `probe` returns, polling every 5 ms; rejects if `gone` settles first. */
 function pollUntil<T>(probe: () => T | undefined, gone: Promise<unknown>): Promise<T> {
