@@ -6,13 +6,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildGraphDatabase } from '../../src-main/engine/import/buildGraphDatabase.js';
 import { GraphLibrary, isStaleWorkDir } from '../../src-main/engine/import/graphLibrary.js';
-import { ImportError } from '../../src-main/engine/import/importErrors.js';
+import { ImportCancelledError, ImportError } from '../../src-main/engine/import/importErrors.js';
 import { resolveImportLimits } from '../../src-main/engine/import/importLimits.js';
 import { parseCsv } from '../../src-main/engine/import/parseCsv.js';
 import { parserReason } from '../../src-main/engine/import/parserReason.js';
 import { parseTurtle } from '../../src-main/engine/import/parseTurtle.js';
 import { readLineBatches } from '../../src-main/engine/import/readLines.js';
-import { collect, counters, tempDir, triplesOf } from './helpers.js';
+import { collect, counters, folderDigest, tempDir, triplesOf } from './helpers.js';
 
 const dir = tempDir('ctrlg-harden-');
 afterAll(() => dir.remove());
@@ -135,6 +135,32 @@ describe('parserReason', () => {
     [`Unexpected ${'q'.repeat(40)} here`, 'Unexpected … here'],
   ])('%s → %s', (message, reason) => {
     expect(parserReason(message)).toBe(reason);
+  });
+});
+
+describe('cancel', () => {
+  it('is answered at once in the database load, which then ends in the background and cleans up', async () => {
+    const data = join(dir.path, 'cancel');
+    const library = new GraphLibrary(data);
+    try {
+      await library.importFile('g', dir.file('c-small.txt', 'a|r|b\n'));
+      const before = folderDigest(join(library.graphsDir, 'g'));
+      const lines: string[] = [];
+      for (let i = 0; i < 20_000; i++) lines.push(`p${i}|r|h${i % 50}`);
+      const abort = new AbortController();
+      const pending = library.importFile('g', dir.file('c-big.txt', lines.join('\n')), {
+        signal: abort.signal,
+        onProgress: (p) => p.phase === 'load' && abort.abort(),
+      });
+      await expect(pending).rejects.toBeInstanceOf(ImportCancelledError);
+      // Answered before the import's own clean-up could run: its work folder is still there.
+      expect(readdirSync(library.graphsDir).filter((e) => e.startsWith('.import-'))).toHaveLength(1);
+      await library.settled();
+      expect(readdirSync(library.graphsDir).filter((e) => e.startsWith('.'))).toEqual([]);
+      expect(folderDigest(join(library.graphsDir, 'g'))).toBe(before);
+    } finally {
+      await library.close();
+    }
   });
 });
 

@@ -54,6 +54,22 @@ export function isStaleWorkDir(entry: string, alive: (pid: number) => boolean = 
   return STALE_DIR.test(entry);
 }
 
+/**
+ * The caller hears of a cancel at once, whatever step is running: Kuzu cannot interrupt a COPY, so that step ends
+ * in the background, under the graph's lock, and removes its work folder (close() waits for it). Once the swap
+ * has started the import completes, and the caller gets its real outcome.
+ */
+function answerCancelAtOnce<T>(run: Promise<T>, file: string, signal: AbortSignal | undefined, swap: { started: boolean }): Promise<T> {
+  if (!signal) return run;
+  return new Promise<T>((resolvePromise, reject) => {
+    const onAbort = (): void => {
+      if (!swap.started) reject(new ImportCancelledError(file));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    run.then(resolvePromise, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 export class GraphLibrary {
   readonly graphsDir: string;
   private readonly stores = new Map<string, Promise<KuzuGraphStore>>();
@@ -180,10 +196,13 @@ export class GraphLibrary {
    */
   importFile(name: string, file: string, options: ImportOptions = {}): Promise<ImportResult> {
     assertGraphName(name);
-    return this.withLock(name, () => this.importLocked(name, resolve(file), options));
+    const path = resolve(file);
+    const swap = { started: false };
+    const run = this.withLock(name, () => this.importLocked(name, path, options, swap));
+    return answerCancelAtOnce(run, path, options.signal, swap);
   }
 
-  private async importLocked(name: string, file: string, options: ImportOptions): Promise<ImportResult> {
+  private async importLocked(name: string, file: string, options: ImportOptions, swap: { started: boolean }): Promise<ImportResult> {
     const started = Date.now();
     const format = resolveImportFormat(file, options.format);
     await this.recover();
@@ -229,6 +248,8 @@ export class GraphLibrary {
       };
       await writeFile(join(work, META_FILE), JSON.stringify(info, null, 2) + '\n');
       if (options.signal?.aborted) throw new ImportCancelledError(file);
+      // From here the import completes even if cancelled: the caller is told the outcome, not "unchanged".
+      swap.started = true;
 
       options.onProgress?.({ phase: 'swap', lines: 0, bytes: 0, totalBytes: 0, triples: outcome.triplesRead, rate: 0, etaSeconds: 0 });
       await this.release(name);
@@ -301,8 +322,13 @@ export class GraphLibrary {
     return pending;
   }
 
-  async close(): Promise<void> {
+  /** Resolves when every import and delete started so far has ended, a cancelled one's background step included. */
+  async settled(): Promise<void> {
     await Promise.all([...this.locks.values()]);
+  }
+
+  async close(): Promise<void> {
+    await this.settled();
     await Promise.all([...this.stores.keys()].map((n) => this.release(n)));
   }
 }
