@@ -1,10 +1,10 @@
 // The importer's limits and the shapes of its errors: long lines read in linear pieces, lines and terms over the
 // limit refused with their line (never their text), lone surrogates refused, Turtle errors with a column, CSV
 // errors from their codes, parser messages that never quote the input, and stale work folders recovered.
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildGraphDatabase } from '../../src-main/engine/import/buildGraphDatabase.js';
+import { buildGraphDatabase, parseFile } from '../../src-main/engine/import/buildGraphDatabase.js';
 import { GraphLibrary, isStaleWorkDir } from '../../src-main/engine/import/graphLibrary.js';
 import { ImportCancelledError, ImportError } from '../../src-main/engine/import/importErrors.js';
 import { resolveImportLimits } from '../../src-main/engine/import/importLimits.js';
@@ -44,6 +44,30 @@ describe('line reading', () => {
     expect(err.line).toBe(2);
     expect(err.reason).toBe('line longer than the limit of 97.7 K characters (raise the line limit to import it)');
     expect(err.message).not.toContain('yyy');
+  });
+});
+
+describe('bytes that are not UTF-8', () => {
+  const bad = (head: string, tail: string) => Buffer.concat([Buffer.from(head), Buffer.from([0xc3, 0x28]), Buffer.from(tail)]);
+
+  it.each([
+    ['bad.txt', 'tsv', bad('a|r|b\nc|r|d\ne|r|', '\n')],
+    ['bad.nt', 'nt', bad('<http://x/a> <http://x/r> "b" .\n<http://x/a> <http://x/r> "b" .\n<http://x/a> <http://x/r> "', '" .\n')],
+    ['bad.ttl', 'ttl', bad('@prefix ex: <http://x/> .\nex:a ex:r "b" .\n@prefix z: <http://x/', '> .\n')],
+    ['bad.csv', 'csv', bad('head,relation,tail\na,r,b\nc,r,', '\n')],
+  ] as const)('%s: refused with the line of the bad byte, in strict and lenient mode', async (name, format, bytes) => {
+    const file = join(dir.path, name);
+    writeFileSync(file, bytes);
+    for (const lenient of [false, true]) {
+      const err = await failure(collect(parseFile(format, { file, counters: counters() }, lenient)));
+      expect([err.line, err.reason]).toEqual([3, 'bytes that are not valid UTF-8 (save the file as UTF-8)']);
+    }
+  });
+
+  it('a character split by a read chunk boundary is read whole', async () => {
+    const before = 'a|r|' + 'x'.repeat(256 * 1024 - 5);
+    const file = dir.file('split.txt', `${before}é\nb|r|c\n`);
+    expect(await allLines(file)).toEqual([`1:${before.length + 1}`, '2:5']);
   });
 });
 

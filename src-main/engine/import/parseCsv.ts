@@ -5,6 +5,7 @@ import { parse, type CsvError } from 'csv-parse';
 import type { CsvColumns, ImportIssue } from '../../common/graphTypes.js';
 import { ImportError } from './importErrors.js';
 import { DEFAULT_IMPORT_LIMITS, describeSize } from './importLimits.js';
+import { Utf8Input } from './utf8Input.js';
 import type { ParsedRecord, ParserInput } from './parsedRecord.js';
 import { plainEntity } from './parseDelimited.js';
 
@@ -35,11 +36,29 @@ function csvReason(err: CsvError | undefined, maxLineChars: number): string {
   }
 }
 
-function countingStream(counters: ParserInput['counters']): Transform {
+/** Counts bytes and checks they are UTF-8 (csv-parse would turn a bad byte into U+FFFD without a word). */
+function countingStream(file: string, counters: ParserInput['counters']): Transform {
+  const utf8 = new Utf8Input(file);
+  let lines = 0;
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       counters.bytes += chunk.length;
+      try {
+        utf8.decode(chunk, lines);
+      } catch (err) {
+        done(err as Error);
+        return;
+      }
+      for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
       done(null, chunk);
+    },
+    flush(done) {
+      try {
+        utf8.end(lines);
+        done();
+      } catch (err) {
+        done(err as Error);
+      }
     },
   });
 }
@@ -66,8 +85,10 @@ export async function* parseCsv(input: ParserInput & { columns: CsvColumns; leni
       return undefined;
     },
   });
-  source.pipe(countingStream(counters)).pipe(parser);
+  const counting = countingStream(file, counters);
+  source.pipe(counting).pipe(parser);
   source.on('error', (e) => parser.destroy(e));
+  counting.on('error', (e) => parser.destroy(e));
 
   let index: { head: number; relation: number; tail: number; headType: number; tailType: number } | undefined;
   try {
@@ -117,6 +138,7 @@ export async function* parseCsv(input: ParserInput & { columns: CsvColumns; leni
     throw new ImportError(file, e.lines ?? counters.lines + 1, csvReason(e, limits.maxLineChars));
   } finally {
     source.destroy();
+    counting.destroy();
     parser.destroy();
   }
 }

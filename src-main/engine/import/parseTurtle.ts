@@ -3,7 +3,6 @@
 // reporting the error), and there such a throw escapes to uncaughtException and kills the process. Fed
 // synchronously from this generator, every throw lands in one try/catch and becomes a typed ImportError.
 import { createReadStream } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
 import { Parser, type Quad } from 'n3';
 import { ImportError } from './importErrors.js';
 import { DEFAULT_IMPORT_LIMITS, describeSize } from './importLimits.js';
@@ -11,6 +10,7 @@ import type { ParsedRecord, ParserInput } from './parsedRecord.js';
 import { parserReason } from './parserReason.js';
 import { rdfRecord } from './rdfRecords.js';
 import { lineTooLong } from './readLines.js';
+import { Utf8Input } from './utf8Input.js';
 
 /** The parts of n3's parser this module reaches: the push interface its StreamParser uses, and the line. */
 interface PushParser {
@@ -59,7 +59,7 @@ export function columnOf(message: string, line: number, seen: { startLine: numbe
 
 export async function* parseTurtle({ file, counters, signal, limits = DEFAULT_IMPORT_LIMITS }: ParserInput): AsyncGenerator<ParsedRecord> {
   const source = createReadStream(file, { highWaterMark: 256 * 1024, signal });
-  const decoder = new StringDecoder('utf8');
+  const decoder = new Utf8Input(file);
   const pending: ParsedRecord[] = [];
   let firstError: Error | undefined;
   const parser = pushParser(
@@ -112,7 +112,7 @@ export async function* parseTurtle({ file, counters, signal, limits = DEFAULT_IM
   try {
     for await (const chunk of source as AsyncIterable<Buffer>) {
       counters.bytes += chunk.length;
-      let text = decoder.write(chunk);
+      let text = decoder.decode(chunk, counters.lines);
       if (!started && text.length > 0) {
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
         started = true;
@@ -124,8 +124,9 @@ export async function* parseTurtle({ file, counters, signal, limits = DEFAULT_IM
       }
       yield* pending.splice(0);
     }
+    const rest = decoder.end(counters.lines);
     try {
-      feed(decoder.end(), true);
+      feed(rest, true);
     } catch (err) {
       throw fail(err);
     }

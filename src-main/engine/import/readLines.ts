@@ -1,10 +1,10 @@
 // Streams a text file as lines with 1-based numbers, counting bytes as it goes; never holds the whole file,
 // and never more than one line over the limit: a file without line breaks fails at its first line.
 import { createReadStream } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
 import { ImportError } from './importErrors.js';
 import { describeSize } from './importLimits.js';
 import type { ReadCounters } from './parsedRecord.js';
+import { Utf8Input } from './utf8Input.js';
 
 export interface Line {
   text: string;
@@ -23,7 +23,7 @@ export async function* readLineBatches(
   maxLineChars = Number.POSITIVE_INFINITY,
 ): AsyncGenerator<Line[]> {
   const stream = createReadStream(file, { highWaterMark: 256 * 1024, signal });
-  const decoder = new StringDecoder('utf8');
+  const decoder = new Utf8Input(file);
   // The unfinished last line, as pieces: joined only once its end arrives, so a long line costs linear time.
   let carry: string[] = [];
   let carryLength = 0;
@@ -33,7 +33,7 @@ export async function* readLineBatches(
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       counters.bytes += chunk.length;
-      let text = decoder.write(chunk);
+      let text = decoder.decode(chunk, lineNo);
       if (first && text.length > 0) {
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
         first = false;
@@ -59,7 +59,7 @@ export async function* readLineBatches(
       counters.lines = lineNo;
       if (batch.length) yield batch;
     }
-    const rest = carry.join('') + decoder.end();
+    const rest = carry.join('') + decoder.end(lineNo);
     if (rest.length > maxLineChars) throw lineTooLong(file, lineNo + 1, maxLineChars);
     if (rest.length > 0) {
       counters.lines = ++lineNo;
