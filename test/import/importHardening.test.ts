@@ -200,15 +200,42 @@ describe('work folders of killed imports', () => {
     expect(isStaleWorkDir('g', alive)).toBe(false);
   });
 
-  it('are removed when a library starts, except a running import\'s', async () => {
+  it('are removed when a library starts: a dead process\'s, and this process\'s own that no import here is using', async () => {
     const data = join(dir.path, 'recover');
     const graphs = join(data, 'graphs');
+    // Our own pid but no running import: what a restarted container, reusing a killed import's pid, finds.
     for (const name of ['.import-g-2147483646-0123abcd', '.import-g-0123abcd', `.import-g-${process.pid}-0123abcd`, '.deleted-h-89abcdef'])
       mkdirSync(join(graphs, name, 'inner'), { recursive: true });
     const library = new GraphLibrary(data);
     expect(await library.list()).toEqual([]);
     await library.close();
-    expect(readdirSync(graphs)).toEqual([`.import-g-${process.pid}-0123abcd`]);
+    expect(readdirSync(graphs)).toEqual([]);
+  });
+
+  it("are kept while another library in this process is importing into them", async () => {
+    const data = join(dir.path, 'recover-live');
+    const first = new GraphLibrary(data);
+    const lines: string[] = [];
+    for (let i = 0; i < 50_000; i++) lines.push(`p${i}|r|h${i % 50}`);
+    let seen: string[] = [];
+    let second: Promise<unknown> | undefined;
+    const running = first.importFile('g', dir.file('live.txt', lines.join('\n')), {
+      onProgress: (p) => {
+        // At the start of parsing: the whole parse and load are still ahead, against one readdir of the other.
+        if (p.phase !== 'parse' || second) return;
+        // Another face starting on the same data folder mid-import: its recovery must leave the work folder.
+        const other = new GraphLibrary(data);
+        second = other.list().then(async () => {
+          seen = readdirSync(first.graphsDir).filter((e) => e.startsWith('.import-'));
+          await other.close();
+        });
+      },
+    });
+    // Had the other library removed the live folder, this import would fail (its database and meta live there).
+    expect(await running).toMatchObject({ triplesTotal: 50_000 });
+    await second;
+    await first.close();
+    expect(seen).toHaveLength(1);
   });
 });
 

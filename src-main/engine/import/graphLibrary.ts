@@ -36,8 +36,10 @@ const WORK_DIR = /^\.import-.+-(\d+)-[0-9a-f]{8}$/;
 /** Work folders from before the pid was in the name, and half-finished deletes. */
 const STALE_DIR = /^\.(import|deleted)-.+-[0-9a-f]{8}$/;
 
+/** Work folders of imports running in this process (a restarted container may reuse a killed one's pid). */
+const activeWork = new Set<string>();
+
 function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
     return true;
@@ -101,8 +103,9 @@ export class GraphLibrary {
         return;
       }
       for (const entry of names) {
-        if (isStaleWorkDir(entry)) {
-          await rm(join(this.graphsDir, entry), { recursive: true, force: true });
+        const path = join(this.graphsDir, entry);
+        if (isStaleWorkDir(entry, (pid) => (pid === process.pid ? activeWork.has(path) : processAlive(pid)))) {
+          await rm(path, { recursive: true, force: true });
           continue;
         }
         const m = /^\.old-(.+)-[0-9a-f]{8}$/.exec(entry);
@@ -209,6 +212,7 @@ export class GraphLibrary {
     await mkdir(this.graphsDir, { recursive: true });
     const work = join(this.graphsDir, `.import-${name}-${process.pid}-${randomBytes(4).toString('hex')}`);
     await mkdir(work);
+    activeWork.add(work);
     try {
       const sha256 = await sha256File(file, options.signal).catch((err: Error): never => {
         if (err.name === 'AbortError') throw new ImportCancelledError(file);
@@ -269,6 +273,7 @@ export class GraphLibrary {
       return result;
     } finally {
       await rm(work, { recursive: true, force: true });
+      activeWork.delete(work);
     }
   }
 
