@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AskResult } from '../src-main/common/answerTypes.js';
+import type { LedgerSummary } from '../src-main/common/brainTypes.js';
 import { assemble } from '../src-main/engine/app/assemble.js';
 import { inMemoryGraphs } from '../src-main/engine/app/askService.js';
 import { AutoApprover } from '../src-main/engine/app/runInputs.js';
@@ -63,6 +64,9 @@ interface Step {
   result: AskResult;
 }
 
+/** The exposure ledger's node exposure after each run (what was actually sent, over each question's eligible cohort). */
+const ledgers = new Map<string, LedgerSummary | undefined>();
+
 async function runStream(graph: MemoryGraph, drm: Drm, stream: EvalQuestion[], label: string, memoryDir?: string): Promise<Step[]> {
   // Each run's own data dir: its exposure ledger and audit log (the stand-in acts as a remote Brain).
   const dataDir = await mkdtemp(join(tmpdir(), 'ctrlg-stream-data-'));
@@ -89,6 +93,7 @@ async function runStream(graph: MemoryGraph, drm: Drm, stream: EvalQuestion[], l
       });
       if ((i + 1) % WINDOW === 0) process.stderr.write(`  ${label}: ${i + 1}/${stream.length} (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
     }
+    ledgers.set(label, await parts.brain.exposureIfRemote());
   } finally {
     await parts.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -189,6 +194,12 @@ try {
     const k = s.result.memory?.write?.status ?? 'none';
     writes.set(k, (writes.get(k) ?? 0) + 1);
   }
+  for (const [label, l] of ledgers)
+    if (l)
+      console.log(
+        `node exposure (${label}; sent, per entity exposed/eligible sessions): ${l.eligibleEntities} eligible entities over ${l.eligibleSessions} sessions, ` +
+          `${l.entitiesExposed} exposed; p50 ${l.nodeExposure.p50.toFixed(3)} p99 ${l.nodeExposure.p99.toFixed(3)} max ${l.nodeExposure.max.toFixed(3)}; top-1% share ${(100 * l.top1PercentShare).toFixed(1)}%; ${l.calls} calls`,
+      );
   console.log(`write-back: ${[...writes].map(([k, v]) => `${k} ${v}`).join(', ')}`);
   if (FILL > 0) {
     const scale = await lookupAtScale(drm, dir, withMemory);

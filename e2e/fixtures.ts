@@ -21,7 +21,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'ctrlg-e2e-data-'));
-      const running = await startHost({ dataDir, port: 0, openDemo: false });
+      // Scratch files live in the temp folder, outside the folders a host import may read by default.
+      const running = await startHost({ dataDir, port: 0, openDemo: false, importRoots: [tmpdir()] });
       try {
         await use({ url: running.url, dataDir, running });
       } finally {

@@ -32,8 +32,14 @@ function yAxis(max: number, fmt: (v: number) => string, height = H): string {
 }
 
 function legend(names: string[]): string {
+  // Each entry as wide as its text (about 6.5 px a character at 11 px) plus the swatch and a gap.
+  let x = M.left;
   return names
-    .map((n, i) => `<rect x="${M.left + i * 130}" y="${H - 14}" width="10" height="10" fill="${PALETTE[i % PALETTE.length]}"/><text x="${M.left + 14 + i * 130}" y="${H - 5}">${escapeXml(n)}</text>`)
+    .map((n, i) => {
+      const s = `<rect x="${x}" y="${H - 14}" width="10" height="10" fill="${PALETTE[i % PALETTE.length]}"/><text x="${x + 14}" y="${H - 5}">${escapeXml(n)}</text>`;
+      x += 28 + Math.ceil(6.5 * n.length);
+      return s;
+    })
     .join('');
 }
 

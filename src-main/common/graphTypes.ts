@@ -131,7 +131,11 @@ export interface ImportProgress {
 export interface ImportIssue {
   file: string;
   line: number;
+  /** 1-based, where the parser knows it. */
+  column?: number;
+  /** What is wrong, never the line's text. */
   reason: string;
+  /** The start of the offending line (the CLI shows it); empty where it was too long or must not travel. */
   text: string;
 }
 

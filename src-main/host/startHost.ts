@@ -30,6 +30,8 @@ export interface HostOptions {
   /** Import the demo graph into an empty data dir before serving (default true). */
   openDemo?: boolean;
   version?: string;
+  /** Folders graph.import may read beside the data, home and resources folders (tests, e2e scratch). */
+  importRoots?: string[];
   /** Replaces the built-in question service (tests inject a stub). */
   ask?: AskFunction;
 }
@@ -77,6 +79,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     resourcesDir: options.resourcesDir ?? join(REPO_ROOT, 'resources'),
     version: options.version ?? packageVersion(),
     transport: 'host',
+    ...(options.importRoots ? { importRoots: options.importRoots } : {}),
   });
   if (options.openDemo ?? true) {
     await engine.ensureDemoGraph().catch((err: unknown) => console.error('ctrlg host: demo graph import failed:', err));

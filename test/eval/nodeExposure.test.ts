@@ -28,17 +28,21 @@ describe('node exposure', () => {
   it('built: entity 1 eligible in 3 questions and shown in 1 counts 1/3; the never-shown entity 3 counts 0', () => {
     const { built } = tally().summary(false);
     // any token: 1 → 1/3, 2 → 2/2, 3 → 0/1, 4 → 1/1; sorted 0, 1/3, 1, 1.
-    expect(built.any_token).toEqual({ eligible_entities: 4, sessions: 3, exposed_entities: 3, p50: 0.3333, p99: 1, max: 1, top1_percent_share: 0.5 });
+    expect(built.any_token).toMatchObject({ eligible_entities: 4, sessions: 3, exposed_entities: 3, p50: 0.3333, p99: 1, max: 1, top1_percent_share: 0.5 });
     // alone: 1 → 1/3, 4 → 1/1, 2 and 3 → 0; 2 instances, the top 1% (one entity, 4) holds one.
-    expect(built.single_token).toEqual({ eligible_entities: 4, sessions: 3, exposed_entities: 2, p50: 0, p99: 1, max: 1, top1_percent_share: 0.5 });
+    expect(built.single_token).toMatchObject({ eligible_entities: 4, sessions: 3, exposed_entities: 2, p50: 0, p99: 1, max: 1, top1_percent_share: 0.5 });
+    // The CDF at whole percentiles (nearest rank over 0, 1/3, 1, 1): 0 up to 25%, 1/3 up to 50%, then 1.
+    const cdf = built.any_token.cdf;
+    expect(cdf).toHaveLength(101);
+    expect([cdf[0], cdf[25], cdf[26], cdf[50], cdf[51], cdf[100]]).toEqual([0, 0, 0.3333, 0.3333, 1, 1]);
   });
 
   it('sent counts only payloads a Brain received, and is left out when no Brain was configured', () => {
     expect(tally().summary(false)).not.toHaveProperty('sent');
     const { sent } = tally().summary(true);
     // Only Q1 was sent: any token 1 → 1/3, 2 → 1/2; alone 1 → 1/3.
-    expect(sent!.any_token).toEqual({ eligible_entities: 4, sessions: 3, exposed_entities: 2, p50: 0, p99: 0.5, max: 0.5, top1_percent_share: 0.5 });
-    expect(sent!.single_token).toEqual({ eligible_entities: 4, sessions: 3, exposed_entities: 1, p50: 0, p99: 0.3333, max: 0.3333, top1_percent_share: 1 });
+    expect(sent!.any_token).toMatchObject({ eligible_entities: 4, sessions: 3, exposed_entities: 2, p50: 0, p99: 0.5, max: 0.5, top1_percent_share: 0.5 });
+    expect(sent!.single_token).toMatchObject({ eligible_entities: 4, sessions: 3, exposed_entities: 1, p50: 0, p99: 0.3333, max: 0.3333, top1_percent_share: 1 });
   });
 
   it('says per question how many of its eligible entities became visible (the prediction line)', () => {
@@ -59,6 +63,6 @@ describe('node exposure', () => {
     expect(s.p99).toBe(0.5);
     expect(s.top1PercentShare).toBeCloseTo(6 / 9);
     // Entities never eligible are not in the cohort; an empty cohort is all zeros.
-    expect(nodeExposureStats([{ eligible: 0, exposed: 0 }])).toEqual({ entities: 0, exposedEntities: 0, p50: 0, p99: 0, max: 0, top1PercentShare: 0 });
+    expect(nodeExposureStats([{ eligible: 0, exposed: 0 }])).toMatchObject({ entities: 0, exposedEntities: 0, p50: 0, p99: 0, max: 0, top1PercentShare: 0 });
   });
 });

@@ -22,7 +22,7 @@ export async function makeHostFixture(options: HostOptions = {}): Promise<HostFi
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log("ctrlg")');
   writeFileSync(join(rendererDir, 'assets', 'app.css'), 'body{}');
   writeFileSync(join(root, 'secret.txt'), SECRET);
-  const host = await startHost({ dataDir: join(root, 'data'), resourcesDir: join(root, 'resources'), rendererDir, openDemo: false, ...options });
+  const host = await startHost({ dataDir: join(root, 'data'), resourcesDir: join(root, 'resources'), rendererDir, openDemo: false, importRoots: [root], ...options });
   return {
     root,
     host,

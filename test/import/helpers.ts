@@ -1,5 +1,6 @@
 // Small fixture files and helpers for the graph/import/CLI tests.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ParsedRecord, ReadCounters } from '../../src-main/engine/import/parsedRecord.js';
@@ -58,3 +59,17 @@ export const MOVIES = [
   'Carefree|has_genre|Musical',
   '1984|release_year|1956',
 ].join('\n') + '\n';
+
+/** Every file below a folder, names and bytes hashed: equal before and after means byte-identical. */
+export function folderDigest(dir: string): string {
+  const hash = createHash('sha256');
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else hash.update(name).update(readFileSync(p));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex');
+}

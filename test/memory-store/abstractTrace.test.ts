@@ -19,7 +19,7 @@ describe('abstractTrace', () => {
     expect(t.literals).toEqual([{ role: 'LITERAL_1', bucket: '1990s' }]);
     expect(t.failures).toEqual([{ mode: 'Topic', depth: 1, chain: 'ANCHOR_1 -starred_actors-> ANSWER', reason: 'nothing verified next to ANCHOR_1' }]);
     expect(JSON.stringify(t)).not.toMatch(/[ESLA]_[0-9a-f]{6,}/);
-    expect(findLeaks(t, nameScanner(['Top Hat', 'Mark Sandrich']))).toEqual([]);
+    expect(findLeaks(t, { names: nameScanner(['Top Hat', 'Mark Sandrich']) })).toEqual([]);
   });
 
   it('uses schema labels under clustered π and numbers bridges per path', () => {
@@ -46,9 +46,9 @@ describe('leak validator', () => {
 
   it('rejects a record containing an entity name', () => {
     const leaky = { ...clean, question: 'which films share a director with Top Hat' };
-    const leaks = findLeaks(leaky, nameScanner(['Top Hat']));
+    const leaks = findLeaks(leaky, { names: nameScanner(['Top Hat']) });
     expect(leaks).toEqual([{ kind: 'name', field: 'question' }]);
-    expect(() => assertAbstract(leaky, nameScanner(['Top Hat']))).toThrow(LeakyTraceError);
+    expect(() => assertAbstract(leaky, { names: nameScanner(['Top Hat']) })).toThrow(LeakyTraceError);
   });
 
   it('rejects a session token and a raw year, and names the field but not the value', () => {
@@ -72,7 +72,7 @@ describe('leak validator', () => {
 
   it('accepts buckets and roles, and ignores everyday words that are also names', () => {
     const ok = { ...clean, question: 'films of ANCHOR_1 rated 7–8 with 100–1k votes in the 1990s' };
-    expect(findLeaks(ok, nameScanner(['film', 'Anchor', 'Answer', 'Bridge']))).toEqual([]);
+    expect(findLeaks(ok, { names: nameScanner(['film', 'Anchor', 'Answer', 'Bridge']) })).toEqual([]);
     expect(findLeaks({ ...clean, question: 'rated 7.5' })).toEqual([{ kind: 'literal', field: 'question' }]);
   });
 });

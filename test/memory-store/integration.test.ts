@@ -15,7 +15,7 @@ import type { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
 import type { Hand } from '../../src-main/engine/core/handSkills.js';
 import { auditMemory } from '../../src-main/engine/memory/auditMemory.js';
 import { ExperienceStore } from '../../src-main/engine/memory/experienceStore.js';
-import { nameScanner } from '../../src-main/engine/core/nameScanner.js';
+import { leakDictionaries } from '../../src-main/engine/memory/leakDictionaries.js';
 import { createQaEngine } from '../../src-main/engine/qa/qaEngine.js';
 import type { Drm } from '../../src-main/engine/core/types.js';
 import { tempDir } from './fixtures.js';
@@ -47,7 +47,8 @@ class RecordingBrain extends DrmStandInBrain implements Brain {
 }
 
 function audited(store: ExperienceStore) {
-  return auditMemory(store, { names: nameScanner(graph.names), ids: nameScanner(graph.ids) });
+  // The audit's dictionaries, built as the write-back builds them (one leak rule).
+  return auditMemory(store, leakDictionaries(graph.names, graph.ids));
 }
 
 describe('experience memory in the engine', () => {

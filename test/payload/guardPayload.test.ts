@@ -103,3 +103,32 @@ describe('guardPayload with the attacker (reidentificationRisk)', () => {
     expect(payloadRisk(p.text, graph).find((r) => r.token === 'E_aaaa')).toMatchObject({ anonymitySet: 1, unique: true });
   });
 });
+
+describe('guardPayload: generalising labels that single a token out', () => {
+  // Only Rare has relation `rare_rel`; twenty entities have `common_rel`. One path with the rare label names Rare.
+  const graph = MemoryGraph.fromTriples('toy', [], [t('Rare', 'rare_rel', 'Thing'), ...Array.from({ length: 20 }, (_, i) => t(`C${i}`, 'common_rel', `D${i}`))]);
+  const risk = reidentificationRisk(graph);
+  const members = (token: string): number[] => (token === 'E_aaaa' ? [graph.indexOf('Rare')!] : token === 'E_0001' ? [graph.indexOf('Thing')!] : []);
+  const p = ranking('E_aaaa', [['rare_rel', 'E_0001', 'out']]);
+
+  it('cannot trim below the kept paths, so the rare label becomes the generalised one, in paths and indicator alike', () => {
+    expect(risk.tokenRisk(p.text, members).get('E_aaaa')).toBe(1);
+    const g = guardPayload(p, (text) => risk.tokenRisk(text, members), { maxRisk: 0.1, keep: 2, rounds: 4 }, (l) => (l === 'rare_rel' ? 'R_c1' : undefined));
+    expect(g.generalized).toBe(1);
+    expect(g.payload.text).not.toContain('rare_rel');
+    expect(g.payload.paths[0].edges[0].relation).toBe('R_c1');
+    expect(g.payload.indicator?.chain[0].relation).toBe('R_c1');
+    expect(g.payload.text).toBe(renderPayloadText(g.payload));
+    const after = risk.tokenRisk(g.payload.text, members);
+    expect(after.get('E_aaaa')).toBeLessThan(0.1);
+    expect(after.get('E_0001')).toBeLessThan(0.1);
+    expect(g.risky).toBe(0);
+  });
+
+  it('leaves labels alone when nothing is risky, and when no coarser label exists', () => {
+    const calm = guardPayload(p, () => new Map(), { maxRisk: 0.1, keep: 2, rounds: 4 }, () => 'R_x');
+    expect(calm.payload.text).toContain('rare_rel');
+    const stuck = guardPayload(p, (text) => risk.tokenRisk(text, members), { maxRisk: 0.1, keep: 2, rounds: 4 }, () => undefined);
+    expect(stuck).toMatchObject({ generalized: 0, risky: 2 }); // Rare and Thing, the only rare_rel tail
+  });
+});

@@ -38,7 +38,7 @@ export function makeEngineFixture(options: Partial<EngineOptions> & { demo?: str
   const resourcesDir = join(root, 'resources');
   mkdirSync(join(resourcesDir, 'demo'), { recursive: true });
   if (options.demo !== undefined) writeFileSync(join(resourcesDir, 'demo', 'hospital-network.txt'), options.demo);
-  const engine = createEngine({ dataDir, resourcesDir, version: '9.9.9', transport: 'host', ...options });
+  const engine = createEngine({ dataDir, resourcesDir, version: '9.9.9', transport: 'host', importRoots: [root], ...options });
   const events: EngineFixture['events'] = [];
   for (const event of ['import.progress', 'graph.changed'] as const) engine.on(event, (payload) => events.push({ event, payload }));
   return {

@@ -91,7 +91,7 @@ beforeAll(async () => {
   // Small batches: a job takes seconds, and a long one is still running when it is cancelled.
   const grasp = new GraspService({ dataDir, library, trainDefaults: { examplesPerEpoch: 32, batchSize: 8, evalExamples: 20 }, progressIntervalMs: 0 });
   const asks = createAskService({ library });
-  engine = createEngine({ dataDir, resourcesDir: join(root, 'resources'), version: '9.9.9', transport: 'host', library, grasp, ask: asks.ask });
+  engine = createEngine({ dataDir, resourcesDir: join(root, 'resources'), version: '9.9.9', transport: 'host', importRoots: [root], library, grasp, ask: asks.ask });
   engine.on('graph.changed', ({ graph }) => asks.invalidate(graph));
   engine.on('grasp.progress', (p) => progress.push(p));
 }, 120_000);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Events } from '../../src-main/common/contract.js';
 import type { GraphInfo, GraphStats, ImportResult, Neighborhood } from '../../src-main/common/graphTypes.js';
@@ -79,6 +82,23 @@ describe('graph.import through dispatch', () => {
     expect(await fx.engine.dispatch('graph.cancelImport', { jobId: 'early' })).toEqual({ ok: true, value: { cancelled: true } });
     expect(await pending).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(value<GraphInfo[]>(await fx.engine.dispatch('graph.list', {}))).toEqual([]);
+  });
+
+  // Where the temp folder is inside the home folder, no temp file is "outside" and there is nothing to refuse.
+  it.skipIf(!relative(homedir(), tmpdir()).startsWith('..'))('imports a file outside the data and home folders only once the analyst picked it in the dialog', async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'ctrlg-picked-'));
+    const file = join(elsewhere, 'picked.txt');
+    writeFileSync(file, SMALL_TRIPLES);
+    const picking = makeEngineFixture({ openFile: async () => file });
+    try {
+      const refused = await picking.engine.dispatch('graph.import', { jobId: 'p1', graph: 'picked', file });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_request', details: { file, reason: 'path_not_allowed' } } });
+      expect(await picking.engine.dispatch('dialog.openFile', { kind: 'triples' })).toEqual({ ok: true, value: { path: file } });
+      expect(await picking.engine.dispatch('graph.import', { jobId: 'p2', graph: 'picked', file })).toMatchObject({ ok: true, value: { triplesTotal: 6 } });
+    } finally {
+      await picking.dispose();
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('deletes a graph and announces it', async () => {

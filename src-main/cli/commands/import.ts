@@ -1,7 +1,7 @@
 // `ctrlg import FILE --graph NAME`: imports a triples file (merging unless --replace), atomically.
 import { parseArgs } from 'node:util';
 import type { CsvColumns, ImportFormat, ImportProgress, ImportResult } from '../../common/graphTypes.js';
-import { GraphLibrary, IMPORT_FORMATS } from '../../engine/app/graphAccess.js';
+import { GraphLibrary, IMPORT_FORMATS, type ImportLimits } from '../../engine/app/graphAccess.js';
 import { CliError, type CliCommand } from '../command.js';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
@@ -38,11 +38,26 @@ function csvColumns(v: Record<string, string | boolean | undefined>): CsvColumns
   return cols;
 }
 
+function positiveInt(flag: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new CliError(`${flag} must be a positive whole number of characters, got "${v}"`);
+  return n;
+}
+
+/** --max-term / --max-line: the importer's size limits (defaults 1 M and 4 M characters). */
+function importLimits(term: string | undefined, line: string | undefined): Partial<ImportLimits> | undefined {
+  const maxTermChars = positiveInt('--max-term', term);
+  const maxLineChars = positiveInt('--max-line', line);
+  if (maxTermChars === undefined && maxLineChars === undefined) return undefined;
+  return { ...(maxTermChars ? { maxTermChars } : {}), ...(maxLineChars ? { maxLineChars } : {}) };
+}
+
 export const importCommand: CliCommand = {
   name: 'import',
   summary: 'import a triples file (head|relation|tail, TSV, CSV, N-Triples, Turtle) into a graph',
   usage:
-    'ctrlg import FILE --graph NAME [--format tsv|csv|nt|ttl] [--lenient] [--replace] [--json]\n' +
+    'ctrlg import FILE --graph NAME [--format tsv|csv|nt|ttl] [--lenient] [--replace] [--json] [--max-term CHARS] [--max-line CHARS]\n' +
     '       [--csv-head COL --csv-relation COL --csv-tail COL [--csv-head-type COL] [--csv-tail-type COL] [--csv-delimiter C]]',
   async run(args, ctx) {
     const { values, positionals } = parseArgs({
@@ -54,6 +69,8 @@ export const importCommand: CliCommand = {
         lenient: { type: 'boolean', default: false },
         replace: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
+        'max-term': { type: 'string' },
+        'max-line': { type: 'string' },
         'csv-head': { type: 'string' },
         'csv-relation': { type: 'string' },
         'csv-tail': { type: 'string' },
@@ -85,6 +102,7 @@ export const importCommand: CliCommand = {
         lenient: values.lenient,
         replace: values.replace,
         csv: csvColumns(values),
+        limits: importLimits(values['max-term'], values['max-line']),
         signal: abort.signal,
         onProgress,
       });

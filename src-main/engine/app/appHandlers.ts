@@ -11,6 +11,11 @@ export const appHandlers: HandlerGroup<'app.info' | 'dialog.openFile'> = {
     demoFile: demoFilePath(options.resourcesDir),
   }),
 
-  // A browser client cannot browse the engine's disk; only the Electron shell injects a picker.
-  'dialog.openFile': async ({ kind }, { options }) => ({ path: options.openFile ? await options.openFile(kind ?? 'triples') : null }),
+  // A browser client cannot browse the engine's disk; only the Electron shell injects a picker. What the
+  // analyst picks may be imported wherever it lies (graph.import confines every other path).
+  'dialog.openFile': async ({ kind }, { options, importPaths }) => {
+    const path = options.openFile ? await options.openFile(kind ?? 'triples') : null;
+    if (path) await importPaths.pick(path);
+    return { path };
+  },
 };

@@ -15,6 +15,7 @@ import { graspHandlers } from './graspHandlers.js';
 import { graphHandlers } from './graphHandlers.js';
 import { importHandlers } from './importHandlers.js';
 import { ImportJobs } from './importJobs.js';
+import { ImportPathPolicy } from './importPaths.js';
 import { modelHandlers } from './modelHandlers.js';
 import { qaHandlers } from './qaHandlers.js';
 
@@ -48,6 +49,7 @@ export function engineOf(parts: Assembly, face: FaceOptions): Engine {
     library: parts.library,
     events: new EventHub(),
     jobs: new ImportJobs(),
+    importPaths: new ImportPathPolicy([parts.dataDir, face.resourcesDir, ...(face.importRoots ?? [])]),
     hand: parts.hand,
     brain: parts.brain,
     // Without a memory for questions the memory browser still reads <data>/memory.

@@ -8,6 +8,7 @@ import type { EventHub } from './eventHub.js';
 import type { GraspService } from './graspService.js';
 import type { HandService } from './handService.js';
 import type { ImportJobs } from './importJobs.js';
+import type { ImportPathPolicy } from './importPaths.js';
 
 /** Live progress of one question (the reasoning tree as it grows). */
 export interface AskProgress {
@@ -24,6 +25,8 @@ export interface FaceOptions {
   transport: 'electron' | 'host';
   /** A native file picker (the Electron shell); without one dialog.openFile answers { path: null }. */
   openFile?: (kind: 'triples' | 'model') => Promise<string | null>;
+  /** Folders graph.import may read beside the data, home and resources folders (tests, e2e scratch folders). */
+  importRoots?: string[];
 }
 
 export interface EngineContext {
@@ -32,6 +35,8 @@ export interface EngineContext {
   library: GraphLibrary;
   events: EventHub;
   jobs: ImportJobs;
+  /** Which files graph.import may read (confined folders, or picked by the analyst). */
+  importPaths: ImportPathPolicy;
   hand: HandService;
   brain: BrainService;
   memory: MemoryService;

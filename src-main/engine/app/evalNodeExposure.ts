@@ -15,6 +15,8 @@ export interface NodeExposureFigure {
   p99: number;
   max: number;
   top1_percent_share: number;
+  /** Exposure at each whole percentile 0..100 of the cohort (for the report's CDF). */
+  cdf: number[];
 }
 
 export interface NodeExposureCounting {
@@ -96,5 +98,5 @@ export class NodeExposureTally {
 
 function figure(s: NodeExposureStats, sessions: number): NodeExposureFigure {
   const r = (x: number): number => Math.round(x * 10000) / 10000;
-  return { eligible_entities: s.entities, sessions, exposed_entities: s.exposedEntities, p50: r(s.p50), p99: r(s.p99), max: r(s.max), top1_percent_share: r(s.top1PercentShare) };
+  return { eligible_entities: s.entities, sessions, exposed_entities: s.exposedEntities, p50: r(s.p50), p99: r(s.p99), max: r(s.max), top1_percent_share: r(s.top1PercentShare), cdf: s.cdf.map(r) };
 }

@@ -4,3 +4,4 @@
 export { GraphLibrary } from '../import/graphLibrary.js';
 export type { GraphStore } from '../graph/graphStore.js';
 export { IMPORT_FORMATS } from '../import/importFormat.js';
+export type { ImportLimits } from '../import/importLimits.js';

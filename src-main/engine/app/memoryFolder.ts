@@ -3,7 +3,7 @@
 // call opens the store and closes it again; nothing here creates a key or a table (check memoryExists first). The
 // app's memory browser goes through MemoryService instead, over the store it keeps open.
 import { join } from 'node:path';
-import { nameScanner } from '../core/nameScanner.js';
+import { leakDictionaries } from '../memory/leakDictionaries.js';
 import { GraphLibrary } from '../import/graphLibrary.js';
 import { auditMemory, type AuditReport } from '../memory/auditMemory.js';
 import type { ExperienceRecord } from '../memory/experienceRecord.js';
@@ -43,7 +43,7 @@ export async function auditMemoryFolder(dir: string, dataDir: string, options: {
     await library.close();
   }
   const { names, ids, graphs } = dict;
-  const report = await withStore(dir, (store) => auditMemory(store, { names: nameScanner(names), ids: nameScanner(ids), k: options.k }));
+  const report = await withStore(dir, (store) => auditMemory(store, { ...leakDictionaries(names, ids), k: options.k }));
   return { report, graphs };
 }
 

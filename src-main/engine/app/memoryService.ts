@@ -12,7 +12,7 @@ import { ExperienceStore } from '../memory/experienceStore.js';
 import { graphDictionaries } from '../memory/graphDictionaries.js';
 import type { KeyStore } from '../core/keyStore.js';
 import { memoryKeyStore } from '../memory/memoryKey.js';
-import { nameScanner } from '../core/nameScanner.js';
+import { leakDictionaries } from '../memory/leakDictionaries.js';
 
 export const MEMORY_DIR = 'memory';
 
@@ -77,7 +77,7 @@ export class MemoryService {
   /** Audits against the names and ids of every graph on this machine (what the memory may have seen). */
   async audit(library: GraphLibrary): Promise<MemoryAuditView> {
     const { names, ids, graphs } = await graphDictionaries(library);
-    const report = await auditMemory(await this.store(), { names: nameScanner(names), ids: nameScanner(ids) });
+    const report = await auditMemory(await this.store(), leakDictionaries(names, ids));
     return { records: report.records, counts: report.counts, rareTemplates: report.rareTemplates, k: report.k, clean: report.clean, graphs, findings: report.findings.slice(0, 200) };
   }
 

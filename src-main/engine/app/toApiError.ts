@@ -4,6 +4,7 @@ import { InvalidGraphNameError, UnknownGraphError } from '../graph/graphErrors.j
 import { UnknownEntityError } from '../graph/graphStore.js';
 import { ImportCancelledError, ImportError } from '../import/importErrors.js';
 import { ApiError } from './apiError.js';
+import { redactIssues } from './redactIssues.js';
 
 /** DOMException('…', 'AbortError'), hand-made AbortErrors and the importer's own cancellation. */
 export function isAbortError(err: unknown): boolean {
@@ -18,7 +19,11 @@ export function toApiError(err: unknown): ApiErrorBody {
   if (err instanceof UnknownEntityError)
     return { code: 'unknown_entity', message: err.message, details: { entity: err.entity, graph: err.graph } };
   if (err instanceof ImportError)
-    return { code: 'import_failed', message: err.message, details: { file: err.file, line: err.line ?? null, reason: err.reason, issues: err.issues } };
+    return {
+      code: 'import_failed',
+      message: err.message,
+      details: { file: err.file, line: err.line ?? null, column: err.column ?? null, reason: err.reason, issues: redactIssues(err.issues) },
+    };
   // Only the message leaves the engine: stacks stay local.
   const message = err instanceof Error ? err.message : String(err);
   return { code: 'internal', message: message || 'Internal error.' };

@@ -87,6 +87,11 @@ export interface ExperienceOutcome {
    * A trace that mentions one is not stored.
    */
   names?: { readonly size: number; contains(text: string): boolean };
+  /**
+   * Every entity name and id of the graph the question ran on: the memory checks a trace against them with the same
+   * rule its audit uses, so a record the audit would flag is never stored.
+   */
+  vocabulary?: { names: readonly string[]; ids: readonly string[] };
 }
 
 export interface ExperienceWriteResult {

@@ -7,13 +7,22 @@ export interface NameScanner {
   readonly size: number;
   contains(text: string): boolean;
 }
+export interface NameScannerOptions {
+  /**
+   * A one-word name that is also an everyday word ("Fall", the film, in "what genre does ANCHOR_1 fall under") is
+   * read as the word in free text, so it is not looked for. Supplied by the caller (core knows no English).
+   */
+  isEverydayWord?: (key: string) => boolean;
+}
+
 /** Builds a scanner over names and ids; everyday words and very short names are skipped (see scrubbable). */
-export function nameScanner(names: Iterable<string>): NameScanner {
+export function nameScanner(names: Iterable<string>, options: NameScannerOptions = {}): NameScanner {
   const keys = new Set<string>();
   let maxWords = 1;
   for (const n of names) {
     const key = nameKey(n);
     if (!scrubbable(key)) continue;
+    if (options.isEverydayWord && !key.includes(' ') && options.isEverydayWord(key)) continue;
     keys.add(key);
     maxWords = Math.max(maxWords, Math.min(12, key.split(' ').length));
   }
@@ -31,4 +40,11 @@ export function nameScanner(names: Iterable<string>): NameScanner {
       return false;
     },
   };
+}
+
+/** One scanner that finds what any of the given ones finds. */
+export function anyScanner(...scanners: (NameScanner | undefined)[]): NameScanner | undefined {
+  const list = scanners.filter((s): s is NameScanner => s !== undefined && s.size > 0);
+  if (list.length <= 1) return list[0];
+  return { size: list.reduce((n, s) => n + s.size, 0), contains: (text) => list.some((s) => s.contains(text)) };
 }

@@ -11,3 +11,10 @@ export const SCHEMA = [
 
 /** Buffer pool for one database (bytes): enough for queries, small enough to keep an import's RSS bounded. */
 export const BUFFER_POOL_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The CSV token our import writes for an absent value (NULL). Kuzu reads an empty field — quoted or not — as
+ * NULL unless told another NULL token, so without it an empty literal `""` became a NULL primary key. A term
+ * equal to this token is refused at import (it would read back as NULL).
+ */
+export const CSV_NULL = '__ctrlg_null_7f3a__';

@@ -5,12 +5,14 @@ import type { CsvColumns, ImportFormat, ImportIssue, ImportProgress } from '../.
 import type { GraphStore } from '../graph/graphStore.js';
 import { GraphBuilder } from './graphBuilder.js';
 import { ImportCancelledError, ImportError } from './importErrors.js';
+import { resolveImportLimits, type ImportLimits } from './importLimits.js';
 import type { ParsedRecord, ParserInput, ReadCounters } from './parsedRecord.js';
 import { parseCsv } from './parseCsv.js';
 import { parseDelimited } from './parseDelimited.js';
 import { parseNTriples } from './parseNTriples.js';
 import { parseTurtle } from './parseTurtle.js';
 import { ProgressMeter } from './progressMeter.js';
+import { termProblem } from './termCheck.js';
 import { writeKuzuDatabase } from './writeKuzuDatabase.js';
 
 /** Lenient mode keeps this many skipped lines for the report; the rest are counted only. */
@@ -23,6 +25,8 @@ export interface BuildRequest {
   format: ImportFormat;
   lenient?: boolean;
   csv?: CsvColumns;
+  /** Term and line limits (defaults: 1 M characters a term, 4 M a line). */
+  limits?: Partial<ImportLimits>;
   signal?: AbortSignal;
   onProgress?: (p: ImportProgress) => void;
   /** Existing graph to merge with (its triples are kept); absent for a fresh or replacing import. */
@@ -60,6 +64,7 @@ function isAbort(err: unknown): boolean {
 
 export async function buildGraphDatabase(req: BuildRequest): Promise<BuildOutcome> {
   const { file, signal } = req;
+  const limits = resolveImportLimits(req.limits);
   const counters: ReadCounters = { bytes: 0, lines: 0 };
   let totalBytes: number;
   try {
@@ -92,9 +97,12 @@ export async function buildGraphDatabase(req: BuildRequest): Promise<BuildOutcom
     const skipped: ImportIssue[] = [];
     let skippedCount = 0;
     let triplesRead = 0;
-    const records = parseFile(req.format, { file, counters, signal }, req.lenient ?? false, req.csv);
-    for await (const rec of records) {
+    const records = parseFile(req.format, { file, counters, signal, limits }, req.lenient ?? false, req.csv);
+    for await (const parsed of records) {
       checkCancel();
+      const problem = termProblem(parsed, limits);
+      // The text is left out: the term may be megabytes, and the line number finds it.
+      const rec: ParsedRecord = problem && parsed.kind !== 'issue' ? { kind: 'issue', issue: { file, line: parsed.line, reason: problem, text: '' } } : parsed;
       switch (rec.kind) {
         case 'triple':
           builder.triple(rec.head, rec.relation, rec.tail);
@@ -120,7 +128,13 @@ export async function buildGraphDatabase(req: BuildRequest): Promise<BuildOutcom
     meter.enter('load');
     const built = builder.build();
     checkCancel();
-    await writeKuzuDatabase(built, req.dbPath, req.workDir, { signal });
+    await writeKuzuDatabase(built, req.dbPath, req.workDir, { signal }).catch((err: unknown) => {
+      if (isAbort(err) || signal?.aborted) throw err;
+      // Kuzu's messages quote the value they stopped at ("Found duplicated primary key value …"): only its kind of
+      // exception is kept, and the full error stays local as the cause.
+      const kind = /^([A-Za-z ]{1,40} exception):/.exec((err as Error)?.message ?? '')?.[1] ?? 'error';
+      throw new ImportError(file, undefined, `the database could not load the graph (Kuzu ${kind.toLowerCase()})`, [], undefined, { cause: err });
+    });
     checkCancel();
     return {
       triplesRead,

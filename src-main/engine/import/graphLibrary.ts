@@ -7,7 +7,9 @@ import { join, resolve } from 'node:path';
 import type { CsvColumns, GraphInfo, ImportFormat, ImportProgress, ImportResult, ImportSource } from '../../common/graphTypes.js';
 import { buildGraphDatabase } from './buildGraphDatabase.js';
 import { sha256File } from './fileHash.js';
+import { guardImport } from './importGuard.js';
 import { ImportCancelledError, ImportError } from './importErrors.js';
+import type { ImportLimits } from './importLimits.js';
 import { resolveImportFormat } from './importFormat.js';
 import { assertGraphName, UnknownGraphError } from '../graph/graphErrors.js';
 import type { GraphStore } from '../graph/graphStore.js';
@@ -23,8 +25,51 @@ export interface ImportOptions {
   /** Start from an empty graph instead of merging into the existing one. */
   replace?: boolean;
   csv?: CsvColumns;
+  /** Term and line limits (defaults: 1 M characters a term, 4 M a line). */
+  limits?: Partial<ImportLimits>;
   signal?: AbortSignal;
   onProgress?: (p: ImportProgress) => void;
+}
+
+/** `.import-<graph>-<pid>-<hex>`: the pid says whether the import that owns the folder may still be running. */
+const WORK_DIR = /^\.import-.+-(\d+)-[0-9a-f]{8}$/;
+/** Work folders from before the pid was in the name, and half-finished deletes. */
+const STALE_DIR = /^\.(import|deleted)-.+-[0-9a-f]{8}$/;
+
+/** Work folders of imports running in this process (a restarted container may reuse a killed one's pid). */
+const activeWork = new Set<string>();
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists, under another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A leftover of a killed import or delete (its plaintext CSV copy included), safe to remove now. */
+export function isStaleWorkDir(entry: string, alive: (pid: number) => boolean = processAlive): boolean {
+  const work = WORK_DIR.exec(entry);
+  if (work) return !alive(Number(work[1]));
+  return STALE_DIR.test(entry);
+}
+
+/**
+ * The caller hears of a cancel at once, whatever step is running: Kuzu cannot interrupt a COPY, so that step ends
+ * in the background, under the graph's lock, and removes its work folder (close() waits for it). Once the swap
+ * has started the import completes, and the caller gets its real outcome.
+ */
+function answerCancelAtOnce<T>(run: Promise<T>, file: string, signal: AbortSignal | undefined, swap: { started: boolean }): Promise<T> {
+  if (!signal) return run;
+  return new Promise<T>((resolvePromise, reject) => {
+    const onAbort = (): void => {
+      if (!swap.started) reject(new ImportCancelledError(file));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    run.then(resolvePromise, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 export class GraphLibrary {
@@ -44,7 +89,11 @@ export class GraphLibrary {
     return join(this.graphsDir, name);
   }
 
-  /** A crash between the two renames of a swap leaves `.old-<name>-*` and no `<name>`: put it back. */
+  /**
+   * A crash between the two renames of a swap leaves `.old-<name>-*` and no `<name>`: put it back. A killed
+   * import leaves its `.import-*` work folder (a half-built database and a plaintext CSV copy): remove it,
+   * unless the process that owns it is still running (another face importing into the same data folder).
+   */
   private recover(): Promise<void> {
     this.recovered ??= (async () => {
       let names: string[];
@@ -54,6 +103,11 @@ export class GraphLibrary {
         return;
       }
       for (const entry of names) {
+        const path = join(this.graphsDir, entry);
+        if (isStaleWorkDir(entry, (pid) => (pid === process.pid ? activeWork.has(path) : processAlive(pid)))) {
+          await rm(path, { recursive: true, force: true });
+          continue;
+        }
         const m = /^\.old-(.+)-[0-9a-f]{8}$/.exec(entry);
         if (!m) continue;
         if (!existsSync(this.dirOf(m[1]))) await rename(join(this.graphsDir, entry), this.dirOf(m[1]));
@@ -145,16 +199,20 @@ export class GraphLibrary {
    */
   importFile(name: string, file: string, options: ImportOptions = {}): Promise<ImportResult> {
     assertGraphName(name);
-    return this.withLock(name, () => this.importLocked(name, resolve(file), options));
+    const path = resolve(file);
+    const swap = { started: false };
+    const run = this.withLock(name, () => this.importLocked(name, path, options, swap));
+    return answerCancelAtOnce(run, path, options.signal, swap);
   }
 
-  private async importLocked(name: string, file: string, options: ImportOptions): Promise<ImportResult> {
+  private async importLocked(name: string, file: string, options: ImportOptions, swap: { started: boolean }): Promise<ImportResult> {
     const started = Date.now();
     const format = resolveImportFormat(file, options.format);
     await this.recover();
     await mkdir(this.graphsDir, { recursive: true });
-    const work = join(this.graphsDir, `.import-${name}-${randomBytes(4).toString('hex')}`);
+    const work = join(this.graphsDir, `.import-${name}-${process.pid}-${randomBytes(4).toString('hex')}`);
     await mkdir(work);
+    activeWork.add(work);
     try {
       const sha256 = await sha256File(file, options.signal).catch((err: Error): never => {
         if (err.name === 'AbortError') throw new ImportCancelledError(file);
@@ -162,17 +220,24 @@ export class GraphLibrary {
       });
       const merging = !options.replace && (await this.exists(name));
       const previousMeta = merging ? await this.readMeta(name) : undefined;
-      const outcome = await buildGraphDatabase({
+      const previous = merging ? await this.open(name) : undefined;
+      const outcome = await guardImport(
         file,
-        format,
-        lenient: options.lenient,
-        csv: options.csv,
-        signal: options.signal,
-        onProgress: options.onProgress,
-        previous: merging ? await this.open(name) : undefined,
-        dbPath: join(work, KUZU_FILE),
-        workDir: work,
-      });
+        (signal) =>
+          buildGraphDatabase({
+            file,
+            format,
+            lenient: options.lenient,
+            csv: options.csv,
+            limits: options.limits,
+            signal,
+            onProgress: options.onProgress,
+            previous,
+            dbPath: join(work, KUZU_FILE),
+            workDir: work,
+          }),
+        options.signal,
+      );
 
       const now = new Date().toISOString();
       const source: ImportSource = { file, sha256, format, triples: outcome.triplesRead, importedAt: now };
@@ -187,6 +252,8 @@ export class GraphLibrary {
       };
       await writeFile(join(work, META_FILE), JSON.stringify(info, null, 2) + '\n');
       if (options.signal?.aborted) throw new ImportCancelledError(file);
+      // From here the import completes even if cancelled: the caller is told the outcome, not "unchanged".
+      swap.started = true;
 
       options.onProgress?.({ phase: 'swap', lines: 0, bytes: 0, totalBytes: 0, triples: outcome.triplesRead, rate: 0, etaSeconds: 0 });
       await this.release(name);
@@ -206,6 +273,7 @@ export class GraphLibrary {
       return result;
     } finally {
       await rm(work, { recursive: true, force: true });
+      activeWork.delete(work);
     }
   }
 
@@ -259,8 +327,13 @@ export class GraphLibrary {
     return pending;
   }
 
-  async close(): Promise<void> {
+  /** Resolves when every import and delete started so far has ended, a cancelled one's background step included. */
+  async settled(): Promise<void> {
     await Promise.all([...this.locks.values()]);
+  }
+
+  async close(): Promise<void> {
+    await this.settled();
     await Promise.all([...this.stores.keys()].map((n) => this.release(n)));
   }
 }

@@ -1,4 +1,6 @@
-// Errors an import raises. Each names the file and, where it can, the line, so the user can fix the input.
+// Errors an import raises. Each names the file and, where it can, the line and column, so the user can fix
+// the input. Reasons say what is wrong, never the file's text: errors travel to the host's clients, and the
+// file may be anything readable on this machine.
 import type { ImportIssue } from '../../common/graphTypes.js';
 
 export class ImportError extends Error {
@@ -7,13 +9,15 @@ export class ImportError extends Error {
     readonly line: number | undefined,
     readonly reason: string,
     readonly issues: ImportIssue[] = [],
+    readonly column?: number,
+    options?: { cause?: unknown },
   ) {
-    super(line === undefined ? `${file}: ${reason}` : `${file}:${line}: ${reason}`);
+    super(`${file}${line === undefined ? '' : `:${line}${column === undefined ? '' : `:${column}`}`}: ${reason}`, options);
     this.name = 'ImportError';
   }
 
   static fromIssue(issue: ImportIssue): ImportError {
-    return new ImportError(issue.file, issue.line, issue.reason, [issue]);
+    return new ImportError(issue.file, issue.line, issue.reason, [issue], issue.column);
   }
 }
 

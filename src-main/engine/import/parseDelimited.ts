@@ -1,6 +1,7 @@
 // `head|relation|tail` or tab-separated triples, one per line. The separator is chosen per file from the
 // first data line (a tab wins over a pipe, since names such as "Face|Off" are more likely than tabs in names).
 import { detectLiteralKind } from '../graph/literalKind.js';
+import { DEFAULT_IMPORT_LIMITS } from './importLimits.js';
 import type { EntityDraft, ParsedRecord, ParserInput } from './parsedRecord.js';
 import { readLineBatches } from './readLines.js';
 
@@ -20,9 +21,9 @@ export function plainEntity(text: string): EntityDraft {
 
 const SEPARATOR_NAMES: Record<Separator, string> = { '\t': 'tab', '|': "'|'" };
 
-export async function* parseDelimited({ file, counters, signal }: ParserInput): AsyncGenerator<ParsedRecord> {
+export async function* parseDelimited({ file, counters, signal, limits = DEFAULT_IMPORT_LIMITS }: ParserInput): AsyncGenerator<ParsedRecord> {
   let sep: Separator | undefined;
-  for await (const batch of readLineBatches(file, counters, signal)) {
+  for await (const batch of readLineBatches(file, counters, signal, limits.maxLineChars)) {
     for (const { text, line } of batch) {
       const trimmed = text.trim();
       if (trimmed === '' || trimmed.startsWith('#')) continue;

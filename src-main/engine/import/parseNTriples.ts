@@ -1,7 +1,9 @@
 // N-Triples: one statement per line, so it is parsed line-block by line-block with exact line numbers,
 // and lenient mode can skip a bad line and carry on (Turtle cannot: a statement may span lines).
 import { Parser, type Quad } from 'n3';
+import { DEFAULT_IMPORT_LIMITS } from './importLimits.js';
 import type { ParsedRecord, ParserInput } from './parsedRecord.js';
+import { parserReason } from './parserReason.js';
 import { rdfRecord } from './rdfRecords.js';
 import { readLineBatches, type Line } from './readLines.js';
 
@@ -11,11 +13,21 @@ function parseLines(text: string): Quad[] {
 }
 
 function reasonOf(err: unknown): string {
-  return ((err as Error).message ?? String(err)).replace(/ on line \d+\.?/, '').replace(/\.$/, '');
+  // A RangeError is n3's regex running out of stack on a huge term (the line limit should stop it first).
+  if (err instanceof RangeError) return 'a term too large for the N-Triples parser';
+  return parserReason((err as Error)?.message ?? String(err));
 }
 
-export async function* parseNTriples({ file, counters, signal }: ParserInput): AsyncGenerator<ParsedRecord> {
-  for await (const batch of readLineBatches(file, counters, signal)) {
+/** Column of n3's `Unexpected "X"` in the line, where the message names the text. */
+function columnIn(text: string, err: unknown): number | undefined {
+  const m = /^Unexpected "([\s\S]*)" on line \d+\.?$/.exec((err as Error)?.message ?? '');
+  if (!m || m[1] === '') return undefined;
+  const at = text.indexOf(m[1]);
+  return at < 0 ? undefined : at + 1;
+}
+
+export async function* parseNTriples({ file, counters, signal, limits = DEFAULT_IMPORT_LIMITS }: ParserInput): AsyncGenerator<ParsedRecord> {
+  for await (const batch of readLineBatches(file, counters, signal, limits.maxLineChars)) {
     const lines = batch.filter((l) => l.text.trim() !== '' && !l.text.trimStart().startsWith('#'));
     let quads: Quad[] | undefined;
     try {
@@ -41,7 +53,7 @@ function* perLine(file: string, lines: Line[]): Generator<ParsedRecord> {
       }
       yield rdfRecord(quads[0], line);
     } catch (err) {
-      yield { kind: 'issue', issue: { file, line, reason: reasonOf(err), text: text.slice(0, 300) } };
+      yield { kind: 'issue', issue: { file, line, column: columnIn(text, err), reason: reasonOf(err), text: text.slice(0, 300) } };
     }
   }
 }

@@ -1,6 +1,7 @@
 // What every format parser yields: triples between entity drafts, plus RDF side facts (labels, types)
 // that may arrive before or after the triples they describe, and bad lines as issues.
 import type { ImportIssue, LiteralKind } from '../../common/graphTypes.js';
+import type { ImportLimits } from './importLimits.js';
 
 export interface EntityDraft {
   id: string;
@@ -25,4 +26,6 @@ export interface ParserInput {
   file: string;
   counters: ReadCounters;
   signal?: AbortSignal;
+  /** Term and line limits; the defaults when absent. */
+  limits?: ImportLimits;
 }

@@ -5,7 +5,7 @@ import type { AuditFindingKind } from '../../common/memoryContract.js';
 import type { ExperienceRecord } from './experienceRecord.js';
 import type { ExperienceStore } from './experienceStore.js';
 import { templatesForRemote } from './memoryGate.js';
-import { leaksInText, traceStrings } from './traceLeaks.js';
+import { findLeaks } from './traceLeaks.js';
 import { type NameScanner } from '../core/nameScanner.js';
 
 export interface AuditFinding {
@@ -26,7 +26,7 @@ export interface AuditReport {
 }
 
 export interface AuditOptions {
-  /** Entity names of the graphs the memory may have seen. */
+  /** Entity names of the graphs the memory may have seen (leakDictionaries builds both, as the write-back does). */
   names?: NameScanner;
   /** Entity ids of those graphs (IRIs, keys). */
   ids?: NameScanner;
@@ -47,11 +47,8 @@ export async function auditMemory(store: ExperienceStore, options: AuditOptions 
       continue;
     }
     readable.push(record);
-    for (const [field, text] of traceStrings(record)) {
-      for (const kind of leaksInText(text, options.names)) findings.push({ id: record.id, kind, field });
-      // Same scan with the ids as the dictionary; only its name hits are new (as id hits).
-      if (options.ids) for (const kind of leaksInText(text, options.ids)) if (kind === 'name') findings.push({ id: record.id, kind: 'id', field });
-    }
+    // The write-back gate's own rule, so a record it stored is never flagged here.
+    for (const { kind, field } of findLeaks(record, { names: options.names, ids: options.ids })) findings.push({ id: record.id, kind, field });
   }
   const counts: Record<AuditFindingKind, number> = { name: 0, id: 0, token: 0, literal: 0, undecryptable: 0 };
   for (const f of findings) counts[f.kind]++;

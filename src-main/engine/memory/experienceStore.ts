@@ -20,8 +20,7 @@ import type { KeyStore } from '../core/keyStore.js';
 import { memoryKeyError, memoryKeyStore } from './memoryKey.js';
 import { CorruptMemoryError, MemoryKeyError } from './memoryErrors.js';
 import { open, seal } from './payloadCipher.js';
-import { assertAbstract } from './traceLeaks.js';
-import { type NameScanner } from '../core/nameScanner.js';
+import { assertAbstract, type LeakDictionaries } from './traceLeaks.js';
 import type { ExperienceRow } from './experienceRecord.js';
 
 export const TABLE = 'experience';
@@ -216,18 +215,18 @@ export class ExperienceStore {
     };
   }
 
-  /** Adds records after checking each is abstract (and free of the given names); a leaky batch adds nothing. */
-  async add(records: ExperienceRecord | ExperienceRecord[], options: { names?: NameScanner } = {}): Promise<void> {
+  /** Adds records after checking each is abstract (and free of the given names and ids); a leaky batch adds nothing. */
+  async add(records: ExperienceRecord | ExperienceRecord[], options: LeakDictionaries = {}): Promise<void> {
     const list = Array.isArray(records) ? records : [records];
-    for (const r of list) assertAbstract(traceOf(r), options.names);
+    for (const r of list) assertAbstract(traceOf(r), options);
     await this.insertUnchecked(list);
   }
 
   /** Inserts or replaces records by id, after the same check as add. */
-  async put(records: ExperienceRecord | ExperienceRecord[], options: { names?: NameScanner } = {}): Promise<void> {
+  async put(records: ExperienceRecord | ExperienceRecord[], options: LeakDictionaries = {}): Promise<void> {
     const list = Array.isArray(records) ? records : [records];
     if (!list.length) return;
-    for (const r of list) assertAbstract(traceOf(r), options.names);
+    for (const r of list) assertAbstract(traceOf(r), options);
     const rows = list.map((r) => this.rowFor(r));
     await this.table.mergeInsert('id').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute(rows);
     this.index.upsert(rows.map(rowOf));

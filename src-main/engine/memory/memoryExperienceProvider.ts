@@ -19,6 +19,7 @@ import { abstractTrace, ANSWER_ROLE, chainRoles, indicatorText, renderTemplate, 
 import { exposureOf, type ExperienceRecord } from './experienceRecord.js';
 import type { ExperienceStore } from './experienceStore.js';
 import { gateDecision, templatesForRemote, DEFAULT_GATE_OPTIONS, type GateDecision, type GateOptions } from './memoryGate.js';
+import { writeBackDictionaries } from './leakDictionaries.js';
 import { LeakyTraceError, UnknownExperienceError } from './memoryErrors.js';
 import { ExperienceRetriever, type RetrievedExperience, type RetrieveOptions } from './retrieveExperience.js';
 import { recordReuse, writeExperience } from './writeExperience.js';
@@ -200,7 +201,9 @@ export class MemoryExperienceProvider implements ExperienceProvider {
     const pending = this.pending.get(report) ?? { ...(await this.keys(q)), similar: [] };
     let result: ExperienceWriteResult;
     try {
-      const written = await writeExperience(this.store, trace, pending, { ...(outcome.names ? { names: outcome.names } : {}), similar: pending.similar });
+      // The audit's dictionaries (the graph's names and ids) plus the names this question touched.
+      const dictionaries = writeBackDictionaries(outcome.vocabulary, outcome.names);
+      const written = await writeExperience(this.store, trace, pending, { ...dictionaries, similar: pending.similar });
       result = { status: written.merged ? 'merged' : 'new', id: written.id };
     } catch (e) {
       // A trace that still names something is simply not remembered; the answer stands.

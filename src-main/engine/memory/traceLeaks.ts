@@ -1,13 +1,23 @@
-// The write-back gate and the audit share one scanner: a record may contain roles, relation/schema labels,
-// buckets and abstract words, nothing else. It walks every string of a trace and reports session tokens,
-// entity names or ids from a supplied set, and literals that were never bucketed.
+// The one leak rule of the experience memory, used as is by the write-back gate (experienceStore.add/put) and by
+// the audit (auditMemory): a record may contain roles, relation/schema labels, buckets and abstract words, nothing
+// else. It walks every string of a trace and reports session tokens, entity names or ids from the dictionaries
+// (leakDictionaries: the graph's names and ids, one-word everyday words read as words), and literals that were
+// never bucketed. Whatever the audit would flag, the gate refuses; whatever the gate stored, the audit passes.
 import { nameKey, scrubbable } from '../core/nameKey.js';
 import type { AbstractTrace } from './experienceRecord.js';
 import { ROLE_PATTERN } from './abstractTrace.js';
 import { LeakyTraceError } from './memoryErrors.js';
 import type { NameScanner } from '../core/nameScanner.js';
 
-export type LeakKind = 'token' | 'name' | 'literal';
+export type LeakKind = 'token' | 'name' | 'id' | 'literal';
+
+/** What the strings of a trace are checked against. */
+export interface LeakDictionaries {
+  /** Entity names (at write-back also the names the session touched). */
+  names?: NameScanner;
+  /** Entity ids (IRIs, keys): a hit is reported as kind 'id'. */
+  ids?: NameScanner;
+}
 
 export interface Leak {
   kind: LeakKind;
@@ -31,12 +41,14 @@ function* strings(value: unknown, path: string): Generator<[string, string]> {
 }
 
 /** Leaks in one string (each kind reported once per string). */
-export function leaksInText(text: string, names?: NameScanner): LeakKind[] {
+export function leaksInText(text: string, dictionaries: LeakDictionaries = {}): LeakKind[] {
   const out: LeakKind[] = [];
   if (TOKEN.test(text)) out.push('token');
   const withoutRoles = text.replace(ROLE_PATTERN, ' ');
   if (RAW_LITERAL.test(withoutRoles.replace(BUCKETS, ' '))) out.push('literal');
+  const { names, ids } = dictionaries;
   if (names && names.size > 0 && names.contains(withoutRoles)) out.push('name');
+  if (ids && ids.size > 0 && ids.contains(withoutRoles)) out.push('id');
   return out;
 }
 
@@ -47,14 +59,14 @@ export function traceStrings(trace: AbstractTrace): [string, string][] {
 }
 
 /** All leaks of an abstract trace (or any record built on one). Empty means it may be stored. */
-export function findLeaks(trace: AbstractTrace, names?: NameScanner): Leak[] {
+export function findLeaks(trace: AbstractTrace, dictionaries: LeakDictionaries = {}): Leak[] {
   const leaks: Leak[] = [];
-  for (const [field, text] of traceStrings(trace)) for (const kind of leaksInText(text, names)) leaks.push({ kind, field });
+  for (const [field, text] of traceStrings(trace)) for (const kind of leaksInText(text, dictionaries)) leaks.push({ kind, field });
   return leaks;
 }
 
 /** Throws LeakyTraceError when the trace is not fully abstract. */
-export function assertAbstract(trace: AbstractTrace, names?: NameScanner): void {
-  const leaks = findLeaks(trace, names);
+export function assertAbstract(trace: AbstractTrace, dictionaries: LeakDictionaries = {}): void {
+  const leaks = findLeaks(trace, dictionaries);
   if (leaks.length) throw new LeakyTraceError(leaks);
 }

@@ -32,8 +32,10 @@ export function newExperienceRecord(
 }
 
 export interface WriteBackOptions {
-  /** Names/ids of the entities this session touched; a trace mentioning one is refused. */
+  /** The graph's names (and those this session touched): a trace mentioning one is refused. */
   names?: NameScanner;
+  /** The graph's ids. */
+  ids?: NameScanner;
   /** Records retrieved for this question: one that is the same experience is updated instead of duplicated. */
   similar?: ExperienceRecord[];
   now?: number;
@@ -50,13 +52,13 @@ export async function writeExperience(
   const key = redundancyKey(fresh);
   const same = options.similar?.find((r) => redundancyKey(r) === key);
   if (!same) {
-    await store.add(fresh, { names: options.names });
+    await store.add(fresh, { names: options.names, ids: options.ids });
     return { id: fresh.id, merged: false };
   }
   // Re-read: the retrieved copy may be stale (another write since, or a buffered retrieval).
   const current = (await store.get(same.id)) ?? same;
   const merged = mergeRecords(current, fresh);
-  await store.put({ ...merged, weight: experienceWeight(merged) }, { names: options.names });
+  await store.put({ ...merged, weight: experienceWeight(merged) }, { names: options.names, ids: options.ids });
   return { id: current.id, merged: true };
 }
 

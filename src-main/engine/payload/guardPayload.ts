@@ -24,6 +24,8 @@ export interface GuardedPayload {
   dropped: number;
   /** Entity tokens still above the bound in the last measured payload. */
   risky: number;
+  /** Relation labels replaced by a coarser label. */
+  generalized: number;
 }
 
 /** The payload with only `paths` (kept in order), ids renumbered 1..n, literals of vanished tokens removed. */
@@ -34,16 +36,41 @@ export function withPaths(p: BrainPayload, paths: BrainPayload['paths']): BrainP
   return finalizePayload({ ...rest, paths: paths.map((x, i) => ({ ...x, id: i + 1, nodes: [...x.nodes], edges: x.edges.map((e) => ({ ...e })) })), literals });
 }
 
-export function guardPayload(p: BrainPayload, riskOf: (text: string) => ReadonlyMap<string, number>, options: PayloadGuardOptions = DEFAULT_PAYLOAD_GUARD): GuardedPayload {
-  if (p.role !== 'ranking' || p.paths.length <= options.keep) return { payload: p, dropped: 0, risky: 0 };
+/** The payload with every relation label in `relabel` replaced (paths and indicator alike), text re-rendered. */
+export function withLabels(p: BrainPayload, relabel: ReadonlyMap<string, string>): BrainPayload {
+  const to = (r: string): string => relabel.get(r) ?? r;
+  const { text: _old, ...rest } = p;
+  return finalizePayload({
+    ...rest,
+    paths: p.paths.map((x) => ({ ...x, nodes: [...x.nodes], edges: x.edges.map((e) => ({ ...e, relation: to(e.relation) })) })),
+    ...(p.indicator ? { indicator: { ...p.indicator, anchors: [...p.indicator.anchors], chain: p.indicator.chain.map((c) => ({ ...c, relation: to(c.relation) })) } } : {}),
+    relations: [...new Set(p.relations.map(to))],
+  });
+}
+
+/**
+ * `generalize` (optional) gives a coarser label for a relation label (its neutral cluster label): when trimming
+ * leaves a token above the bound — on a graph where a relation is held by one or two entities, even the best path
+ * names its ends — the labels of that token's edges are generalised, round by round, until it is not.
+ */
+export function guardPayload(
+  p: BrainPayload,
+  riskOf: (text: string) => ReadonlyMap<string, number>,
+  options: PayloadGuardOptions = DEFAULT_PAYLOAD_GUARD,
+  generalize?: (label: string) => string | undefined,
+): GuardedPayload {
+  if (p.role !== 'ranking') return { payload: p, dropped: 0, risky: 0, generalized: 0 };
   let current = p;
   let dropped = 0;
   let risky = 0;
-  for (let round = 0; round < options.rounds; round++) {
-    const risk = riskOf(current.text);
-    const over = new Set([...risk].filter(([, r]) => r > options.maxRisk).map(([t]) => t));
+  const overOf = (): Set<string> => {
+    const over = new Set([...riskOf(current.text)].filter(([, r]) => r > options.maxRisk).map(([t]) => t));
     risky = over.size;
-    if (!over.size) break;
+    return over;
+  };
+  for (let round = 0; round < options.rounds && current.paths.length > options.keep; round++) {
+    const over = overOf();
+    if (!over.size) return { payload: current, dropped, risky, generalized: 0 };
     const droppable = current.paths.slice(options.keep).filter((x) => x.nodes.some((t) => over.has(t)));
     if (!droppable.length) break;
     // The lower-ranked half of them: a risky anchor is on every path, and halving keeps the best alternatives.
@@ -51,5 +78,22 @@ export function guardPayload(p: BrainPayload, riskOf: (text: string) => Readonly
     current = withPaths(current, current.paths.filter((x) => !drop.has(x.id)));
     dropped += drop.size;
   }
-  return { payload: current, dropped, risky };
+  const relabel = new Map<string, string>();
+  for (let round = 0; generalize && round < options.rounds; round++) {
+    const over = overOf();
+    if (!over.size) break;
+    const labels = new Set<string>();
+    for (const x of current.paths)
+      x.edges.forEach((e, i) => {
+        if (!over.has(x.nodes[i]) && !over.has(x.nodes[i + 1])) return;
+        const coarse = generalize(e.relation);
+        if (coarse !== undefined && coarse !== e.relation) labels.add(e.relation);
+      });
+    if (!labels.size) break;
+    const step = new Map([...labels].map((l) => [l, generalize(l)!]));
+    for (const [l, c] of step) relabel.set(l, c);
+    current = withLabels(current, step);
+  }
+  if (relabel.size && risky) overOf();
+  return { payload: current, dropped, risky, generalized: relabel.size };
 }

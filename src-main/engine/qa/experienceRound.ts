@@ -74,6 +74,7 @@ export function experienceOutcomeOf(input: {
     verified: grounded.length > 0,
     literalValue: (token) => literals.get(token),
     names,
+    vocabulary: { names: graph.names, ids: graph.ids },
   };
 }
 

@@ -26,7 +26,7 @@ import { clusterRelations, relationSignatures } from './sanitize/relationCluster
 import { sanitizeView } from './sanitize/sanitizeView.js';
 import { maskView } from './sanitize/maskView.js';
 import { questionExposure } from './questionExposure.js';
-import { newSessionSecret } from './sanitize/sessionSecret.js';
+import { macFor, newSessionSecret } from './sanitize/sessionSecret.js';
 import { analysisPayload, DEFAULT_PAYLOAD_WIDTH } from '../payload/brainPayload.js';
 import { DEFAULT_PAYLOAD_GUARD, guardPayload, type PayloadGuardOptions } from '../payload/guardPayload.js';
 import type { PayloadRisk } from '../core/payloadRisk.js';
@@ -140,8 +140,16 @@ interface GraphCache {
 const MAX_RETRIES = 2;
 
 /** A question's payload guard: the attack runs on each built ranking payload, φ_Q giving the truth it is scored on. */
-function payloadGuardOf(risk: PayloadRisk, mapping: ViewMapping, options: PayloadGuardOptions): (p: BrainPayload) => BrainPayload {
-  return (p) => guardPayload(p, (text) => risk.tokenRisk(text, (t) => mapping.members(t)), options).payload;
+function payloadGuardOf(risk: PayloadRisk, mapping: ViewMapping, options: PayloadGuardOptions, generalize?: (label: string) => string | undefined): (p: BrainPayload) => BrainPayload {
+  return (p) => guardPayload(p, (text) => risk.tokenRisk(text, (t) => mapping.members(t)), options, generalize).payload;
+}
+
+/** A raw label's relation cluster as a per-question label `R_<hmac>` (same cluster, same label within the question). */
+function clusterLabelOf(secret: Uint8Array, graph: MemoryGraph, clusters: RelationClusters): (label: string) => string | undefined {
+  return (label) => {
+    const r = graph.relationIndexOf(label);
+    return r === undefined ? undefined : `R_${macFor(secret).hex(`relation\u0000${clusters.labelOf[r] ?? label}`, 6)}`;
+  };
 }
 
 export function createQaEngine(input: {
@@ -321,7 +329,11 @@ export function createQaEngine(input: {
           pruneWidth: config.pruneWidth,
           // The masked baseline is the pipeline with names replaced and nothing else: every kept path, no guard.
           payloadWidth: viewKind === 'masked' ? config.pruneWidth : config.payloadWidth,
-          ...(input.payloadRisk && config.payloadGuard && viewKind !== 'masked' ? { guard: payloadGuardOf(input.payloadRisk, mapping, config.payloadGuard) } : {}),
+          // With raw labels, a label that still singles a token out after trimming is shown as its relation cluster,
+          // named by this question's secret: an observer who recomputes the clusters still cannot tell which one.
+          ...(input.payloadRisk && config.payloadGuard && viewKind !== 'masked'
+            ? { guard: payloadGuardOf(input.payloadRisk, mapping, config.payloadGuard, relations === 'labels' ? clusterLabelOf(secret, graph, clusters) : undefined) }
+            : {}),
           payloads,
           lap,
         };

@@ -30,6 +30,8 @@ export interface NodeExposureStats {
    * cohort (at least one entity): ranked by exposure fraction, ties by instances, so the figure is never flattered.
    */
   top1PercentShare: number;
+  /** The exposure at every whole percentile of the cohort (101 values, ascending): the CDF the report plots. */
+  cdf: number[];
 }
 
 /** Node exposure over a cohort; entities with no eligible session are left out. Pure. */
@@ -46,5 +48,6 @@ export function nodeExposureStats(counts: Iterable<ExposureCount>): NodeExposure
     p99: percentile(sorted, 99),
     max: sorted[sorted.length - 1] ?? 0,
     top1PercentShare: total === 0 ? 0 : top / total,
+    cdf: sorted.length ? Array.from({ length: 101 }, (_, i) => percentile(sorted, i)) : [],
   };
 }

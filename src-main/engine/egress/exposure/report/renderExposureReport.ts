@@ -42,12 +42,12 @@ export function exposureCharts(runs: ExposureRunFigures[]): string[] {
     const bars = runs.flatMap((r) => (f(r) === undefined ? [] : [{ name: r.view, value: f(r)! }]));
     if (bars.length) groups.push({ label, bars });
   };
-  bar('ASR@1 anchors+bridges', (r) => r.attack?.asr1);
-  bar('ASR@1 anchors', (r) => r.attack?.anchors.asr1);
-  bar('ASR@1 bridges', (r) => r.attack?.bridges.asr1);
-  bar('linkage ASR@1', (r) => r.attack?.linkage);
+  bar('anchors+bridges', (r) => r.attack?.asr1);
+  bar('anchors', (r) => r.attack?.anchors.asr1);
+  bar('bridges', (r) => r.attack?.bridges.asr1);
+  bar('linkage', (r) => r.attack?.linkage);
   bar('Hits@1', (r) => r.hitsAt1);
-  if (groups.length) charts.push(groupedBarChart('Re-identification and accuracy', groups));
+  if (groups.length) charts.push(groupedBarChart('ASR@1 (named at rank 1) by target, and Hits@1', groups));
   const cdf: Series[] = [];
   for (const r of runs) {
     if (r.nodeExposure?.built?.values.length) cdf.push({ name: `${r.view} (built)`, values: r.nodeExposure.built.values });
@@ -60,10 +60,10 @@ export function exposureCharts(runs: ExposureRunFigures[]): string[] {
   const stream: Series[] = [];
   for (const r of runs)
     if (r.stream?.brainCalls.length) {
-      stream.push({ name: `${r.view}: Brain calls`, values: cumulative(r.stream.brainCalls) });
+      stream.push({ name: `${r.view}: calls`, values: cumulative(r.stream.brainCalls) });
       stream.push({ name: `${r.view}: new entities`, values: cumulative(r.stream.newEntities) });
     }
-  if (stream.length) charts.push(lineChart('Along the question stream (cumulative)', stream, 'question'));
+  if (stream.length) charts.push(lineChart('Brain calls and new entities shown, along the stream (cumulative)', stream, 'question'));
   return charts;
 }
 
