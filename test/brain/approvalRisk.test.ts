@@ -15,9 +15,9 @@ import { reidentificationRisk } from '../../src-main/engine/egress/exposure/atta
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
 import { finalizePayload } from '../../src-main/engine/payload/brainPayload.js';
 import { startRecordingServer, type RecordingServer } from './recordingServer.js';
-import { uniqueDoctorTriples } from './uniqueDoctorGraph.js';
+import { triplesOf, UNIQUE_DOCTOR_LINES } from './uniqueTokenGraphs.js';
 
-const graph = MemoryGraph.fromTriples('clinics', [], uniqueDoctorTriples());
+const graph = MemoryGraph.fromTriples('clinics', [], triplesOf(UNIQUE_DOCTOR_LINES));
 /** Token → raw entity of the toy payload (φ_Q, local only: the attack never reads it). */
 const TOKENS: Record<string, string> = {
   E_00a1: 'Lorna Vesk',

@@ -1,7 +1,8 @@
-// Risk before approval through dispatch: a real question on a graph where the answer path names its doctor and
-// clinic (test/brain/uniqueDoctorGraph.ts), the reasoning-tree controller asking the Brain (policy "always"). The
-// pending request's report flags the unique tokens, and brain.previewEdit of the edit dropping the paths that show
-// them returns a report whose risk was recomputed for the edited payload: no unique token left.
+// Risk before approval through dispatch: a real question on a graph where, after the payload guard, one candidate
+// path still names its hospital through a literal band (test/brain/uniqueTokenGraphs.ts), the reasoning-tree
+// controller asking the Brain (policy "always"). The pending request's report flags the unique token, and
+// brain.previewEdit of the edit dropping the paths that show it returns a report whose risk was recomputed for the
+// edited payload: no unique token left.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import { MemoryBrainKeyStore } from '../../src-main/engine/app/brainKeyStore.js'
 import { BrainService } from '../../src-main/engine/app/brainService.js';
 import { createEngine, type Engine } from '../../src-main/engine/app/createEngine.js';
 import { startRecordingServer, type RecordingServer } from '../brain/recordingServer.js';
-import { UNIQUE_DOCTOR_LINES, UNIQUE_DOCTOR_QUESTION } from '../brain/uniqueDoctorGraph.js';
+import { UNIQUE_BEDS_LINES, UNIQUE_BEDS_QUESTION } from '../brain/uniqueTokenGraphs.js';
 
 let root: string;
 let engine: Engine;
@@ -28,7 +29,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'ctrlg-brain-risk-'));
   const dataDir = join(root, 'data');
   const file = join(root, 'clinics.txt');
-  writeFileSync(file, UNIQUE_DOCTOR_LINES.join('\n') + '\n');
+  writeFileSync(file, UNIQUE_BEDS_LINES.join('\n') + '\n');
   const library = new GraphLibrary(dataDir);
   await library.importFile('clinics', file);
   const brain = new BrainService({ dataDir, keyStore: new MemoryBrainKeyStore() });
@@ -46,14 +47,14 @@ afterAll(async () => {
 });
 
 describe('risk in the approval dialog through dispatch', () => {
-  it('flags the unique tokens, and the preview of dropping their paths recomputes the risk', async () => {
-    const asking = engine.dispatch('qa.ask', { graph: 'clinics', question: UNIQUE_DOCTOR_QUESTION, questionId: 'q-risk' }) as Promise<Envelope<unknown>>;
+  it('flags the unique token, and the preview of dropping their paths recomputes the risk', async () => {
+    const asking = engine.dispatch('qa.ask', { graph: 'clinics', question: UNIQUE_BEDS_QUESTION, questionId: 'q-risk' }) as Promise<Envelope<unknown>>;
     for (let i = 0; i < 2400 && requested.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
     expect(requested).toHaveLength(1);
     const { id, report } = requested[0]!;
-    expect(report.counts.unique).toBe(2);
     const unique = report.entityTokens.filter((t) => t.anonymitySet === 1).map((t) => t.token);
-    expect(unique).toHaveLength(2);
+    expect(unique.length).toBeGreaterThan(0);
+    expect(report.counts.unique).toBe(unique.length);
     const exposing = report.paths.filter((p) => (p.unique ?? []).length > 0);
     expect(exposing.length).toBeGreaterThan(0);
     expect(exposing.length).toBeLessThan(report.paths.length);
