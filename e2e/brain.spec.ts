@@ -94,7 +94,10 @@ test('approve: nothing leaves before approval, then exactly the shown payload, o
   await expect(page.getByTestId('exposure-relations-row').first()).toBeVisible();
   await page.getByTestId('audit-verify').click();
   await expect(page.getByTestId('audit-result')).toContainText('Chain verified');
-  await page.screenshot({ path: join(ARTIFACTS, 'brain-exposure.png') });
+  // The exposure report's pictures of the same ledger: at least the per-relation bars and the stream of calls.
+  await expect(page.getByTestId('exposure-chart').first().locator('svg')).toBeVisible();
+  expect(await page.getByTestId('exposure-chart').count()).toBeGreaterThanOrEqual(2);
+  await page.screenshot({ path: join(ARTIFACTS, 'brain-exposure.png'), fullPage: true });
 });
 
 test('deny: nothing is sent and the question is answered locally', async ({ page }) => {

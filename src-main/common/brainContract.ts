@@ -1,6 +1,7 @@
 // The Brain's part of the IPC contract: its settings (the API key is write-only), pending approvals and the
 // analyst's decisions, edit previews, the exposure ledger's summary and the audit log. contract.ts spreads these
 // into its tables, next to the Hand's block.
+import type { ExposureReportData } from './exposureReportTypes.js';
 import { z } from 'zod';
 import type { ApprovalRequest, AuditVerifyResult, ExposureReport, LedgerSummary } from './brainTypes.js';
 
@@ -44,6 +45,7 @@ export const brainRequestSchemas = {
   /** The report a pending request would have after this edit (nothing is decided). */
   'brain.previewEdit': z.object({ id: approvalId, dropPaths, dropFields }).strict(),
   'exposure.summary': z.object({}).strict(),
+  'exposure.report': z.object({}).strict(),
   'audit.verify': z.object({}).strict(),
   'audit.export': z.object({ format: z.enum(['json', 'html']) }).strict(),
 } as const;
@@ -73,6 +75,8 @@ export interface BrainResponses {
   'brain.decide': { decided: true };
   'brain.previewEdit': EditPreview;
   'exposure.summary': LedgerSummary;
+  /** The exposure report's figures for this machine's ledger (what `ctrlg exposure report --ledger` writes). */
+  'exposure.report': ExposureReportData;
   'audit.verify': AuditVerifyResult;
   'audit.export': { format: 'json' | 'html'; text: string };
 }

@@ -1,6 +1,8 @@
 // Small, dependency-free SVG charts for the exposure figures. Pure string builders, so the same picture appears in
 // the self-contained HTML report (no script, no network) and in the Brain tab. Every text is escaped.
 
+import type { ExposureRunFigures } from './exposureReportTypes.js';
+
 const PALETTE = ['#3b6fb6', '#d0743c', '#4f9a5a', '#9b59b6'];
 const W = 560;
 const H = 260;
@@ -147,3 +149,37 @@ export function cumulative(values: readonly number[]): number[] {
   let s = 0;
   return values.map((v) => (s += v));
 }
+
+/** The pictures, in the order an analyst reads them; each is omitted when its figures are absent. */
+export function exposureCharts(runs: ExposureRunFigures[]): string[] {
+  const charts: string[] = [];
+  const groups: BarGroup[] = [];
+  const bar = (label: string, f: (r: ExposureRunFigures) => number | undefined): void => {
+    const bars = runs.flatMap((r) => (f(r) === undefined ? [] : [{ name: r.view, value: f(r)! }]));
+    if (bars.length) groups.push({ label, bars });
+  };
+  bar('anchors+bridges', (r) => r.attack?.asr1);
+  bar('anchors', (r) => r.attack?.anchors.asr1);
+  bar('bridges', (r) => r.attack?.bridges.asr1);
+  bar('linkage', (r) => r.attack?.linkage);
+  bar('Hits@1', (r) => r.hitsAt1);
+  if (groups.length) charts.push(groupedBarChart('ASR@1 (named at rank 1) by target, and Hits@1', groups));
+  const cdf: Series[] = [];
+  for (const r of runs) {
+    if (r.nodeExposure?.built?.values.length) cdf.push({ name: `${r.view} (built)`, values: r.nodeExposure.built.values });
+    if (r.nodeExposure?.sent?.values.length) cdf.push({ name: `${r.view} (sent)`, values: r.nodeExposure.sent.values });
+  }
+  if (cdf.length) charts.push(cdfChart('Per-node exposure (CDF over eligible entities; dashed: p99)', cdf, 'exposed sessions / eligible sessions'));
+  for (const r of runs)
+    if (r.perRelation && Object.keys(r.perRelation).length)
+      charts.push(horizontalBarChart(`Edges exposed per relation label (${r.view})`, Object.entries(r.perRelation).map(([label, value]) => ({ label, value }))));
+  const stream: Series[] = [];
+  for (const r of runs)
+    if (r.stream?.brainCalls.length) {
+      stream.push({ name: `${r.view}: calls`, values: cumulative(r.stream.brainCalls) });
+      stream.push({ name: `${r.view}: new entities`, values: cumulative(r.stream.newEntities) });
+    }
+  if (stream.length) charts.push(lineChart('Brain calls and new entities shown, along the stream (cumulative)', stream, 'question'));
+  return charts;
+}
+

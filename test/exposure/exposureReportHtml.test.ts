@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExposureReportData, NodeExposureFigures } from '../../src-main/common/exposureReportTypes.js';
-import { cdfChart, cumulative, escapeXml, groupedBarChart, horizontalBarChart } from '../../src-main/common/exposureCharts.js';
-import { exposureCharts, renderExposureReport } from '../../src-main/engine/egress/exposure/report/renderExposureReport.js';
+import { cdfChart, cumulative, escapeXml, exposureCharts, groupedBarChart, horizontalBarChart } from '../../src-main/common/exposureCharts.js';
+import { renderExposureReport } from '../../src-main/engine/egress/exposure/report/renderExposureReport.js';
 
 const exposure = (values: number[]): NodeExposureFigures => ({
   eligible: values.length,

@@ -2,7 +2,7 @@
 // as a self-contained HTML page with plots and the same figures as JSON. --eval reads an eval folder (or a folder of
 // runs, one per view, as bench:exposure writes them); --ledger reads this data folder's exposure ledger.
 import { parseArgs } from 'node:util';
-import { ExposureReportInputError, reportFromEval, writeExposureReport } from '../../engine/app/exposureReportFile.js';
+import { ExposureReportInputError, reportFromEval, reportFromLedger, writeExposureReport } from '../../engine/app/exposureReportFile.js';
 import { CliError, type CliCommand } from '../command.js';
 
 const pct = (x: number | undefined): string => (x === undefined ? '—' : `${(100 * x).toFixed(1)}%`);
@@ -19,8 +19,7 @@ export const exposureCommand: CliCommand = {
     if (!values.out) throw new CliError('--out report.html is required');
     let data;
     try {
-      if (values.eval) data = reportFromEval(values.eval);
-      else throw new CliError('--ledger is not available in this build');
+      data = values.eval ? reportFromEval(values.eval) : await reportFromLedger(ctx.dataDir);
     } catch (e) {
       if (e instanceof ExposureReportInputError) throw new CliError(e.message);
       throw e;
@@ -29,7 +28,7 @@ export const exposureCommand: CliCommand = {
     for (const r of data.runs)
       ctx.stdout.write(
         `${r.view}: ${r.questions} questions, Hits@1 ${pct(r.hitsAt1)}, ASR@1 ${pct(r.attack?.asr1)} (anchors+bridges), linkage ${pct(r.attack?.linkage)}, ` +
-          `node exposure p99 ${r.nodeExposure?.built?.p99.toFixed(3) ?? '—'}, top-1% share ${pct(r.nodeExposure?.built?.top1PercentShare)}\n`,
+          `node exposure p99 ${(r.nodeExposure?.built ?? r.nodeExposure?.sent)?.p99.toFixed(3) ?? '—'}, top-1% share ${pct((r.nodeExposure?.built ?? r.nodeExposure?.sent)?.top1PercentShare)}\n`,
       );
     ctx.stdout.write(`wrote ${files.html} and ${files.json}\n`);
     return 0;

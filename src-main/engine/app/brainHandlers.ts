@@ -9,6 +9,7 @@ type BrainChannel =
   | 'brain.decide'
   | 'brain.previewEdit'
   | 'exposure.summary'
+  | 'exposure.report'
   | 'audit.verify'
   | 'audit.export';
 
@@ -22,6 +23,7 @@ export const brainHandlers: HandlerGroup<BrainChannel> = {
   },
   'brain.previewEdit': async ({ id, dropPaths, dropFields }, { brain }) => brain.previewEdit(id, { dropPaths, dropFields }),
   'exposure.summary': async (_request, { brain }) => brain.exposureSummary(),
+  'exposure.report': async (_request, { brain }) => brain.exposureReport(),
   'audit.verify': async (_request, { brain }) => brain.verifyAudit(),
   'audit.export': async ({ format }, { brain }) => ({ format, text: await brain.exportAudit(format) }),
 };

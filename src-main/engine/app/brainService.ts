@@ -8,6 +8,7 @@
 // The one rule for a ledger or audit log that cannot be opened, for the app and the CLI alike: a call that could
 // not be recorded is never made; the question is still answered locally, and its Brain says why (notAsked, the
 // note "Brain not asked: <reason>", and a fallback for each step that would have called).
+import type { ExposureReportData } from '../../common/exposureReportTypes.js';
 import { randomUUID } from 'node:crypto';
 import type { AskBrainTally } from '../../common/answerTypes.js';
 import type { BrainConfigView, EditPreview } from '../../common/brainContract.js';
@@ -389,6 +390,11 @@ export class BrainService {
 
   async exposureSummary(): Promise<LedgerSummary> {
     return (await this.ledger()).summary();
+  }
+
+  /** This machine's ledger as the exposure report's data (counts only). */
+  async exposureReport(now: Date = new Date()): Promise<ExposureReportData> {
+    return { title: 'Ctrl-G exposure report', generatedAt: now.toISOString(), source: "this machine's exposure ledger", runs: [(await this.ledger()).figures()] };
   }
 
   async verifyAudit(): Promise<AuditVerifyResult> {

@@ -5,7 +5,24 @@ import { resolve } from 'node:path';
 import type { ExposureReportData } from '../../common/exposureReportTypes.js';
 import { renderExposureReport } from '../egress/exposure/report/renderExposureReport.js';
 
+import { existsSync } from 'node:fs';
+import { ledgerPaths } from '../egress/exposure/ledgerPaths.js';
+import { assemble } from './assemble.js';
+import { ExposureReportInputError } from './exposureReportFromEval.js';
+
 export { ExposureReportInputError, reportFromEval } from './exposureReportFromEval.js';
+
+/** The report of this data folder's exposure ledger (what the Brain tab shows); a typed error when there is none. */
+export async function reportFromLedger(dataDir: string): Promise<ExposureReportData> {
+  const { ledger } = ledgerPaths(dataDir);
+  if (!existsSync(ledger)) throw new ExposureReportInputError(ledger, undefined, 'no exposure ledger yet: nothing has been sent to a remote Brain from this data folder');
+  const parts = assemble({ dataDir, memory: null, ask: false });
+  try {
+    return await parts.brain.exposureReport();
+  } finally {
+    await parts.close();
+  }
+}
 
 /** Writes `out` (HTML) and `json` (default: `out` with .json); returns the two paths. */
 export function writeExposureReport(data: ExposureReportData, out: string, json?: string): { html: string; json: string } {

@@ -6,6 +6,7 @@
 import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import type { ExposureRunFigures } from '../../../common/exposureReportTypes.js';
 import type { BrainRole, ExposedItemStatus, ExposureReport, LedgerEntry, LedgerSummary } from '../../../common/brainTypes.js';
 import type { ExposureHistory } from '../../core/exposureHistory.js';
 import { nodeExposureStats, type ExposureCount } from './exposureStats.js';
@@ -257,6 +258,30 @@ export class ExposureLedger {
         tokensSent: sum((c) => c.tokensSent, run),
         tokensReceived: sum((c) => c.tokensReceived, run),
       },
+    };
+  }
+
+  /**
+   * The exposure report's figures for this ledger (what was actually sent): node exposure over the recorded cohort
+   * with its CDF, edges per relation label, and per question session in order, its calls and the entities it showed
+   * for the first time. Counts only.
+   */
+  figures(): ExposureRunFigures {
+    const s = this.state;
+    const e = nodeExposureStats(Object.values(s.cohort ?? {}));
+    const perRelation: Record<string, number> = {};
+    for (const [label, r] of Object.entries(s.relations)) if (r.edges > 0) perRelation[label] = r.edges;
+    const fresh = new Map<string, number>();
+    for (const c of s.calls) fresh.set(`${c.sessionId}/${c.questionId}`, (fresh.get(`${c.sessionId}/${c.questionId}`) ?? 0) + c.newEntities);
+    const sessions = Object.entries(s.sessions).sort((a, b) => a[1].startedAt.localeCompare(b[1].startedAt));
+    return {
+      view: 'ledger',
+      questions: sessions.length,
+      ...(e.entities
+        ? { nodeExposure: { sent: { eligible: e.entities, exposed: e.exposedEntities, sessions: sessions.filter(([, r]) => r.eligible !== undefined).length, p50: e.p50, p99: e.p99, max: e.max, top1PercentShare: e.top1PercentShare, values: e.cdf } } }
+        : {}),
+      perRelation,
+      stream: { brainCalls: sessions.map(([, r]) => r.calls), newEntities: sessions.map(([k]) => fresh.get(k) ?? 0) },
     };
   }
 }

@@ -2,7 +2,7 @@
 // masked vs sanitized, accuracy, node-exposure CDF, exposure per relation, the question stream). No script, no
 // external resource, so it can be mailed or archived as it is; the JSON beside it holds the same data.
 import type { ExposureReportData, ExposureRunFigures, NodeExposureFigures } from '../../../../common/exposureReportTypes.js';
-import { cdfChart, cumulative, escapeXml, groupedBarChart, horizontalBarChart, lineChart, percent, type BarGroup, type Series } from '../../../../common/exposureCharts.js';
+import { escapeXml, exposureCharts, percent } from '../../../../common/exposureCharts.js';
 
 const CSS = `body{font-family:system-ui,sans-serif;margin:24px auto;max-width:1180px;color:#222}
 h1{font-size:20px}h2{font-size:16px;margin-top:28px}table{border-collapse:collapse;font-size:13px}
@@ -32,39 +32,6 @@ function figuresTable(runs: ExposureRunFigures[]): string {
   const th = head.map((h) => `<th>${escapeXml(h)}</th>`).join('');
   const body = rows.map((row) => `<tr>${row.map((c) => `<td>${escapeXml(c)}</td>`).join('')}</tr>`).join('');
   return `<table><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>`;
-}
-
-/** The pictures, in the order an analyst reads them; each is omitted when its figures are absent. */
-export function exposureCharts(runs: ExposureRunFigures[]): string[] {
-  const charts: string[] = [];
-  const groups: BarGroup[] = [];
-  const bar = (label: string, f: (r: ExposureRunFigures) => number | undefined): void => {
-    const bars = runs.flatMap((r) => (f(r) === undefined ? [] : [{ name: r.view, value: f(r)! }]));
-    if (bars.length) groups.push({ label, bars });
-  };
-  bar('anchors+bridges', (r) => r.attack?.asr1);
-  bar('anchors', (r) => r.attack?.anchors.asr1);
-  bar('bridges', (r) => r.attack?.bridges.asr1);
-  bar('linkage', (r) => r.attack?.linkage);
-  bar('Hits@1', (r) => r.hitsAt1);
-  if (groups.length) charts.push(groupedBarChart('ASR@1 (named at rank 1) by target, and Hits@1', groups));
-  const cdf: Series[] = [];
-  for (const r of runs) {
-    if (r.nodeExposure?.built?.values.length) cdf.push({ name: `${r.view} (built)`, values: r.nodeExposure.built.values });
-    if (r.nodeExposure?.sent?.values.length) cdf.push({ name: `${r.view} (sent)`, values: r.nodeExposure.sent.values });
-  }
-  if (cdf.length) charts.push(cdfChart('Per-node exposure (CDF over eligible entities; dashed: p99)', cdf, 'exposed sessions / eligible sessions'));
-  for (const r of runs)
-    if (r.perRelation && Object.keys(r.perRelation).length)
-      charts.push(horizontalBarChart(`Edges exposed per relation label (${r.view})`, Object.entries(r.perRelation).map(([label, value]) => ({ label, value }))));
-  const stream: Series[] = [];
-  for (const r of runs)
-    if (r.stream?.brainCalls.length) {
-      stream.push({ name: `${r.view}: calls`, values: cumulative(r.stream.brainCalls) });
-      stream.push({ name: `${r.view}: new entities`, values: cumulative(r.stream.newEntities) });
-    }
-  if (stream.length) charts.push(lineChart('Brain calls and new entities shown, along the stream (cumulative)', stream, 'question'));
-  return charts;
 }
 
 export function renderExposureReport(data: ExposureReportData): string {
