@@ -1,5 +1,10 @@
-// Default place of the audit log, and of the head file that pins its last record (so a removed tail shows).
+// Default place of the audit log, of the head file that pins its last record (so a removed tail shows), and of the
+// audit key that keys the chain: in the key folder, away from the log (node/keyFolder.ts).
 import { join } from 'node:path';
+import type { KeyStore } from '../../core/keyStore.js';
+import { SeparateKeyStore } from '../../node/keyFolder.js';
+
+export const AUDIT_KEY_ENV = 'CTRLG_AUDIT_KEY';
 
 export function defaultAuditPath(dataDir: string): string {
   return join(dataDir, 'audit', 'audit.jsonl');
@@ -7,4 +12,9 @@ export function defaultAuditPath(dataDir: string): string {
 
 export function auditHeadPath(logPath: string): string {
   return `${logPath}.head`;
+}
+
+/** The audit key for a data folder: $CTRLG_AUDIT_KEY, else `<key folder>/<data id>/audit.key`. */
+export function auditKeyStore(dataDir: string, env: NodeJS.ProcessEnv = process.env): KeyStore {
+  return new SeparateKeyStore({ folder: dataDir, name: 'audit.key', envVar: AUDIT_KEY_ENV, env });
 }

@@ -1,7 +1,7 @@
 // Audit exports: JSON (records + verification result) and a self-contained HTML report for a reader without
 // the app. Every value in the HTML is escaped: payloads and replies are text a Brain or a person wrote.
 import type { AuditRecord, AuditVerifyResult } from '../../../common/brainTypes.js';
-import { readAuditLog } from './verifyAuditLog.js';
+import { readAuditLog, type AuditVerifyOptions } from './verifyAuditLog.js';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -43,7 +43,7 @@ ${rows}
 `;
 }
 
-export async function exportAudit(path: string, format: 'json' | 'html'): Promise<string> {
-  const { verification, records } = await readAuditLog(path);
+export async function exportAudit(path: string, format: 'json' | 'html', options: AuditVerifyOptions = {}): Promise<string> {
+  const { verification, records } = await readAuditLog(path, options);
   return format === 'json' ? auditJson(verification, records) : auditHtml(verification, records);
 }

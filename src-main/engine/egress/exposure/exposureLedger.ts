@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import type { BrainRole, ExposedItemStatus, ExposureReport, LedgerEntry, LedgerSummary } from '../../../common/brainTypes.js';
 import type { ExposureHistory } from '../../core/exposureHistory.js';
 import { percentile, topShare } from './exposureStats.js';
+import { ledgerDigest, type LedgerAnchor } from '../audit/ledgerAnchor.js';
 import type { KeyStore } from '../../core/keyStore.js';
 import { LedgerCorruptError, ledgerKeyError } from './ledgerErrors.js';
 import { emptyLedgerState, ledgerStateProblem, touch, type LedgerState, type SeenRecord } from './ledgerState.js';
@@ -39,6 +40,8 @@ const seen = (_session: string): SeenRecord => ({ sessions: 0, calls: 0, lastSes
 
 export class ExposureLedger {
   private chain: Promise<unknown> = Promise.resolve();
+  /** SHA-256 of the sealed file as last read or written ('' before the first write): anchored in the audit chain. */
+  private digest = '';
 
   private constructor(
     readonly path: string,
@@ -79,7 +82,9 @@ export class ExposureLedger {
       if (problem) throw new LedgerCorruptError(options.path, problem);
       state = parsed as LedgerState;
     }
-    return new ExposureLedger(options.path, options.sessionId ?? randomUUID(), state, encryptionKey, subjectKey, now);
+    const ledger = new ExposureLedger(options.path, options.sessionId ?? randomUUID(), state, encryptionKey, subjectKey, now);
+    if (sealed) ledger.digest = ledgerDigest(sealed);
+    return ledger;
   }
 
   private subject(kind: string, id: string): string {
@@ -159,10 +164,17 @@ export class ExposureLedger {
     };
     next.calls.push(entry);
     await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
-    await writeFileAtomic(this.path, seal(this.encryptionKey, MAGIC, Buffer.from(JSON.stringify(next), 'utf8')));
+    const sealedNext = seal(this.encryptionKey, MAGIC, Buffer.from(JSON.stringify(next), 'utf8'));
+    await writeFileAtomic(this.path, sealedNext);
     // Swap only after the write succeeded, so memory never runs ahead of what is stored.
     this.state = next;
+    this.digest = ledgerDigest(sealedNext);
     return entry;
+  }
+
+  /** The state to anchor in the audit chain after a write: calls recorded and the sealed file's digest. */
+  anchor(): LedgerAnchor {
+    return { seq: this.state.calls.length, digest: this.digest };
   }
 
   summary(): LedgerSummary {
