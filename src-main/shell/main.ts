@@ -1,11 +1,15 @@
 // Electron main process: wires the engine to one secure window. No logic lives here.
 import { app, BrowserWindow, dialog, type OpenDialogOptions } from 'electron';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { platformDataDir } from '../engine/node/dataDir.js';
+import { settleDataDir } from '../engine/node/dataDir.js';
+import { privateFileModes, protectDataDir } from '../engine/node/privateFiles.js';
+import { auditKeyStore, ledgerKeyStore, ledgerPaths, LedgerKeyError } from '../engine/app/dataKeys.js';
 import { assemble } from '../engine/app/assemble.js';
 import { MEMORY_DIR } from '../engine/app/memoryService.js';
-import { SafeStorageMemoryKeyStore } from './safeStorageMemoryKeyStore.js';
+import { safeStorageMemoryKeyStore } from './safeStorageMemoryKeyStore.js';
+import { SafeStorageSealedKeyStore } from './safeStorageSealedKeyStore.js';
 import { engineOf, type Engine } from '../engine/app/createEngine.js';
 import { createWindow } from './createWindow.js';
 import { registerIpc } from './registerIpc.js';
@@ -18,10 +22,39 @@ const outDir = fileURLToPath(new URL('..', import.meta.url));
 const target = rendererTarget(join(outDir, 'renderer', 'index.html'), process.env.ELECTRON_RENDERER_URL, app.isPackaged);
 const isOurUrl = (url: string): boolean => isTrustedRendererUrl(url, target);
 
-// Same folder as the CLI and the host (engine/node/dataDir.ts), so all three see the same graphs.
+// Same folder as the CLI and the host (engine/node/dataDir.ts), so all three see the same graphs; an old Linux data
+// folder in ~/.config is moved out first (keys live there now). Files this process writes are 0600, folders 0700.
+const data = settleDataDir();
+if (data.warning) console.warn(`ctrlg: ${data.warning}`);
+const dataDir = data.dir;
+privateFileModes();
+protectDataDir(dataDir);
 app.setName('ctrlg-desktop');
-app.setPath('userData', platformDataDir());
+app.setPath('userData', dataDir);
 secureApp(isOurUrl);
+
+/** The ledger's and the audit chain's keys sealed with safeStorage, like the memory's; data made headless keeps its key file. */
+function sealedDataKeys(): { ledgerKeyStore: SafeStorageSealedKeyStore; auditKeyStore: SafeStorageSealedKeyStore } {
+  const paths = ledgerPaths(dataDir);
+  const ledgerFileKeys = ledgerKeyStore(dataDir);
+  const auditFileKeys = auditKeyStore(dataDir);
+  const auditHead = join(dataDir, 'audit', 'audit.jsonl.head');
+  return {
+    ledgerKeyStore: new SafeStorageSealedKeyStore({
+      sealedPath: `${paths.key}.enc`,
+      fileKeys: ledgerFileKeys,
+      keepFileKey: () => existsSync(paths.ledger) || existsSync(paths.key),
+      error: (message) => new LedgerKeyError(`${paths.key}.enc`, message),
+    }),
+    auditKeyStore: new SafeStorageSealedKeyStore({
+      sealedPath: join(dataDir, 'audit', 'audit.key.enc'),
+      fileKeys: auditFileKeys,
+      // A log keyed headless keeps its key; an unkeyed one (older version) starts its keyed part with the sealed key.
+      keepFileKey: () => existsSync(auditHead) && readFileSync(auditHead, 'utf8').includes('"mac"'),
+      error: (message) => new Error(message),
+    }),
+  };
+}
 
 let engine: Engine | undefined;
 
@@ -29,11 +62,12 @@ async function start(): Promise<void> {
   let win: BrowserWindow | undefined;
   // The whole object graph, as the host and the CLI build it; what is the shell's own are the key stores.
   const parts = assemble({
-    dataDir: platformDataDir(),
-    // The Brain's API key is kept encrypted with the OS keychain (safeStorage), never in plain settings.
-    brain: { keyStore: new SafeStorageKeyStore(join(platformDataDir(), 'brain', 'api-key.enc')) },
+    dataDir,
+    // The Brain's API key is kept encrypted with the OS keychain (safeStorage), never in plain settings; so are the
+    // keys of the exposure ledger and the audit chain.
+    brain: { keyStore: new SafeStorageKeyStore(join(dataDir, 'brain', 'api-key.enc')), ...sealedDataKeys() },
     // The experience memory's key is sealed with safeStorage too; records themselves are AES-GCM sealed on disk.
-    memory: { keyStore: new SafeStorageMemoryKeyStore(join(platformDataDir(), MEMORY_DIR)) },
+    memory: { keyStore: safeStorageMemoryKeyStore(join(dataDir, MEMORY_DIR)) },
   });
   engine = engineOf(parts, {
     resourcesDir: app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources'),

@@ -53,8 +53,17 @@ describe('Electron shell security (source checks)', () => {
   });
 
   it('uses the shared data dir and the sandbox-ready preload', () => {
-    expect(main).toMatch(/app\.setPath\('userData', platformDataDir\(\)\)/);
+    expect(main).toMatch(/const data = settleDataDir\(\)/);
+    expect(main).toMatch(/app\.setPath\('userData', dataDir\)/);
     expect(main).toMatch(/preload', 'index\.cjs'/);
+  });
+
+  it('seals every key with safeStorage: the API key, the memory, the exposure ledger and the audit chain', () => {
+    expect(main).toMatch(/brain: \{ keyStore: new SafeStorageKeyStore\(.*\), \.\.\.sealedDataKeys\(\) \}/);
+    expect(main).toMatch(/ledgerKeyStore: new SafeStorageSealedKeyStore\(/);
+    expect(main).toMatch(/auditKeyStore: new SafeStorageSealedKeyStore\(/);
+    expect(main).toMatch(/memory: \{ keyStore: safeStorageMemoryKeyStore\(/);
+    expect(main).toMatch(/privateFileModes\(\);\s*protectDataDir\(dataDir\);/);
   });
 });
 
