@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { settleDataDir } from '../engine/node/dataDir.js';
 import { privateFileModes, protectDataDir } from '../engine/node/privateFiles.js';
+import { installEgressGuard } from '../engine/node/egressGuard.js';
 import { auditKeyStore, ledgerKeyStore, ledgerPaths, LedgerKeyError } from '../engine/app/dataKeys.js';
 import { assemble } from '../engine/app/assemble.js';
 import { MEMORY_DIR } from '../engine/app/memoryService.js';
@@ -24,6 +25,9 @@ const isOurUrl = (url: string): boolean => isTrustedRendererUrl(url, target);
 
 // Same folder as the CLI and the host (engine/node/dataDir.ts), so all three see the same graphs; an old Linux data
 // folder in ~/.config is moved out first (keys live there now). Files this process writes are 0600, folders 0700.
+// Outbound sockets of this (the engine's) process only for the Brain gateway and model downloads. Chromium's own
+// network stack (the renderer) is held by the CSP and the navigation guards instead.
+installEgressGuard();
 const data = settleDataDir();
 if (data.warning) console.warn(`ctrlg: ${data.warning}`);
 const dataDir = data.dir;

@@ -29,7 +29,8 @@ beforeAll(async () => {
   server = await startGgufServer(await readFile(tiny.path));
   bigServer = await startGgufServer(await readFile(big.path), { chunkBytes: 32 * 1024, delayMs: 5 });
   // One thread: two llama.cpp threads on a shared 2-core machine spin-wait on each other.
-  const hand = new HandService({ dataDir, threads: 1, developmentModelsDir: null });
+  // Downloads here come from a loopback server: the one model host these tests may use.
+  const hand = new HandService({ dataDir, threads: 1, developmentModelsDir: null, downloadPolicy: { hosts: ['127.0.0.1'] } });
   engine = createEngine({ dataDir, resourcesDir: join(root, 'resources'), version: '9.9.9', transport: 'host', hand });
   for (const event of ['models.downloadProgress', 'models.loadProgress'] as const)
     engine.on(event, (payload) => events.push({ event, payload }));

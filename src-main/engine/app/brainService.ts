@@ -41,6 +41,7 @@ import type { KeyStore } from '../core/keyStore.js';
 import { ledgerKeyStore, ledgerPaths } from '../egress/exposure/ledgerPaths.js';
 import { tokenResolver } from '../egress/exposure/tokenResolver.js';
 import { ApiError } from './apiError.js';
+import type { DownloadRecord } from '../llm/modelManager.js';
 import { EnvBrainKeyStore, ReadOnlyKeyStoreError, type BrainKeyStore } from './brainKeyStore.js';
 import { brainSettingsPath, loadBrainSettings, saveBrainSettings, type BrainSettings } from './brainSettings.js';
 import type { BrainPolicySetting } from '../../common/brainContract.js';
@@ -393,6 +394,11 @@ export class BrainService {
       const empty = { ok: true, records: 0 } as const;
       return format === 'json' ? auditJson(empty, []) : auditHtml(empty, []);
     }
+  }
+
+  /** Records a model download in the audit log (a "download" event: where from, under which hosts, how it ended). */
+  async recordDownload(event: DownloadRecord): Promise<void> {
+    await (await this.audit()).append('download', 'models', { ...event });
   }
 
   /** Denies everything still pending (the engine is closing): their questions go on locally. */

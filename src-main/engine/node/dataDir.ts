@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { assertLocalPath } from './localPath.js';
 
 export const APP_DIR_NAME = 'ctrlg-desktop';
 
@@ -72,8 +73,8 @@ export function settleDataDir(env: NodeJS.ProcessEnv = process.env, platform: No
 
 /** --data flag, then CTRLG_DATA, then the platform's app-data folder (an old Linux folder moved into it first). */
 export function resolveDataDir(flag?: string, env: NodeJS.ProcessEnv = process.env): string {
-  if (flag) return resolve(flag);
-  if (env.CTRLG_DATA) return resolve(env.CTRLG_DATA);
+  if (flag) return resolve(assertLocalPath(flag, '--data'));
+  if (env.CTRLG_DATA) return resolve(assertLocalPath(env.CTRLG_DATA, 'CTRLG_DATA'));
   const choice = settleDataDir(env);
   if (choice.warning) process.stderr.write(`ctrlg: ${choice.warning}\n`);
   return choice.dir;

@@ -16,6 +16,7 @@ import {
   type AttemptFailureKind,
 } from './brainErrors.js';
 import type { KeyProvider } from './keyProvider.js';
+import { permitEgress, type EgressPermit } from '../../node/egressGuard.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, retryAfterMs, type RetryPolicy } from './retryPolicy.js';
 
 export interface BrainGatewayOptions {
@@ -131,6 +132,8 @@ export class BrainGateway {
   private readonly random: () => number;
   private readonly now: () => number;
   private readonly breaker: { failures: number; coolDownMs: number };
+  /** The one destination this gateway may connect to (node/egressGuard.ts), held for the length of each call. */
+  private readonly permit: EgressPermit;
   private unavailableInARow = 0;
   private openUntil = 0;
   private lastFailure = '';
@@ -148,6 +151,7 @@ export class BrainGateway {
     url.username = '';
     url.password = '';
     this.endpoint = url.toString().replace(/\/$/, '');
+    this.permit = { host: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), purpose: 'brain' };
     this.model = options.model;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.sleep = options.sleep ?? defaultSleep;
@@ -167,6 +171,7 @@ export class BrainGateway {
   async complete(request: BrainRequest): Promise<BrainReply> {
     const skipped = this.unavailableReason();
     if (skipped) throw new BrainUnavailableError(this.endpoint, [], skipped);
+    const release = permitEgress(this.permit);
     try {
       const reply = await this.completeWithRetries(request);
       this.unavailableInARow = 0;
@@ -180,6 +185,8 @@ export class BrainGateway {
         if (this.unavailableInARow >= this.breaker.failures || last?.kind === 'timeout') this.openUntil = this.now() + this.breaker.coolDownMs;
       }
       throw e;
+    } finally {
+      release();
     }
   }
 

@@ -1,0 +1,107 @@
+// The one door, enforced at run time: in an engine process (the CLI, the host, the shell's main process) every
+// outbound socket goes through net.Socket.prototype.connect (net.connect, tls.connect, http(s) agents and fetch's
+// undici all do), and the guard refuses any connection whose destination no one permitted. Two parts permit
+// destinations, each for the length of its call: the Brain gateway (its endpoint's host and port) and the model
+// downloader (the configured model hosts). A dependency that phones home, or planted code, gets a socket that fails
+// with ERR_EGRESS_REFUSED before any byte leaves. Listening is untouched: sockets a server accepts never call connect,
+// so the headless host (and Playwright connecting to it) work as before. Local IPC paths (unix sockets, pipes) are
+// not network and pass. The static check (test/architecture/egress.test.ts) keeps network imports out of every
+// other module; this guard catches what a static scan cannot (dependencies, dynamic code).
+import net from 'node:net';
+
+export const EGRESS_REFUSED = 'ERR_EGRESS_REFUSED';
+
+/** A destination pattern: an exact host name or address, or ".example.com" for any subdomain of it; port optional. */
+export interface EgressPermit {
+  host: string;
+  port?: number;
+  /** Who asked (shown in the refusal message of others, for the audit of why something passed). */
+  purpose: 'brain' | 'download';
+}
+
+export class EgressRefusedError extends Error {
+  readonly code = EGRESS_REFUSED;
+  constructor(
+    readonly host: string,
+    readonly port: number | undefined,
+  ) {
+    super(`Outbound connection to ${host}${port !== undefined ? `:${port}` : ''} refused: only the Brain gateway and model downloads may connect out of Ctrl-G.`);
+    this.name = 'EgressRefusedError';
+  }
+}
+
+const permits = new Map<EgressPermit, number>();
+let original: typeof net.Socket.prototype.connect | undefined;
+
+function normalizeHost(host: string): string {
+  return host.replace(/^\[|\]$/g, '').toLowerCase();
+}
+
+/** Whether a destination matches a permit (pure: tested directly). */
+export function permitMatches(p: EgressPermit, host: string, port: number | undefined): boolean {
+  const want = normalizeHost(p.host);
+  const h = normalizeHost(host);
+  const hostOk = want.startsWith('.') ? h.endsWith(want) || h === want.slice(1) : h === want;
+  return hostOk && (p.port === undefined || p.port === port);
+}
+
+/** The destination of a Socket.prototype.connect call, or undefined for a local IPC path. */
+export function connectTarget(args: unknown[]): { host: string; port: number | undefined } | undefined {
+  // net.connect hands over its already-normalised [options, callback] array.
+  const first = Array.isArray(args[0]) ? (args[0] as unknown[])[0] : args[0];
+  if (first && typeof first === 'object') {
+    const o = first as { host?: string; hostname?: string; port?: number | string; path?: string };
+    if (o.path !== undefined && o.port === undefined) return undefined;
+    return { host: o.host ?? o.hostname ?? 'localhost', port: o.port === undefined ? undefined : Number(o.port) };
+  }
+  if (typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first)))
+    return { host: typeof args[1] === 'string' ? args[1] : 'localhost', port: Number(first) };
+  return undefined; // connect(path): a unix socket or a named pipe
+}
+
+/** Whether any permit held now lets a connection to host:port through. */
+export function egressAllowed(host: string, port: number | undefined): boolean {
+  for (const p of permits.keys()) if (permitMatches(p, host, port)) return true;
+  return false;
+}
+
+/** Lets connections to `permit` through until the returned function is called (calls may overlap). */
+export function permitEgress(permit: EgressPermit): () => void {
+  permits.set(permit, (permits.get(permit) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const n = (permits.get(permit) ?? 1) - 1;
+    if (n <= 0) permits.delete(permit);
+    else permits.set(permit, n);
+  };
+}
+
+/** Installs the guard in this process (idempotent). Engine processes call it first thing. */
+export function installEgressGuard(): void {
+  if (original) return;
+  const connect = net.Socket.prototype.connect;
+  original = connect;
+  net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args: unknown[]) {
+    const target = connectTarget(args);
+    if (target && !egressAllowed(target.host, target.port)) {
+      // Fail the way a refused connection fails (an 'error' event), so callers handle it as they handle any.
+      const error = new EgressRefusedError(target.host, target.port);
+      process.nextTick(() => this.destroy(error));
+      return this;
+    }
+    return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
+  } as typeof net.Socket.prototype.connect;
+}
+
+/** Removes the guard (tests). */
+export function uninstallEgressGuard(): void {
+  if (!original) return;
+  net.Socket.prototype.connect = original;
+  original = undefined;
+}
+
+export function egressGuardInstalled(): boolean {
+  return original !== undefined;
+}
