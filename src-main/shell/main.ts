@@ -17,6 +17,8 @@ import { registerIpc } from './registerIpc.js';
 import { isTrustedRendererUrl, rendererTarget } from './rendererTarget.js';
 import { SafeStorageKeyStore } from './safeStorageKeyStore.js';
 import { secureApp } from './security.js';
+import { rendererCsp } from './rendererCsp.js';
+import { registerAppScheme, serveRenderer } from './registerAppProtocol.js';
 
 // Built layout: out/main/index.js next to out/preload/index.cjs and out/renderer/index.html.
 const outDir = fileURLToPath(new URL('..', import.meta.url));
@@ -35,6 +37,8 @@ privateFileModes();
 protectDataDir(dataDir);
 app.setName('ctrlg-desktop');
 app.setPath('userData', dataDir);
+// The renderer's own protocol (app://renderer/), registered as privileged before the app is ready.
+registerAppScheme();
 secureApp(isOurUrl);
 
 /** The ledger's and the audit chain's keys sealed with safeStorage, like the memory's; data made headless keeps its key file. */
@@ -91,6 +95,7 @@ async function start(): Promise<void> {
       return picked.canceled ? null : (picked.filePaths[0] ?? null);
     },
   });
+  if (target.kind === 'app') serveRenderer(target.root, rendererCsp(false));
   win = createWindow(target, join(outDir, 'preload', 'index.cjs'));
   registerIpc(engine, win, isOurUrl);
   // After the window exists, so a first launch shows the demo import's progress.

@@ -2,22 +2,7 @@
 // from our page, no new windows, no <webview>.
 import { app, session, shell, type Session, type WebContents } from 'electron';
 import { isDocumentationUrl } from './externalLinks.js';
-
-/** Production CSP: our scripts only, nothing remote. Dev adds what Vite's HMR needs. */
-export function rendererCsp(dev: boolean): string {
-  return [
-    "default-src 'self'",
-    dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    dev ? "connect-src 'self' ws: http://localhost:* http://127.0.0.1:*" : "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
+import { rendererCsp } from './rendererCsp.js';
 
 export function secureSession(target: Session, dev: boolean): void {
   const csp = rendererCsp(dev);

@@ -11,7 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerKeyStore, ledgerPaths } from '../../src-main/engine/egress/exposure/ledgerPaths.js';
 import { legacyDataDir, platformDataDir, resolveDataDir, settleDataDir } from '../../src-main/engine/node/dataDir.js';
 import { KeyFileError } from '../../src-main/engine/node/fileKeyStore.js';
-import { folderId, isInside, platformKeyDir, resolveKeyDir, SeparateKeyStore } from '../../src-main/engine/node/keyFolder.js';
+import { folderId, platformKeyDir, resolveKeyDir, SeparateKeyStore } from '../../src-main/engine/node/keyFolder.js';
+import { isInside } from '../../src-main/engine/node/pathInside.js';
 import { runCliCaptured } from '../helpers/runCliCaptured.js';
 
 const posix = process.platform !== 'win32';

@@ -12,10 +12,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, join, relative, resolve, isAbsolute } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { KEY_BYTES, type KeyStore } from '../core/keyStore.js';
 import { FileKeyStore, KeyFileError, type KeyFileEncoding } from './fileKeyStore.js';
 import { writeFileExclusive } from './sealedFile.js';
+import { isInside } from './pathInside.js';
 
 export const KEYS_DIR_ENV = 'CTRLG_KEYS';
 export const FOLDER_ID_FILE = 'folder.id';
@@ -30,12 +31,6 @@ export function platformKeyDir(env: NodeJS.ProcessEnv = process.env, platform: N
 /** CTRLG_KEYS, else the platform's key folder. */
 export function resolveKeyDir(env: NodeJS.ProcessEnv = process.env): string {
   return env[KEYS_DIR_ENV] ? resolve(env[KEYS_DIR_ENV]) : platformKeyDir(env);
-}
-
-/** Whether `inner` is `outer` or lies inside it. */
-export function isInside(inner: string, outer: string): boolean {
-  const rel = relative(resolve(outer), resolve(inner));
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 /** The protected folder's id, created (random, exclusively) on first use. */
