@@ -24,6 +24,13 @@ import { RemoteBrain } from '../../src-main/engine/egress/brain/remoteBrain.js';
 import { ExposureLedger } from '../../src-main/engine/egress/exposure/exposureLedger.js';
 import { ledgerKeyStore, ledgerPaths } from '../../src-main/engine/egress/exposure/ledgerPaths.js';
 import { scenario } from '../brain/fixtures.js';
+import type { AskResult } from '../../src-main/common/answerTypes.js';
+import type { Envelope } from '../../src-main/common/contract.js';
+import { assemble } from '../../src-main/engine/app/assemble.js';
+import { MemoryBrainKeyStore } from '../../src-main/engine/app/brainKeyStore.js';
+import { engineOf } from '../../src-main/engine/app/createEngine.js';
+import { assertLedgerNotDeleted } from '../../src-main/engine/egress/exposure/ledgerAnchorCheck.js';
+import { LedgerMissingError } from '../../src-main/engine/egress/exposure/ledgerErrors.js';
 import { startRecordingServer, type RecordingServer } from '../brain/recordingServer.js';
 
 let data: string;
@@ -145,6 +152,29 @@ describe('audit verify over a data folder', () => {
     await rm(`${log}.head`);
     expect(await verify()).toMatchObject({ code: 1, text: expect.stringMatching(/is missing, but the exposure ledger .* exists \(the log was deleted\)/) });
   });
+
+  it('a deleted ledger is not silently restarted: the app answers locally and asks no Brain, saying why', async () => {
+    await expect(assertLedgerNotDeleted(ledgerFile, log, auditKeyStore(data))).resolves.toBeUndefined();
+    await rm(ledgerFile);
+    await expect(assertLedgerNotDeleted(ledgerFile, log, auditKeyStore(data))).rejects.toBeInstanceOf(LedgerMissingError);
+    const keyStore = new MemoryBrainKeyStore();
+    await keyStore.setKey('sk-t');
+    const parts = assemble({ dataDir: data, brain: { keyStore, initial: { mode: 'openai', url: server.baseURL, model: 'gpt-4o-mini', policy: 'always' } } });
+    const kb = join(data, 'books.txt');
+    await writeFile(kb, ['Moonfall|written_by|Ilse Varga', 'Tidewater|written_by|Ilse Varga', 'Ilse Varga|born_in|Kelmar'].join('\n'));
+    await parts.library.importFile('books', kb);
+    const engine = engineOf(parts, { resourcesDir: join(data, 'resources'), version: '9.9.9', transport: 'host' });
+    try {
+      const before = server.requests.length;
+      const envelope = (await engine.dispatch('qa.ask', { graph: 'books', question: 'who wrote Moonfall' })) as Envelope<AskResult>;
+      if (!envelope.ok) throw new Error(envelope.error.message);
+      expect(envelope.value.brain!.notes[0]).toMatch(/^Brain not asked: The exposure ledger .* is missing, but the audit log anchors it at 2 call\(s\)/);
+      expect(server.requests.length).toBe(before);
+      expect(existsSync(ledgerFile)).toBe(false);
+    } finally {
+      await engine.close();
+    }
+  }, 120_000);
 
   it('refuses to extend a keyed log without its key', async () => {
     await expect(AuditLog.open(log)).rejects.toBeInstanceOf(AuditLogBrokenError);

@@ -39,6 +39,7 @@ import type { Drm, ViewMapping } from '../core/types.js';
 import { ExposureLedger } from '../egress/exposure/exposureLedger.js';
 import type { KeyStore } from '../core/keyStore.js';
 import { ledgerKeyStore, ledgerPaths } from '../egress/exposure/ledgerPaths.js';
+import { assertLedgerNotDeleted } from '../egress/exposure/ledgerAnchorCheck.js';
 import { tokenResolver } from '../egress/exposure/tokenResolver.js';
 import { ApiError } from './apiError.js';
 import type { DownloadRecord } from '../llm/modelManager.js';
@@ -422,7 +423,7 @@ export class BrainService {
 
   private ledger(): Promise<ExposureLedger> {
     const paths = ledgerPaths(this.options.dataDir);
-    this.ledgerOpen ??= ExposureLedger.open({ path: paths.ledger, keyStore: this.ledgerKeys });
+    this.ledgerOpen ??= assertLedgerNotDeleted(paths.ledger, this.auditPath, this.auditKeys).then(() => ExposureLedger.open({ path: paths.ledger, keyStore: this.ledgerKeys }));
     // A failed open (unreadable key, corrupt file) is reported now and retried on the next call.
     this.ledgerOpen.catch(() => (this.ledgerOpen = undefined));
     return this.ledgerOpen;

@@ -25,7 +25,11 @@ function isAnchor(data: unknown): data is LedgerAnchor {
  * Why the ledger file does not match the chain's last anchor ({line, reason}), or undefined when it matches or
  * nothing was anchored. `sealed` is undefined when the file does not exist.
  */
-export function ledgerAnchorProblem(records: readonly AuditRecord[], sealed: Uint8Array | undefined, ledgerPath: string): { line: number; reason: string } | undefined {
+export function ledgerAnchorProblem(
+  records: readonly AuditRecord[],
+  sealed: Uint8Array | undefined,
+  ledgerPath: string,
+): { kind: 'missing' | 'mismatch'; line: number; seq: number; reason: string } | undefined {
   let index = -1;
   for (let i = records.length - 1; i >= 0; i--)
     if (records[i].kind === 'ledger' && isAnchor(records[i].data)) {
@@ -36,10 +40,12 @@ export function ledgerAnchorProblem(records: readonly AuditRecord[], sealed: Uin
   const anchor = records[index].data as unknown as LedgerAnchor;
   const line = index + 1;
   if (sealed === undefined)
-    return anchor.seq > 0 ? { line, reason: `the exposure ledger ${ledgerPath} is missing, but this record anchors it at ${anchor.seq} call(s) (the ledger was deleted)` } : undefined;
+    return anchor.seq > 0 ? { kind: 'missing', line, seq: anchor.seq, reason: `the exposure ledger ${ledgerPath} is missing, but this record anchors it at ${anchor.seq} call(s) (the ledger was deleted)` } : undefined;
   if (ledgerDigest(sealed) !== anchor.digest)
     return {
+      kind: 'mismatch',
       line,
+      seq: anchor.seq,
       reason: `the exposure ledger ${ledgerPath} is not the one this record anchors at ${anchor.seq} call(s) (it was rolled back, replaced or edited; or the app stopped between the ledger write and this record)`,
     };
   return undefined;

@@ -166,7 +166,7 @@ export async function readAuditLog(path: string, options: AuditVerifyOptions = {
   if (!verification.ok) return { verification, records: recordsRead };
   if (options.ledgerPath) {
     const problem = ledgerAnchorProblem(recordsRead, await readOptional(options.ledgerPath), options.ledgerPath);
-    if (problem) return { verification: { ok: false, records: recordsRead.length, ...problem }, records: recordsRead };
+    if (problem) return { verification: { ok: false, records: recordsRead.length, line: problem.line, reason: problem.reason }, records: recordsRead };
   }
   const notes = [...(verification.notes ?? []), ...(note ? [note] : [])];
   return { verification: { ok: true, records: verification.records, ...(notes.length ? { notes } : {}) }, records: recordsRead };
