@@ -82,6 +82,8 @@ describe('models.add and models.list', () => {
       expect(r.uri).toMatch(/^hf:/);
       expect(r.downloaded).toBe(false);
     }
+    // The download policy is shown with the list: the only hosts downloads may come from.
+    expect(list.downloadHosts).toEqual(['127.0.0.1']);
   });
 
   it('refuses to add the same file name twice unless asked to overwrite', async () => {
@@ -210,6 +212,15 @@ describe('models.download', () => {
     const res = await call('models.download', { jobId: 'dl-ftp', uri: 'ftp://example.invalid/x.gguf' });
     expect(res.ok).toBe(false);
     if (!res.ok) expect(res.error.code).toBe('invalid_request');
+  });
+
+  it('refuses a host that is not a model host, naming the allowed ones, without connecting', async () => {
+    const res = await call('models.download', { jobId: 'dl-other', uri: 'https://models.example.invalid/x.gguf' });
+    expect(res.ok).toBe(false);
+    if (!res.ok) {
+      expect(res.error.code).toBe('invalid_request');
+      expect(res.error.message).toMatch(/models\.example\.invalid is not a model host; model downloads may come only from 127\.0\.0\.1/);
+    }
   });
 });
 

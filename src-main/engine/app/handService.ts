@@ -115,6 +115,7 @@ export class HandService {
       modelsDir: this.models.dataModelsDir,
       models,
       recommended: recommendedModels.map((r) => ({ ...r, downloaded: inData.has(uriFileName(r.uri)) })),
+      downloadHosts: this.models.downloadPolicy.hosts.map((h) => (h.startsWith('.') ? `*${h}` : h)),
     };
   }
 
