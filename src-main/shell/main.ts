@@ -1,16 +1,14 @@
 // Electron main process: wires the engine to one secure window. No logic lives here.
 import { app, BrowserWindow, dialog, type OpenDialogOptions } from 'electron';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { settleDataDir } from '../engine/node/dataDir.js';
 import { privateFileModes, protectDataDir } from '../engine/node/privateFiles.js';
 import { installEgressGuard } from '../engine/node/egressGuard.js';
-import { auditKeyStore, ledgerKeyStore, ledgerPaths, LedgerKeyError } from '../engine/app/dataKeys.js';
 import { assemble } from '../engine/app/assemble.js';
 import { MEMORY_DIR } from '../engine/app/memoryService.js';
 import { safeStorageMemoryKeyStore } from './safeStorageMemoryKeyStore.js';
-import { SafeStorageSealedKeyStore } from './safeStorageSealedKeyStore.js';
+import { sealedDataKeys } from './sealedDataKeys.js';
 import { engineOf, type Engine } from '../engine/app/createEngine.js';
 import { createWindow } from './createWindow.js';
 import { registerIpc } from './registerIpc.js';
@@ -41,29 +39,6 @@ app.setPath('userData', dataDir);
 registerAppScheme();
 secureApp(isOurUrl);
 
-/** The ledger's and the audit chain's keys sealed with safeStorage, like the memory's; data made headless keeps its key file. */
-function sealedDataKeys(): { ledgerKeyStore: SafeStorageSealedKeyStore; auditKeyStore: SafeStorageSealedKeyStore } {
-  const paths = ledgerPaths(dataDir);
-  const ledgerFileKeys = ledgerKeyStore(dataDir);
-  const auditFileKeys = auditKeyStore(dataDir);
-  const auditHead = join(dataDir, 'audit', 'audit.jsonl.head');
-  return {
-    ledgerKeyStore: new SafeStorageSealedKeyStore({
-      sealedPath: `${paths.key}.enc`,
-      fileKeys: ledgerFileKeys,
-      keepFileKey: () => existsSync(paths.ledger) || existsSync(paths.key),
-      error: (message) => new LedgerKeyError(`${paths.key}.enc`, message),
-    }),
-    auditKeyStore: new SafeStorageSealedKeyStore({
-      sealedPath: join(dataDir, 'audit', 'audit.key.enc'),
-      fileKeys: auditFileKeys,
-      // A log keyed headless keeps its key; an unkeyed one (older version) starts its keyed part with the sealed key.
-      keepFileKey: () => existsSync(auditHead) && readFileSync(auditHead, 'utf8').includes('"mac"'),
-      error: (message) => new Error(message),
-    }),
-  };
-}
-
 let engine: Engine | undefined;
 
 async function start(): Promise<void> {
@@ -73,7 +48,7 @@ async function start(): Promise<void> {
     dataDir,
     // The Brain's API key is kept encrypted with the OS keychain (safeStorage), never in plain settings; so are the
     // keys of the exposure ledger and the audit chain.
-    brain: { keyStore: new SafeStorageKeyStore(join(dataDir, 'brain', 'api-key.enc')), ...sealedDataKeys() },
+    brain: { keyStore: new SafeStorageKeyStore(join(dataDir, 'brain', 'api-key.enc')), ...sealedDataKeys(dataDir) },
     // The experience memory's key is sealed with safeStorage too; records themselves are AES-GCM sealed on disk.
     memory: { keyStore: safeStorageMemoryKeyStore(join(dataDir, MEMORY_DIR)) },
   });

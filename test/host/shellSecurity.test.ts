@@ -98,9 +98,10 @@ describe('Electron shell security (source checks)', () => {
   });
 
   it('seals every key with safeStorage: the API key, the memory, the exposure ledger and the audit chain', () => {
-    expect(main).toMatch(/brain: \{ keyStore: new SafeStorageKeyStore\(.*\), \.\.\.sealedDataKeys\(\) \}/);
-    expect(main).toMatch(/ledgerKeyStore: new SafeStorageSealedKeyStore\(/);
-    expect(main).toMatch(/auditKeyStore: new SafeStorageSealedKeyStore\(/);
+    expect(main).toMatch(/brain: \{ keyStore: new SafeStorageKeyStore\(.*\), \.\.\.sealedDataKeys\(dataDir\) \}/);
+    const sealed = read('sealedDataKeys.ts');
+    expect(sealed).toMatch(/ledgerKeyStore: new SafeStorageSealedKeyStore\(/);
+    expect(sealed).toMatch(/auditKeyStore: new SafeStorageSealedKeyStore\(/);
     expect(main).toMatch(/memory: \{ keyStore: safeStorageMemoryKeyStore\(/);
     expect(main).toMatch(/privateFileModes\(\);\s*protectDataDir\(dataDir\);/);
   });
