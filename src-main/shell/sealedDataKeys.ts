@@ -2,9 +2,9 @@
 // (safeStorageSealedKeyStore.ts), in <data>/exposure/ledger.key.enc and <data>/audit/audit.key.enc. A ledger or a keyed
 // audit log made headless keeps its key file (in the key folder, away from the data): switching keys would make it
 // unreadable or break the chain.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { auditKeyStore, ledgerKeyStore, ledgerPaths, LedgerKeyError } from '../engine/app/dataKeys.js';
+import { auditKeyStore, auditLogIsKeyed, defaultAuditPath, ledgerKeyStore, ledgerPaths, LedgerKeyError } from '../engine/app/dataKeys.js';
 import { SafeStorageSealedKeyStore } from './safeStorageSealedKeyStore.js';
 
 /** The ledger's and the audit chain's keys sealed with safeStorage, like the memory's; data made headless keeps its key file. */
@@ -12,7 +12,6 @@ export function sealedDataKeys(dataDir: string): { ledgerKeyStore: SafeStorageSe
   const paths = ledgerPaths(dataDir);
   const ledgerFileKeys = ledgerKeyStore(dataDir);
   const auditFileKeys = auditKeyStore(dataDir);
-  const auditHead = join(dataDir, 'audit', 'audit.jsonl.head');
   return {
     ledgerKeyStore: new SafeStorageSealedKeyStore({
       sealedPath: `${paths.key}.enc`,
@@ -24,7 +23,7 @@ export function sealedDataKeys(dataDir: string): { ledgerKeyStore: SafeStorageSe
       sealedPath: join(dataDir, 'audit', 'audit.key.enc'),
       fileKeys: auditFileKeys,
       // A log keyed headless keeps its key; an unkeyed one (older version) starts its keyed part with the sealed key.
-      keepFileKey: () => existsSync(auditHead) && readFileSync(auditHead, 'utf8').includes('"mac"'),
+      keepFileKey: () => auditLogIsKeyed(defaultAuditPath(dataDir)),
       error: (message) => new Error(message),
     }),
   };

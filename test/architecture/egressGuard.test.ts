@@ -3,6 +3,7 @@
 // the listener itself keeps working, the Brain gateway's call to its endpoint goes through while it runs (and only
 // then), and a model download goes through to a configured model host, recorded as "download" events, while one
 // from another host is refused and recorded without a connection.
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { get } from 'node:http';
 import { connect, createServer, type Server } from 'node:net';
@@ -130,6 +131,21 @@ describe('runtime egress guard', () => {
     } finally {
       await files.close();
     }
+  });
+});
+
+describe('every engine process installs the guard first', () => {
+  it('the CLI, the host and the Electron main process call installEgressGuard() before they start the engine', () => {
+    const src = (p: string): string => readFileSync(join(import.meta.dirname, '..', '..', 'src-main', p), 'utf8');
+    const cli = src('cli/main.ts');
+    expect(cli.indexOf('installEgressGuard();')).toBeGreaterThan(0);
+    expect(cli.indexOf('installEgressGuard();')).toBeLessThan(cli.indexOf('await runCli('));
+    const host = src('host/main.ts');
+    expect(host.indexOf('installEgressGuard();')).toBeGreaterThan(0);
+    expect(host.indexOf('installEgressGuard();')).toBeLessThan(host.indexOf('await startHost('));
+    const shell = src('shell/main.ts');
+    expect(shell.indexOf('installEgressGuard();')).toBeGreaterThan(0);
+    expect(shell.indexOf('installEgressGuard();')).toBeLessThan(shell.indexOf('assemble('));
   });
 });
 

@@ -31,6 +31,7 @@ import { MemoryBrainKeyStore } from '../../src-main/engine/app/brainKeyStore.js'
 import { engineOf } from '../../src-main/engine/app/createEngine.js';
 import { assertLedgerNotDeleted } from '../../src-main/engine/egress/exposure/ledgerAnchorCheck.js';
 import { LedgerMissingError } from '../../src-main/engine/egress/exposure/ledgerErrors.js';
+import type { SeparateKeyStore } from '../../src-main/engine/node/keyFolder.js';
 import { startRecordingServer, type RecordingServer } from '../brain/recordingServer.js';
 
 let data: string;
@@ -175,6 +176,16 @@ describe('audit verify over a data folder', () => {
       await engine.close();
     }
   }, 120_000);
+
+  it('a lost audit key is not replaced by a new one, and verify says the log cannot be checked', async () => {
+    const key = auditKeyStore(data) as SeparateKeyStore;
+    await key.key();
+    await rm(key.path());
+    const r = await verify();
+    expect(r.code).toBe(1);
+    expect(r.text).toMatch(/TAMPERED at line 1: the log is keyed, but the audit key .*audit\.key.* could not be read: .*missing/);
+    expect(existsSync(key.path())).toBe(false);
+  });
 
   it('refuses to extend a keyed log without its key', async () => {
     await expect(AuditLog.open(log)).rejects.toBeInstanceOf(AuditLogBrokenError);

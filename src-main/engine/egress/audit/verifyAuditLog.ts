@@ -162,8 +162,10 @@ export async function readAuditLog(path: string, options: AuditVerifyOptions = {
   }
   // After the log was found: verifying a folder without a log must not create its key.
   const { keys, note } = await keysOf(options.keyStore);
-  const { recordsRead, keyed: _k, ...verification } = verifyAuditText(text, await readAuditHead(path), keys, basename(auditHeadPath(path)));
+  const { recordsRead, keyed, ...verification } = verifyAuditText(text, await readAuditHead(path), keys, basename(auditHeadPath(path)));
   if (!verification.ok) return { verification, records: recordsRead };
+  // A keyed log whose key is gone cannot be checked: that is a finding, not a pass with a footnote.
+  if (keyed > 0 && note) return { verification: { ok: false, records: recordsRead.length, line: 1, reason: `the log is keyed, but ${note}` }, records: recordsRead };
   if (options.ledgerPath) {
     const problem = ledgerAnchorProblem(recordsRead, await readOptional(options.ledgerPath), options.ledgerPath);
     if (problem) return { verification: { ok: false, records: recordsRead.length, line: problem.line, reason: problem.reason }, records: recordsRead };
