@@ -16,7 +16,7 @@ const ALLOWED: { file: RegExp; uses: RegExp }[] = [
   { file: /^src-main\/engine\/egress\/brain\/brainGateway\.ts$/, uses: /^imports openai$/ },
   { file: /^src-main\/host\//, uses: /^imports (node:)?(http|net|ws)$|^uses WebSocket$/ },
   { file: /^src-main\/engine\/llm\/modelManager\.ts$/, uses: /^$/ },
-  { file: /^src-main\/engine\/node\/egressGuard\.ts$/, uses: /^imports node:net$/ },
+  { file: /^src-main\/engine\/node\/egressGuard\.ts$/, uses: /^imports node:(net|dgram)$/ },
   { file: /^src-renderer\/src\/transport\//, uses: /^uses WebSocket$/ },
   { file: /^src-main\/shell\/security\.ts$/, uses: /^opens shell\.openExternal$/ },
   { file: /^src-main\/engine\/memory\/experienceStore\.ts$/, uses: /^imports the URI-accepting storage client @lancedb\/lancedb$/ },

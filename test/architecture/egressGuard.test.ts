@@ -5,6 +5,7 @@
 // from another host is refused and recorded without a connection.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createSocket } from 'node:dgram';
 import { get } from 'node:http';
 import { connect, createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,7 @@ import { ModelManager, type DownloadRecord } from '../../src-main/engine/llm/mod
 import { writeTinyGguf } from '../../src-main/engine/llm/tinyGguf.js';
 import {
   connectTarget,
+  datagramTarget,
   EGRESS_REFUSED,
   egressGuardInstalled,
   installEgressGuard,
@@ -95,6 +97,29 @@ describe('runtime egress guard', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('refuses a planted UDP datagram (send and connect) to a loopback receiver', async () => {
+    const receiver = createSocket('udp4');
+    let received = 0;
+    receiver.on('message', () => received++);
+    await new Promise<void>((resolve) => receiver.bind(0, '127.0.0.1', resolve));
+    const udpPort = receiver.address().port;
+    const sender = createSocket('udp4');
+    try {
+      const sent = await new Promise<string>((resolve) => sender.send('ping', udpPort, '127.0.0.1', (e) => resolve(e ? ((e as NodeJS.ErrnoException).code ?? '') : 'sent')));
+      expect(sent).toBe(EGRESS_REFUSED);
+      const connected = await new Promise<string>((resolve) => {
+        sender.once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? ''));
+        sender.connect(udpPort, '127.0.0.1', () => resolve('connected'));
+      });
+      expect(connected).toBe(EGRESS_REFUSED);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(received).toBe(0);
+    } finally {
+      sender.close();
+      receiver.close();
+    }
+  });
+
   it('a permit covers its host (and port) only', async () => {
     const release = permitEgress({ host: '127.0.0.1', port: port + 1, purpose: 'brain' });
     try {
@@ -157,6 +182,9 @@ describe('egress guard and download policy (pure parts)', () => {
     expect(connectTarget([3000])).toEqual({ host: 'localhost', port: 3000 });
     expect(connectTarget(['/tmp/app.sock'])).toBeUndefined();
     expect(connectTarget([{ path: '/tmp/app.sock' }])).toBeUndefined();
+    expect(datagramTarget(['x', 53, '8.8.8.8'])).toEqual({ host: '8.8.8.8', port: 53 });
+    expect(datagramTarget([Buffer.from('x'), 0, 1, 514, 'logs.example'])).toEqual({ host: 'logs.example', port: 514 });
+    expect(datagramTarget(['x', () => undefined])).toBeUndefined();
     expect(permitMatches({ host: '.hf.co', purpose: 'download' }, 'cdn-lfs.hf.co', 443)).toBe(true);
     expect(permitMatches({ host: '.hf.co', purpose: 'download' }, 'evilhf.co', 443)).toBe(false);
     expect(permitMatches({ host: '[::1]', port: 8080, purpose: 'brain' }, '::1', 8080)).toBe(true);

@@ -5,8 +5,10 @@
 // downloader (the configured model hosts). A dependency that phones home, or planted code, gets a socket that fails
 // with ERR_EGRESS_REFUSED before any byte leaves. Listening is untouched: sockets a server accepts never call connect,
 // so the headless host (and Playwright connecting to it) work as before. Local IPC paths (unix sockets, pipes) are
-// not network and pass. The static check (test/architecture/egress.test.ts) keeps network imports out of every
+// not network and pass. UDP is held the same way (dgram send and connect: no datagram to an unpermitted address, so a
+// dependency cannot report over statsd or syslog either). The static check (test/architecture/egress.test.ts) keeps network imports out of every
 // other module; this guard catches what a static scan cannot (dependencies, dynamic code).
+import dgram from 'node:dgram';
 import net from 'node:net';
 
 export const EGRESS_REFUSED = 'ERR_EGRESS_REFUSED';
@@ -32,6 +34,8 @@ export class EgressRefusedError extends Error {
 
 const permits = new Map<EgressPermit, number>();
 let original: typeof net.Socket.prototype.connect | undefined;
+let originalSend: typeof dgram.Socket.prototype.send | undefined;
+let originalUdpConnect: typeof dgram.Socket.prototype.connect | undefined;
 
 function normalizeHost(host: string): string {
   return host.replace(/^\[|\]$/g, '').toLowerCase();
@@ -57,6 +61,18 @@ export function connectTarget(args: unknown[]): { host: string; port: number | u
   if (typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first)))
     return { host: typeof args[1] === 'string' ? args[1] : 'localhost', port: Number(first) };
   return undefined; // connect(path): a unix socket or a named pipe
+}
+
+/**
+ * The destination of a dgram send(msg, [offset, length,] port, [address], [cb]), or undefined for a connected
+ * socket's send (checked at its connect).
+ */
+export function datagramTarget(args: unknown[]): { host: string; port: number } | undefined {
+  const rest = args.slice(1);
+  const withRange = typeof rest[0] === 'number' && typeof rest[1] === 'number' && typeof rest[2] === 'number';
+  const [port, address] = withRange ? [rest[2], rest[3]] : [rest[0], rest[1]];
+  if (typeof port !== 'number') return undefined;
+  return { host: typeof address === 'string' ? address : 'localhost', port };
 }
 
 /** Whether any permit held now lets a connection to host:port through. */
@@ -93,6 +109,33 @@ export function installEgressGuard(): void {
     }
     return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
   } as typeof net.Socket.prototype.connect;
+
+  const send = dgram.Socket.prototype.send;
+  originalSend = send;
+  dgram.Socket.prototype.send = function guardedSend(this: dgram.Socket, ...args: unknown[]) {
+    const target = datagramTarget(args);
+    if (target && !egressAllowed(target.host, target.port)) {
+      const error = new EgressRefusedError(target.host, target.port);
+      const callback = args.findLast((a) => typeof a === 'function') as ((e: Error) => void) | undefined;
+      process.nextTick(() => (callback ? callback(error) : this.emit('error', error)));
+      return;
+    }
+    return (send as (...a: unknown[]) => void).apply(this, args);
+  } as typeof dgram.Socket.prototype.send;
+
+  const udpConnect = dgram.Socket.prototype.connect;
+  originalUdpConnect = udpConnect;
+  dgram.Socket.prototype.connect = function guardedUdpConnect(this: dgram.Socket, ...args: unknown[]) {
+    const port = args[0];
+    const host = typeof args[1] === 'string' ? args[1] : 'localhost';
+    if (typeof port === 'number' && !egressAllowed(host, port)) {
+      // connect's callback takes no error: a refusal is the socket's 'error' event, as a failed connect is.
+      const error = new EgressRefusedError(host, port);
+      process.nextTick(() => this.emit('error', error));
+      return;
+    }
+    return (udpConnect as (...a: unknown[]) => void).apply(this, args);
+  } as typeof dgram.Socket.prototype.connect;
 }
 
 /** Removes the guard (tests). */
@@ -100,6 +143,10 @@ export function uninstallEgressGuard(): void {
   if (!original) return;
   net.Socket.prototype.connect = original;
   original = undefined;
+  if (originalSend) dgram.Socket.prototype.send = originalSend;
+  if (originalUdpConnect) dgram.Socket.prototype.connect = originalUdpConnect;
+  originalSend = undefined;
+  originalUdpConnect = undefined;
 }
 
 export function egressGuardInstalled(): boolean {
