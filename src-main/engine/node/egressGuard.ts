@@ -33,9 +33,8 @@ export class EgressRefusedError extends Error {
 }
 
 const permits = new Map<EgressPermit, number>();
-let original: typeof net.Socket.prototype.connect | undefined;
-let originalSend: typeof dgram.Socket.prototype.send | undefined;
-let originalUdpConnect: typeof dgram.Socket.prototype.connect | undefined;
+/** Puts back what installEgressGuard replaced; empty while the guard is not installed. */
+const restores: (() => void)[] = [];
 
 function normalizeHost(host: string): string {
   return host.replace(/^\[|\]$/g, '').toLowerCase();
@@ -75,6 +74,11 @@ export function datagramTarget(args: unknown[]): { host: string; port: number } 
   return { host: typeof address === 'string' ? address : 'localhost', port };
 }
 
+/** The destination of a dgram connect(port, [address], [cb]). */
+export function udpConnectTarget(args: unknown[]): { host: string; port: number } | undefined {
+  return typeof args[0] === 'number' ? { host: typeof args[1] === 'string' ? args[1] : 'localhost', port: args[0] } : undefined;
+}
+
 /** Whether any permit held now lets a connection to host:port through. */
 export function egressAllowed(host: string, port: number | undefined): boolean {
   for (const p of permits.keys()) if (permitMatches(p, host, port)) return true;
@@ -94,61 +98,43 @@ export function permitEgress(permit: EgressPermit): () => void {
   };
 }
 
+type Target = { host: string; port: number | undefined } | undefined;
+
+/** Replaces a socket method with one that refuses (through `refuse`) a call whose destination no permit allows. */
+function guardMethod<S>(proto: S, name: string, targetOf: (args: unknown[]) => Target, refuse: (socket: S, error: EgressRefusedError, args: unknown[]) => unknown): void {
+  const methods = proto as unknown as Record<string, (...a: unknown[]) => unknown>;
+  const original = methods[name];
+  methods[name] = function guarded(this: S, ...args: unknown[]) {
+    const target = targetOf(args);
+    if (target && !egressAllowed(target.host, target.port)) return refuse(this, new EgressRefusedError(target.host, target.port), args);
+    return original.apply(this, args);
+  };
+  restores.push(() => (methods[name] = original));
+}
+
 /** Installs the guard in this process (idempotent). Engine processes call it first thing. */
 export function installEgressGuard(): void {
-  if (original) return;
-  const connect = net.Socket.prototype.connect;
-  original = connect;
-  net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args: unknown[]) {
-    const target = connectTarget(args);
-    if (target && !egressAllowed(target.host, target.port)) {
-      // Fail the way a refused connection fails (an 'error' event), so callers handle it as they handle any.
-      const error = new EgressRefusedError(target.host, target.port);
-      process.nextTick(() => this.destroy(error));
-      return this;
-    }
-    return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
-  } as typeof net.Socket.prototype.connect;
-
-  const send = dgram.Socket.prototype.send;
-  originalSend = send;
-  dgram.Socket.prototype.send = function guardedSend(this: dgram.Socket, ...args: unknown[]) {
-    const target = datagramTarget(args);
-    if (target && !egressAllowed(target.host, target.port)) {
-      const error = new EgressRefusedError(target.host, target.port);
-      const callback = args.findLast((a) => typeof a === 'function') as ((e: Error) => void) | undefined;
-      process.nextTick(() => (callback ? callback(error) : this.emit('error', error)));
-      return;
-    }
-    return (send as (...a: unknown[]) => void).apply(this, args);
-  } as typeof dgram.Socket.prototype.send;
-
-  const udpConnect = dgram.Socket.prototype.connect;
-  originalUdpConnect = udpConnect;
-  dgram.Socket.prototype.connect = function guardedUdpConnect(this: dgram.Socket, ...args: unknown[]) {
-    const port = args[0];
-    const host = typeof args[1] === 'string' ? args[1] : 'localhost';
-    if (typeof port === 'number' && !egressAllowed(host, port)) {
-      // connect's callback takes no error: a refusal is the socket's 'error' event, as a failed connect is.
-      const error = new EgressRefusedError(host, port);
-      process.nextTick(() => this.emit('error', error));
-      return;
-    }
-    return (udpConnect as (...a: unknown[]) => void).apply(this, args);
-  } as typeof dgram.Socket.prototype.connect;
+  if (restores.length) return;
+  // Fail the way a refused connection fails (an 'error' event), so callers handle it as they handle any.
+  guardMethod(net.Socket.prototype, 'connect', connectTarget, (socket, error) => {
+    process.nextTick(() => socket.destroy(error));
+    return socket;
+  });
+  // send reports through its callback when it has one; connect's callback takes no error, so it gets the event.
+  guardMethod(dgram.Socket.prototype, 'send', datagramTarget, (socket, error, args) => {
+    const callback = args.findLast((a) => typeof a === 'function') as ((e: Error) => void) | undefined;
+    process.nextTick(() => (callback ? callback(error) : socket.emit('error', error)));
+  });
+  guardMethod(dgram.Socket.prototype, 'connect', udpConnectTarget, (socket, error) => {
+    process.nextTick(() => socket.emit('error', error));
+  });
 }
 
 /** Removes the guard (tests). */
 export function uninstallEgressGuard(): void {
-  if (!original) return;
-  net.Socket.prototype.connect = original;
-  original = undefined;
-  if (originalSend) dgram.Socket.prototype.send = originalSend;
-  if (originalUdpConnect) dgram.Socket.prototype.connect = originalUdpConnect;
-  originalSend = undefined;
-  originalUdpConnect = undefined;
+  for (const restore of restores.splice(0).reverse()) restore();
 }
 
 export function egressGuardInstalled(): boolean {
-  return original !== undefined;
+  return restores.length > 0;
 }
