@@ -10,7 +10,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { safeStorage } from 'electron';
 import { writeFileExclusive } from '../engine/node/sealedFile.js';
-import { KEY_BYTES, type KeyStore } from '../engine/app/memoryKeys.js';
+import { KEY_BYTES, loadOnceUntilFailure, type KeyStore } from '../engine/app/memoryKeys.js';
 
 export interface SealedKeyOptions {
   /** The sealed key's file (e.g. <data>/exposure/ledger.key.enc). */
@@ -24,7 +24,6 @@ export interface SealedKeyOptions {
 }
 
 export class SafeStorageSealedKeyStore implements KeyStore {
-  private cached: Promise<Buffer> | undefined;
   private source: 'safeStorage' | 'file' = 'safeStorage';
 
   constructor(private readonly options: SealedKeyOptions) {}
@@ -33,13 +32,8 @@ export class SafeStorageSealedKeyStore implements KeyStore {
     return this.source === 'safeStorage' ? `${this.options.sealedPath} (safeStorage)` : this.options.fileKeys.description;
   }
 
-  key(): Promise<Buffer> {
-    this.cached ??= this.load().catch((e) => {
-      this.cached = undefined;
-      throw e;
-    });
-    return this.cached;
-  }
+  /** The key, read (or created) once per store; a failure is not kept, so a fixed file is picked up. */
+  readonly key = loadOnceUntilFailure(() => this.load());
 
   private async load(): Promise<Buffer> {
     const { sealedPath } = this.options;

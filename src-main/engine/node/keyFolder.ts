@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { KEY_BYTES, type KeyStore } from '../core/keyStore.js';
+import { KEY_BYTES, loadOnceUntilFailure, type KeyStore } from '../core/keyStore.js';
 import { FileKeyStore, KeyFileError, type KeyFileEncoding } from './fileKeyStore.js';
 import { writeFileExclusive } from './sealedFile.js';
 import { isInside } from './pathInside.js';
@@ -78,7 +78,6 @@ export interface KeyLocation {
 
 /** A key from an env variable (64 hex characters), or a key file in the key folder: see the header. */
 export class SeparateKeyStore implements KeyStore {
-  private cached: Promise<Buffer> | undefined;
   private resolved: string | undefined;
 
   constructor(readonly location: KeyLocation) {}
@@ -102,13 +101,8 @@ export class SeparateKeyStore implements KeyStore {
     return this.resolved;
   }
 
-  key(): Promise<Buffer> {
-    this.cached ??= this.load().catch((e: unknown) => {
-      this.cached = undefined;
-      throw e;
-    });
-    return this.cached;
-  }
+  /** The key, read (or created) once per store; a failure is not kept, so a fixed file is picked up. */
+  readonly key = loadOnceUntilFailure(() => this.load());
 
   private async load(): Promise<Buffer> {
     const { envVar, legacy, encoding = 'raw', create } = this.location;
