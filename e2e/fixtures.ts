@@ -21,7 +21,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'ctrlg-e2e-data-'));
-      // Scratch files live in the temp folder, outside the folders a host import may read by default.
+      // Scratch files live in the temp folder, outside the folders a host import may read by default; the host keeps
+      // its keys outside the data folder, in a temporary key folder, never the real home's.
+      process.env.CTRLG_KEYS ??= await mkdtemp(join(tmpdir(), 'ctrlg-e2e-keys-'));
       const running = await startHost({ dataDir, port: 0, openDemo: false, importRoots: [tmpdir()] });
       try {
         await use({ url: running.url, dataDir, running });

@@ -2,6 +2,7 @@
 import { commands } from './commands/index.js';
 import { CliError, type CliContext } from './command.js';
 import { resolveDataDir } from '../engine/node/dataDir.js';
+import { privateFileModes, protectDataDir } from '../engine/node/privateFiles.js';
 
 function extractDataFlag(argv: string[]): { data?: string; rest: string[] } {
   const rest: string[] = [];
@@ -43,7 +44,11 @@ export async function runCli(argv: string[], io: Pick<CliContext, 'stdout' | 'st
     return 0;
   }
   try {
-    return await command.run(rest, { dataDir: resolveDataDir(data), ...io });
+    const dataDir = resolveDataDir(data);
+    // Graphs, ledgers and memory are this user's alone: 0600 files in a 0700 data folder.
+    privateFileModes();
+    protectDataDir(dataDir);
+    return await command.run(rest, { dataDir, ...io });
   } catch (err) {
     const e = err as Error;
     io.stderr.write(`ctrlg ${name}: ${e?.message ?? String(err)}\n`);

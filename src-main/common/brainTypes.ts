@@ -197,10 +197,15 @@ export interface LedgerSummary {
   currentSession: { id: string; calls: number; entities: number; tokensSent: number; tokensReceived: number };
 }
 
-export type AuditKind = 'decision' | 'request' | 'response' | 'failure';
+/** `ledger` anchors the exposure ledger's state in the chain; `download` records a model download (no graph data). */
+export type AuditKind = 'decision' | 'request' | 'response' | 'failure' | 'ledger' | 'download';
 
-/** One line of the audit log. `hash` = SHA-256 of the canonical JSON of every other field. */
+/**
+ * One line of the audit log. `hash` = HMAC-SHA256 (the audit key) of the canonical JSON of every other field when
+ * `v` is 2; the SHA-256 of it in logs written before the chain was keyed (no `v`).
+ */
 export interface AuditRecord {
+  v?: 2;
   seq: number;
   at: string;
   kind: AuditKind;
@@ -210,4 +215,5 @@ export interface AuditRecord {
   hash: string;
 }
 
-export type AuditVerifyResult = { ok: true; records: number } | { ok: false; records: number; line: number; reason: string };
+/** `notes`: what a passing check could not prove (unkeyed records, no key to check content, no ledger anchor). */
+export type AuditVerifyResult = { ok: true; records: number; notes?: string[] } | { ok: false; records: number; line: number; reason: string };

@@ -66,6 +66,8 @@ export interface ModelList {
   modelsDir: string;
   models: ModelEntry[];
   recommended: RecommendedModelInfo[];
+  /** The only hosts model downloads may come from ("*.hf.co" for any subdomain); each download is audited. */
+  downloadHosts: string[];
 }
 
 export interface FitEstimateInfo {

@@ -2,6 +2,10 @@
 // Prints one line with the URL to open (the token rides in the hash, never in a request line).
 import { HostConfigError, parseHostArgs } from './hostOptions.js';
 import { startHost } from './startHost.js';
+import { installEgressGuard } from '../engine/node/egressGuard.js';
+
+// Outbound sockets only for the Brain gateway and model downloads; listening (the UI's socket) is not affected.
+installEgressGuard();
 
 async function main(): Promise<void> {
   let args;

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { assemble } from '../engine/app/assemble.js';
 import { engineOf, type AskFunction, type Engine } from '../engine/app/createEngine.js';
 import { resolveDataDir } from '../engine/node/dataDir.js';
+import { privateFileModes, protectDataDir } from '../engine/node/privateFiles.js';
 import { assertBindAllowed, isLoopbackHost } from './hostOptions.js';
 import { createToken } from './hostToken.js';
 import { serveStatic } from './staticFiles.js';
@@ -72,8 +73,12 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   assertBindAllowed(host, allowRemote);
   const rendererDir = options.rendererDir ?? join(REPO_ROOT, 'out', 'renderer');
   const dataDir = resolveDataDir(options.dataDir);
+  // Graphs, ledgers and memory are this user's alone: 0600 files in a 0700 data folder.
+  privateFileModes();
+  protectDataDir(dataDir);
   // The whole object graph, as the shell and the CLI build it. Headless, the Brain's API key comes from
-  // CTRLG_BRAIN_API_KEY and the memory's from the 0600 file <data>/memory/memory.key (no keychain to keep them in).
+  // CTRLG_BRAIN_API_KEY; the ledger's, the audit log's and the memory's keys from 0600 files in the key folder, away
+  // from the data (engine/node/keyFolder.ts), or from CTRLG_*_KEY variables (no keychain to keep them in).
   const parts = assemble({ dataDir, ...(options.ask ? { ask: options.ask } : {}) });
   const engine = engineOf(parts, {
     resourcesDir: options.resourcesDir ?? join(REPO_ROOT, 'resources'),

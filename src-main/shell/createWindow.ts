@@ -23,7 +23,7 @@ export function createWindow(target: RendererTarget, preloadPath: string): Brows
     },
   });
   win.once('ready-to-show', () => win.show());
-  if (target.kind === 'dev') void win.loadURL(target.url);
-  else void win.loadFile(target.indexHtml);
+  // The dev server, or the app protocol (registerAppProtocol.ts); never a file:// page.
+  void win.loadURL(target.url);
   return win;
 }

@@ -1,22 +1,8 @@
 // Session- and app-wide guards: a strict CSP on every response, no permissions, no navigation away
 // from our page, no new windows, no <webview>.
 import { app, session, shell, type Session, type WebContents } from 'electron';
-
-/** Production CSP: our scripts only, nothing remote. Dev adds what Vite's HMR needs. */
-export function rendererCsp(dev: boolean): string {
-  return [
-    "default-src 'self'",
-    dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    dev ? "connect-src 'self' ws: http://localhost:* http://127.0.0.1:*" : "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
+import { isDocumentationUrl } from './externalLinks.js';
+import { rendererCsp } from './rendererCsp.js';
 
 export function secureSession(target: Session, dev: boolean): void {
   const csp = rendererCsp(dev);
@@ -27,7 +13,7 @@ export function secureSession(target: Session, dev: boolean): void {
   target.setPermissionCheckHandler(() => false);
 }
 
-/** Navigation stays on our page; http(s) links open in the user's browser instead of in the app. */
+/** Navigation stays on our page; documentation links (externalLinks.ts) open in the user's browser, nothing else. */
 export function guardWebContents(contents: WebContents, isOurUrl: (url: string) => boolean): void {
   contents.on('will-navigate', (event, url) => {
     if (!isOurUrl(url)) event.preventDefault();
@@ -37,7 +23,7 @@ export function guardWebContents(contents: WebContents, isOurUrl: (url: string) 
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:\/\//i.test(url)) void shell.openExternal(url);
+    if (isDocumentationUrl(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
 }

@@ -30,10 +30,10 @@ const put = (ls: string[]) => writeFile(file, ls.join('\n') + '\n');
 
 describe('audit log', () => {
   it('verifies an untouched chain and continues it after reopening', async () => {
-    expect(await verifyAuditLog(file)).toEqual({ ok: true, records: 4 });
+    expect(await verifyAuditLog(file)).toMatchObject({ ok: true, records: 4 });
     const log = await AuditLog.open(file);
     await log.append('failure', 'q3', { reason: 'down' });
-    expect(await verifyAuditLog(file)).toEqual({ ok: true, records: 5 });
+    expect(await verifyAuditLog(file)).toMatchObject({ ok: true, records: 5 });
   });
 
   it('detects one edited byte of a payload', async () => {
@@ -58,7 +58,7 @@ describe('audit log', () => {
 
   it('exports JSON and escaped, self-contained HTML', async () => {
     const json = JSON.parse(await exportAudit(file, 'json'));
-    expect(json.verification).toEqual({ ok: true, records: 4 });
+    expect(json.verification).toMatchObject({ ok: true, records: 4 });
     expect(json.records).toHaveLength(4);
     const html = await exportAudit(file, 'html');
     expect(html).not.toContain('<script>');

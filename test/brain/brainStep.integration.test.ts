@@ -16,10 +16,12 @@ import { QueuedApprover } from '../../src-main/engine/egress/brain/queuedApprove
 import { RemoteBrain } from '../../src-main/engine/egress/brain/remoteBrain.js';
 import { ExposureLedger } from '../../src-main/engine/egress/exposure/exposureLedger.js';
 import { FileKeyStore } from '../../src-main/engine/node/fileKeyStore.js';
+import { staticKeyStore } from '../../src-main/engine/core/keyStore.js';
 import { scenario, type Scenario } from './fixtures.js';
 import { closedPortURL, startRecordingServer, type RecordingServer } from './recordingServer.js';
 
 const KEY = 'sk-integration-KEY-9876543210';
+const AUDIT_KEY = staticKeyStore(Buffer.alloc(32, 7), 'test audit key');
 let dir: string;
 let server: RecordingServer;
 let s: Scenario;
@@ -60,7 +62,7 @@ async function context(approver: BrainStepContext['approver'], url = server.base
     brain: brainAt(url),
     counter: new BrainCallCounter('q-1'),
     ledger: await ExposureLedger.open({ path: join(dir, 'exposure/ledger.enc'), keyStore: new FileKeyStore(join(dir, 'exposure/ledger.key')) }),
-    audit: await AuditLog.open(join(dir, 'audit/audit.jsonl')),
+    audit: await AuditLog.open(join(dir, 'audit/audit.jsonl'), { keyStore: AUDIT_KEY }),
   };
 }
 
@@ -157,10 +159,11 @@ describe('brainStep through a real endpoint', () => {
     await brainStep(ctx);
     await brainStep({ ...ctx, payload: s.analysis });
     await brainStep({ ...ctx, approver: new AutoApprover('none') });
-    expect(await verifyAuditLog(join(dir, 'audit/audit.jsonl'))).toEqual({ ok: true, records: 7 });
+    expect(await verifyAuditLog(join(dir, 'audit/audit.jsonl'), { keyStore: AUDIT_KEY, ledgerPath: join(dir, 'exposure/ledger.enc') })).toEqual({ ok: true, records: 9 });
     const audit = await readFile(join(dir, 'audit/audit.jsonl'), 'utf8');
     const kinds = audit.trim().split('\n').map((l) => JSON.parse(l).kind);
-    expect(kinds).toEqual(['decision', 'request', 'response', 'decision', 'request', 'response', 'decision']);
+    // Each recorded call anchors the ledger's new state in the chain.
+    expect(kinds).toEqual(['decision', 'request', 'ledger', 'response', 'decision', 'request', 'ledger', 'response', 'decision']);
     for (const f of await readdir(dir, { recursive: true, withFileTypes: true })) {
       if (!f.isFile()) continue;
       const text = await readFile(join(f.parentPath, f.name), 'latin1');

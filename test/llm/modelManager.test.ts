@@ -28,7 +28,8 @@ afterAll(async () => {
 });
 
 function managerIn(name: string, developmentModelsDir: string | null = null): ModelManager {
-  return new ModelManager({ dataDir: join(dir, name), developmentModelsDir });
+  // Downloads in these tests come from a loopback server: the one model host they may use.
+  return new ModelManager({ dataDir: join(dir, name), developmentModelsDir, downloadPolicy: { hosts: ['127.0.0.1'] } });
 }
 
 describe('ModelManager: folders', () => {

@@ -5,6 +5,7 @@ import { abstractTrace } from '../../src-main/engine/memory/abstractTrace.js';
 import { ExperienceStore } from '../../src-main/engine/memory/experienceStore.js';
 import { staticKeyStore } from '../../src-main/engine/core/keyStore.js';
 import { memoryKeyStore } from '../../src-main/engine/memory/memoryKey.js';
+import { SeparateKeyStore } from '../../src-main/engine/node/keyFolder.js';
 import { LeakyTraceError, MemoryKeyError } from '../../src-main/engine/memory/memoryErrors.js';
 import { ExperienceRetriever } from '../../src-main/engine/memory/retrieveExperience.js';
 import { nameScanner } from '../../src-main/engine/core/nameScanner.js';
@@ -39,7 +40,9 @@ describe('ExperienceStore', () => {
     expect((await store.list())[0].question).toContain(MARKER);
     store.close();
 
-    expect(statSync(join(path, 'memory.key')).mode & 0o777).toBe(0o600);
+    // The key is a 0600 file in the key folder, not in the memory folder it protects.
+    expect(existsSync(join(path, 'memory.key'))).toBe(false);
+    expect(statSync((memoryKeyStore(path) as SeparateKeyStore).path()).mode & 0o777).toBe(0o600);
     // No byte of the question (nor a relation label of the trace) is readable on disk.
     for (const f of filesUnder(path)) {
       const bytes = readFileSync(f);
@@ -69,9 +72,10 @@ describe('ExperienceStore', () => {
     expect((await right.list())[0].outcome).toBe('verified');
     right.close();
     // A lost key file is reported, not silently replaced by a new key.
-    rmSync(join(path, 'memory.key'));
+    const keyFile = (memoryKeyStore(path) as SeparateKeyStore).path();
+    rmSync(keyFile);
     await expect(ExperienceStore.open(path)).rejects.toThrow(/memory\.key is missing.*Nothing was changed/);
-    expect(existsSync(join(path, 'memory.key'))).toBe(false);
+    expect(existsSync(keyFile)).toBe(false);
   });
 
   it('refuses leaky records and stores nothing of a leaky batch', async () => {

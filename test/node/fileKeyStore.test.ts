@@ -13,6 +13,7 @@ import { LedgerKeyError } from '../../src-main/engine/egress/exposure/ledgerErro
 import { MEMORY_KEY_FILE, memoryKeyError, memoryKeyStore } from '../../src-main/engine/memory/memoryKey.js';
 import { MemoryKeyError } from '../../src-main/engine/memory/memoryErrors.js';
 import { FileKeyStore, KeyFileError } from '../../src-main/engine/node/fileKeyStore.js';
+import { folderId, resolveKeyDir, SeparateKeyStore } from '../../src-main/engine/node/keyFolder.js';
 import { writeFileExclusive } from '../../src-main/engine/node/sealedFile.js';
 
 const posix = process.platform !== 'win32';
@@ -42,13 +43,16 @@ describe('FileKeyStore', () => {
     const key = await raw.key();
     expect(key).toHaveLength(KEY_BYTES);
     expect(await readFile(raw.path)).toEqual(key);
-    const hex = memoryKeyStore(join(dir, 'memory'));
+    const hex = memoryKeyStore(join(dir, 'memory')) as SeparateKeyStore;
     const key2 = await hex.key();
-    expect(await readFile(hex.path, 'utf8')).toBe(`${key2.toString('hex')}\n`);
-    expect(hex.description).toBe(join(dir, 'memory', MEMORY_KEY_FILE));
+    // The memory's key lives in the key folder (CTRLG_KEYS, set per test file), under the memory folder's id.
+    const hexPath = hex.path();
+    expect(hexPath).toBe(join(resolveKeyDir(), folderId(join(dir, 'memory')), MEMORY_KEY_FILE));
+    expect(await readFile(hexPath, 'utf8')).toBe(`${key2.toString('hex')}\n`);
+    expect(hex.description).toBe(hexPath);
     if (posix) {
       expect(await mode(raw.path)).toBe(0o600);
-      expect(await mode(hex.path)).toBe(0o600);
+      expect(await mode(hexPath)).toBe(0o600);
       expect(await mode(join(dir, 'exposure'))).toBe(0o700);
     }
     // The same key every time, in this store and in a new one; no temporary file left behind.
@@ -68,10 +72,11 @@ describe('FileKeyStore', () => {
   });
 
   it('does not create a key when told the protected data exists', async () => {
-    const store = memoryKeyStore(dir, { create: false });
+    const store = memoryKeyStore(dir, { create: false }) as SeparateKeyStore;
     const error = await store.key().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(KeyFileError);
-    expect(error).toMatchObject({ problem: 'missing', path: join(dir, MEMORY_KEY_FILE) });
+    expect(error).toMatchObject({ problem: 'missing', path: store.path() });
+    expect(existsSync(store.path())).toBe(false);
     expect(existsSync(join(dir, MEMORY_KEY_FILE))).toBe(false);
     expect(memoryKeyError(error)).toBeInstanceOf(MemoryKeyError);
     expect((memoryKeyError(error) as Error).message).toMatch(/memory\.key is missing.*Nothing was changed/);

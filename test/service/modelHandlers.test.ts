@@ -29,7 +29,8 @@ beforeAll(async () => {
   server = await startGgufServer(await readFile(tiny.path));
   bigServer = await startGgufServer(await readFile(big.path), { chunkBytes: 32 * 1024, delayMs: 5 });
   // One thread: two llama.cpp threads on a shared 2-core machine spin-wait on each other.
-  const hand = new HandService({ dataDir, threads: 1, developmentModelsDir: null });
+  // Downloads here come from a loopback server: the one model host these tests may use.
+  const hand = new HandService({ dataDir, threads: 1, developmentModelsDir: null, downloadPolicy: { hosts: ['127.0.0.1'] } });
   engine = createEngine({ dataDir, resourcesDir: join(root, 'resources'), version: '9.9.9', transport: 'host', hand });
   for (const event of ['models.downloadProgress', 'models.loadProgress'] as const)
     engine.on(event, (payload) => events.push({ event, payload }));
@@ -81,6 +82,8 @@ describe('models.add and models.list', () => {
       expect(r.uri).toMatch(/^hf:/);
       expect(r.downloaded).toBe(false);
     }
+    // The download policy is shown with the list: the only hosts downloads may come from.
+    expect(list.downloadHosts).toEqual(['127.0.0.1']);
   });
 
   it('refuses to add the same file name twice unless asked to overwrite', async () => {
@@ -209,6 +212,15 @@ describe('models.download', () => {
     const res = await call('models.download', { jobId: 'dl-ftp', uri: 'ftp://example.invalid/x.gguf' });
     expect(res.ok).toBe(false);
     if (!res.ok) expect(res.error.code).toBe('invalid_request');
+  });
+
+  it('refuses a host that is not a model host, naming the allowed ones, without connecting', async () => {
+    const res = await call('models.download', { jobId: 'dl-other', uri: 'https://models.example.invalid/x.gguf' });
+    expect(res.ok).toBe(false);
+    if (!res.ok) {
+      expect(res.error.code).toBe('invalid_request');
+      expect(res.error.message).toMatch(/models\.example\.invalid is not a model host; model downloads may come only from 127\.0\.0\.1/);
+    }
   });
 });
 

@@ -16,6 +16,7 @@ import { BRAIN_FLAG_OPTIONS, BRAIN_USAGE, brainParts, checkBrainFlags, loadBrain
 import { checkHandThreadsUse, HAND_FLAG_OPTIONS, loadHand, parseHandThreads } from '../flags/handFlags.js';
 import { checkSelector, parseSelector, SELECTOR_FLAG_OPTIONS } from '../flags/selectorFlags.js';
 import { parseDMax, parseRelationsMode } from './ask.js';
+import { assertLocalPath } from '../../engine/node/localPath.js';
 
 /** Distinct Brain fallback reasons printed before the rest are only counted (a dead endpoint fails every call). */
 const MAX_FALLBACK_WARNINGS = 3;
@@ -68,7 +69,7 @@ export const evalCommand: CliCommand = {
     // The object graph the app builds, with the run's own parts: --memory DIR (or none), the Brain from the flags.
     const parts = assemble({
       dataDir: ctx.dataDir,
-      memory: values.memory !== undefined ? { dir: resolve(values.memory) } : null,
+      memory: values.memory !== undefined ? { dir: resolve(assertLocalPath(values.memory, '--memory')) } : null,
       hand: { threads: handThreads },
       ...brainParts(values, ctx, handThreads),
     });

@@ -13,6 +13,7 @@ import {
   type ExperienceRecord,
 } from '../../engine/app/memoryFolder.js';
 import { CliError, type CliCommand, type CliContext } from '../command.js';
+import { assertLocalPath } from '../../engine/node/localPath.js';
 
 export { defaultMemoryDir };
 
@@ -59,7 +60,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     },
   });
   const [sub, ...rest] = positionals;
-  const dir = values.memory ?? defaultMemoryDir(ctx.dataDir);
+  const dir = values.memory !== undefined ? assertLocalPath(values.memory, '--memory') : defaultMemoryDir(ctx.dataDir);
   const out = (text: string): void => void ctx.stdout.write(text + '\n');
   if (!sub) throw new CliError(`a sub-command is required: ${USAGE}`);
   if (!['audit', 'list', 'delete', 'maintain'].includes(sub)) throw new CliError(`unknown sub-command "${sub}": ${USAGE}`);

@@ -22,6 +22,7 @@ import type { AskFunction } from './engineContext.js';
 import { GraspService, isSyncDrm, type GraspDrm, type GraspServiceOptions } from './graspService.js';
 import { HandService, type HandServiceOptions } from './handService.js';
 import { MemoryService, type MemoryServiceOptions } from './memoryService.js';
+import type { DownloadRecord } from '../llm/modelManager.js';
 
 export interface AssembleOptions {
   dataDir: string;
@@ -85,9 +86,11 @@ export function assemble(options: AssembleOptions): Assembly {
     return d;
   };
 
-  const hand = options.hand instanceof HandService ? options.hand : new HandService({ dataDir, ...options.hand });
-  const brainModel = options.brainModel ? new HandService({ dataDir, developmentModelsDir: null, ...options.brainModel }) : undefined;
   const brain = options.brain instanceof BrainService ? options.brain : new BrainService({ dataDir, ...options.brain });
+  // Model downloads are recorded in the same audit log as Brain calls: everything that comes in over the network.
+  const recordDownload = (event: DownloadRecord): Promise<void> => brain.recordDownload(event);
+  const hand = options.hand instanceof HandService ? options.hand : new HandService({ dataDir, recordDownload, ...options.hand });
+  const brainModel = options.brainModel ? new HandService({ dataDir, developmentModelsDir: null, recordDownload, ...options.brainModel }) : undefined;
   const memory =
     options.memory === null ? undefined : options.memory instanceof MemoryService ? options.memory : new MemoryService({ dataDir, ...options.memory });
   const grasp = options.grasp instanceof GraspService ? options.grasp : new GraspService({ dataDir, library, loadDrm: graspDrm, ...options.grasp });

@@ -15,7 +15,7 @@ import type { BrainConfigView, EditPreview } from '../../common/brainContract.js
 import type { ApprovalDecision, ApprovalRequest, AuditVerifyResult, BrainPayload, ExposureReport, LedgerSummary, PayloadField } from '../../common/brainTypes.js';
 import { AuditLog } from '../egress/audit/auditLog.js';
 import { AuditLogMissingError } from '../egress/audit/auditErrors.js';
-import { defaultAuditPath } from '../egress/audit/auditPaths.js';
+import { auditKeyStore, defaultAuditPath } from '../egress/audit/auditPaths.js';
 import { auditHtml, auditJson, exportAudit } from '../egress/audit/exportAudit.js';
 import { verifyAuditLog } from '../egress/audit/verifyAuditLog.js';
 import type { Approver } from '../egress/brain/approval.js';
@@ -41,10 +41,11 @@ import type { MemoryGraph } from '../graph/memoryGraph.js';
 import { reidentificationRisk } from '../egress/exposure/attack/reidentificationRisk.js';
 import { ExposureLedger } from '../egress/exposure/exposureLedger.js';
 import type { KeyStore } from '../core/keyStore.js';
-import { FileKeyStore } from '../node/fileKeyStore.js';
-import { ledgerPaths } from '../egress/exposure/ledgerPaths.js';
+import { ledgerKeyStore, ledgerPaths } from '../egress/exposure/ledgerPaths.js';
+import { assertLedgerNotDeleted } from '../egress/exposure/ledgerAnchorCheck.js';
 import { tokenResolver } from '../egress/exposure/tokenResolver.js';
 import { ApiError } from './apiError.js';
+import type { DownloadRecord } from '../llm/modelManager.js';
 import { EnvBrainKeyStore, ReadOnlyKeyStoreError, type BrainKeyStore } from './brainKeyStore.js';
 import { brainSettingsPath, loadBrainSettings, saveBrainSettings, type BrainSettings } from './brainSettings.js';
 import type { BrainPolicySetting } from '../../common/brainContract.js';
@@ -56,8 +57,10 @@ export interface BrainServiceOptions {
   dataDir: string;
   /** The API key's store: safeStorage in the shell, CTRLG_BRAIN_API_KEY in the host (default). */
   keyStore?: BrainKeyStore;
-  /** The ledger's encryption key; default a 0600 file next to the ledger. */
+  /** The ledger's encryption key; default $CTRLG_LEDGER_KEY or a 0600 file in the key folder, away from the data. */
   ledgerKeyStore?: KeyStore;
+  /** The audit chain's HMAC key; default $CTRLG_AUDIT_KEY or a 0600 file in the key folder, away from the log. */
+  auditKeyStore?: KeyStore;
   /** Settings to start from instead of the saved ones (tests, the host's command line); not saved until set. */
   initial?: BrainSettings;
   approvalTimeoutMs?: number;
@@ -137,6 +140,8 @@ export class BrainService {
   private readonly keyStore: BrainKeyStore;
   private readonly settingsPath: string;
   private readonly auditPath: string;
+  private readonly auditKeys: KeyStore;
+  private readonly ledgerKeys: KeyStore;
   private ledgerOpen: Promise<ExposureLedger> | undefined;
   private auditOpen: Promise<AuditLog> | undefined;
   private localGenerator: () => JsonGenerator | null | undefined = () => undefined;
@@ -152,6 +157,8 @@ export class BrainService {
     this.keyStore = options.keyStore ?? new EnvBrainKeyStore();
     this.settingsPath = brainSettingsPath(options.dataDir);
     this.auditPath = defaultAuditPath(options.dataDir);
+    this.auditKeys = options.auditKeyStore ?? auditKeyStore(options.dataDir);
+    this.ledgerKeys = options.ledgerKeyStore ?? ledgerKeyStore(options.dataDir);
     const run = options.run?.settings;
     // A run's settings are its own (never read from or saved to the file); the stand-in shows as no saved mode.
     if (run) this.settingsRead = Promise.resolve(run.mode === 'drm' ? { mode: 'none', policy: run.policy } : { ...run });
@@ -319,7 +326,16 @@ export class BrainService {
       selection: forget(selection),
       analysis: forget(analysis),
       policy,
-      ...(ledger ? { eligible: (ids: readonly string[]) => ledger.recordEligible(questionId, ids) } : {}),
+      ...(ledger
+        ? {
+            // The cohort write changes the ledger file too: anchor it like a call, or `audit verify` sees a replaced ledger.
+            eligible: async (ids: readonly string[]) => {
+              await ledger.recordEligible(questionId, ids);
+              const anchor = ledger.anchor();
+              await audit?.append('ledger', questionId, { seq: anchor.seq, digest: anchor.digest });
+            },
+          }
+        : {}),
       ...accounts,
       tally: () => ({ calls: counter.sent, denied: counter.denied, tokens: counter.tokensSent + counter.tokensReceived, describe: describeLine, notes: [...notes] }),
     };
@@ -399,7 +415,7 @@ export class BrainService {
 
   async verifyAudit(): Promise<AuditVerifyResult> {
     try {
-      return await verifyAuditLog(this.auditPath);
+      return await verifyAuditLog(this.auditPath, this.auditChecks());
     } catch (e) {
       if (e instanceof AuditLogMissingError) return { ok: true, records: 0 };
       throw e;
@@ -408,12 +424,17 @@ export class BrainService {
 
   async exportAudit(format: 'json' | 'html'): Promise<string> {
     try {
-      return await exportAudit(this.auditPath, format);
+      return await exportAudit(this.auditPath, format, this.auditChecks());
     } catch (e) {
       if (!(e instanceof AuditLogMissingError)) throw e;
       const empty = { ok: true, records: 0 } as const;
       return format === 'json' ? auditJson(empty, []) : auditHtml(empty, []);
     }
+  }
+
+  /** Records a model download in the audit log (a "download" event: where from, under which hosts, how it ended). */
+  async recordDownload(event: DownloadRecord): Promise<void> {
+    await (await this.audit()).append('download', 'models', { ...event });
   }
 
   /** Denies everything still pending (the engine is closing): their questions go on locally. */
@@ -430,16 +451,21 @@ export class BrainService {
     }
   }
 
+  /** What `audit verify` checks besides the chain: the records' keyed hashes and the ledger against its anchor. */
+  private auditChecks(): { keyStore: KeyStore; ledgerPath: string } {
+    return { keyStore: this.auditKeys, ledgerPath: ledgerPaths(this.options.dataDir).ledger };
+  }
+
   private ledger(): Promise<ExposureLedger> {
     const paths = ledgerPaths(this.options.dataDir);
-    this.ledgerOpen ??= ExposureLedger.open({ path: paths.ledger, keyStore: this.options.ledgerKeyStore ?? new FileKeyStore(paths.key) });
+    this.ledgerOpen ??= assertLedgerNotDeleted(paths.ledger, this.auditPath, this.auditKeys).then(() => ExposureLedger.open({ path: paths.ledger, keyStore: this.ledgerKeys }));
     // A failed open (unreadable key, corrupt file) is reported now and retried on the next call.
     this.ledgerOpen.catch(() => (this.ledgerOpen = undefined));
     return this.ledgerOpen;
   }
 
   private audit(): Promise<AuditLog> {
-    this.auditOpen ??= AuditLog.open(this.auditPath);
+    this.auditOpen ??= AuditLog.open(this.auditPath, { keyStore: this.auditKeys });
     this.auditOpen.catch(() => (this.auditOpen = undefined));
     return this.auditOpen;
   }

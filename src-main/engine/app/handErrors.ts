@@ -30,7 +30,7 @@ export function toHandApiError(err: unknown): unknown {
   if (err instanceof HandRuntimeError) return new ApiError(RUNTIME_CODES[err.code], err.message, { reason: err.code });
   if (err instanceof ModelDownloadError) {
     if (err.code === 'cancelled') return new ApiError('cancelled', err.message);
-    if (err.code === 'unsupported_source') return new ApiError('invalid_request', err.message);
+    if (err.code === 'unsupported_source' || err.code === 'not_allowed') return new ApiError('invalid_request', err.message);
     return new ApiError('download_failed', err.message, { reason: err.code });
   }
   return err;

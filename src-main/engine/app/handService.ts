@@ -23,7 +23,7 @@ import { HandRuntime } from '../llm/handRuntime.js';
 import { HandRuntimeError } from '../llm/handRuntimeError.js';
 import type { GenerateJsonOptions, HandJsonResult, HandPrompt, HandRuntimeOptions } from '../llm/handTypes.js';
 import type { JsonSchema } from '../llm/jsonSchema.js';
-import { ModelManager, type ModelDownload } from '../llm/modelManager.js';
+import { ModelManager, type ModelDownload, type ModelManagerOptions } from '../llm/modelManager.js';
 import { recommendedModels } from '../llm/recommendedModels.js';
 import { SerialQueue } from '../llm/serialQueue.js';
 import { ApiError } from './apiError.js';
@@ -38,6 +38,10 @@ export interface HandServiceOptions {
   developmentModelsDir?: string | null;
   /** Replaces HandRuntime.create (tests). */
   createRuntime?: (options: HandRuntimeOptions) => Promise<HandRuntime>;
+  /** Records each model download in the audit log (assemble() connects it to the Brain's log). */
+  recordDownload?: ModelManagerOptions['recordDownload'];
+  /** Where downloads may come from; default CTRLG_MODEL_HOSTS or Hugging Face. */
+  downloadPolicy?: ModelManagerOptions['downloadPolicy'];
 }
 
 /** Which model and how: a listed file name or a path, plus the load settings from the contract. */
@@ -83,7 +87,12 @@ export class HandService {
   private closed = false;
 
   constructor(options: HandServiceOptions) {
-    this.models = new ModelManager({ dataDir: options.dataDir, developmentModelsDir: options.developmentModelsDir });
+    this.models = new ModelManager({
+      dataDir: options.dataDir,
+      developmentModelsDir: options.developmentModelsDir,
+      ...(options.recordDownload ? { recordDownload: options.recordDownload } : {}),
+      ...(options.downloadPolicy ? { downloadPolicy: options.downloadPolicy } : {}),
+    });
     this.threads = Math.max(1, options.threads ?? availableParallelism());
     this.createRuntime = options.createRuntime ?? ((o) => HandRuntime.create(o));
   }
@@ -106,6 +115,7 @@ export class HandService {
       modelsDir: this.models.dataModelsDir,
       models,
       recommended: recommendedModels.map((r) => ({ ...r, downloaded: inData.has(uriFileName(r.uri)) })),
+      downloadHosts: this.models.downloadPolicy.hosts.map((h) => (h.startsWith('.') ? `*${h}` : h)),
     };
   }
 

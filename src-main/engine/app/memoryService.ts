@@ -13,6 +13,7 @@ import { graphDictionaries } from '../memory/graphDictionaries.js';
 import type { KeyStore } from '../core/keyStore.js';
 import { memoryKeyStore } from '../memory/memoryKey.js';
 import { leakDictionaries } from '../memory/leakDictionaries.js';
+import { assertLocalPath } from '../node/localPath.js';
 
 export const MEMORY_DIR = 'memory';
 
@@ -51,7 +52,7 @@ export class MemoryService {
   private closed = false;
 
   constructor(options: MemoryServiceOptions) {
-    this.dir = options.dir ?? join(options.dataDir, MEMORY_DIR);
+    this.dir = assertLocalPath(options.dir ?? join(options.dataDir, MEMORY_DIR), 'The memory folder');
     this.keyStore = options.keyStore ?? memoryKeyStore(this.dir, { create: !ExperienceStore.exists(this.dir) });
   }
 

@@ -18,3 +18,16 @@ export function staticKeyStore(key: Uint8Array, description = 'supplied key'): K
   const copy = Buffer.from(key);
   return { description, key: async () => copy };
 }
+
+/**
+ * A key loaded once per store, every caller sharing the one load; a failure is not kept, so a fixed file (or a
+ * keychain that came back) is picked up by the next call.
+ */
+export function loadOnceUntilFailure(load: () => Promise<Buffer>): () => Promise<Buffer> {
+  let cached: Promise<Buffer> | undefined;
+  return () =>
+    (cached ??= load().catch((e: unknown) => {
+      cached = undefined;
+      throw e;
+    }));
+}

@@ -19,6 +19,7 @@ import type { ExpandOptions, FindOptions, GraphStore, PathOptions } from './grap
 import { UnknownEntityError } from './graphStore.js';
 import { BUFFER_POOL_BYTES } from './kuzuSchema.js';
 import { MemoryGraph, degreeStats } from './memoryGraph.js';
+import { assertLocalPath } from '../node/localPath.js';
 
 type Row = Record<string, KuzuValue>;
 
@@ -75,6 +76,7 @@ export class KuzuGraphStore implements GraphStore {
   ) {}
 
   static async open(name: string, path: string, options: KuzuOpenOptions = {}): Promise<KuzuGraphStore> {
+    assertLocalPath(path, `The graph "${name}"`);
     const db = new kuzu.Database(path, BUFFER_POOL_BYTES, true, options.readOnly ?? true);
     await db.init();
     const conn = new kuzu.Connection(db);

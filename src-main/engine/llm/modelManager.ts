@@ -3,10 +3,15 @@
 //
 // NETWORK: this is the only module in the engine that downloads anything (model files, on the user's request,
 // through node-llama-cpp's downloader). The egress check allow-lists this file; keep all download code here.
+// Every download passes the download policy first (downloadPolicy.ts: configured hosts only, https, nothing but
+// the URL), is recorded before it starts (a download that cannot be recorded is not made) and when it ends, and
+// holds the runtime guard's permits (node/egressGuard.ts) for its hosts only while it runs.
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { createModelDownloader, type Llama } from 'node-llama-cpp';
 import { ModelFileError, type ModelFileErrorCode } from './modelFileError.js';
+import { permitEgress } from '../node/egressGuard.js';
+import { downloadPermits, downloadPolicyFromEnv, downloadRefusal, type DownloadPolicy } from './downloadPolicy.js';
 import { inspectModelFile, type ModelFileInfo } from './modelFiles.js';
 
 export type ModelSource = 'development' | 'data';
@@ -29,6 +34,21 @@ export interface ModelManagerOptions {
   developmentModelsDir?: string | null;
   /** Pass the runtime's Llama to check architectures against the actual llama.cpp build. */
   llama?: Llama;
+  /** Where downloads may come from; default CTRLG_MODEL_HOSTS or Hugging Face (downloadPolicy.ts). */
+  downloadPolicy?: DownloadPolicy;
+  /** Records each download in the audit log ("download" events); a failure to record the start refuses the download. */
+  recordDownload?: (event: DownloadRecord) => Promise<void>;
+}
+
+/** What the audit log keeps of a download: where from, under which policy, and how it ended. Never graph data. */
+export interface DownloadRecord {
+  phase: 'refused' | 'start' | 'done' | 'failed';
+  source: string;
+  /** The hosts the policy allowed when it ran. */
+  hosts: readonly string[];
+  fileName?: string;
+  bytes?: number;
+  reason?: string;
 }
 
 export interface DownloadProgress {
@@ -58,6 +78,10 @@ export type ModelDownloadErrorCode =
   | 'invalid_file'
   /** Not an http(s) URL or hf: URI. */
   | 'unsupported_source'
+  /** Refused by the download policy (a host that is not a model host, plain http, a query, extra headers). */
+  | 'not_allowed'
+  /** The audit log could not record the download, so it was not made. */
+  | 'not_recorded'
   /** The transfer itself failed. */
   | 'network';
 
@@ -78,8 +102,12 @@ export class ModelManager {
   readonly dataModelsDir: string;
   readonly developmentModelsDir: string | null;
   private readonly llama?: Llama;
+  readonly downloadPolicy: DownloadPolicy;
+  private readonly recordDownload: NonNullable<ModelManagerOptions['recordDownload']>;
 
   constructor(options: ModelManagerOptions) {
+    this.downloadPolicy = options.downloadPolicy ?? downloadPolicyFromEnv();
+    this.recordDownload = options.recordDownload ?? (async () => undefined);
     this.dataModelsDir = join(resolve(options.dataDir), 'models');
     this.developmentModelsDir =
       options.developmentModelsDir === null ? null : resolve(options.developmentModelsDir ?? join(process.cwd(), 'models'));
@@ -167,6 +195,32 @@ export class ModelManager {
   private async runDownload(uri: string, options: DownloadOptions, signal: AbortSignal): Promise<ModelFileInfo> {
     if (!/^(https?:\/\/|hf:)/i.test(uri))
       throw new ModelDownloadError('unsupported_source', `cannot download ${uri}: use an http(s) URL or an hf: URI`);
+    const hosts = this.downloadPolicy.hosts;
+    const extraHeaders = Object.keys(options.headers ?? {}).filter((h) => h.toLowerCase() !== 'authorization');
+    const refusal = extraHeaders.length ? `headers other than Authorization (${extraHeaders.join(', ')}) are not sent` : downloadRefusal(uri, this.downloadPolicy);
+    if (refusal) {
+      await this.recordDownload({ phase: 'refused', source: uri, hosts, reason: refusal }).catch(() => undefined);
+      throw new ModelDownloadError('not_allowed', `cannot download ${uri}: ${refusal}`);
+    }
+    try {
+      await this.recordDownload({ phase: 'start', source: uri, hosts });
+    } catch (e) {
+      throw new ModelDownloadError('not_recorded', `the download of ${uri} was not made: it could not be recorded in the audit log (${(e as Error).message})`, { cause: e });
+    }
+    const releases = downloadPermits(this.downloadPolicy).map(permitEgress);
+    try {
+      const info = await this.transfer(uri, options, signal);
+      await this.recordDownload({ phase: 'done', source: uri, hosts, fileName: info.fileName, bytes: info.fileSizeBytes }).catch(() => undefined);
+      return info;
+    } catch (e) {
+      await this.recordDownload({ phase: 'failed', source: uri, hosts, reason: (e as Error).message }).catch(() => undefined);
+      throw e;
+    } finally {
+      for (const release of releases) release();
+    }
+  }
+
+  private async transfer(uri: string, options: DownloadOptions, signal: AbortSignal): Promise<ModelFileInfo> {
     const cancelled = () => new ModelDownloadError('cancelled', `download of ${uri} was cancelled`, { cause: signal.reason });
     if (signal.aborted) throw cancelled();
     await mkdir(this.dataModelsDir, { recursive: true });

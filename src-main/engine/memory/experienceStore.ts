@@ -18,6 +18,7 @@ import {
 import { KeyIndex } from './keyIndex.js';
 import type { KeyStore } from '../core/keyStore.js';
 import { memoryKeyError, memoryKeyStore } from './memoryKey.js';
+import { assertLocalPath } from '../node/localPath.js';
 import { CorruptMemoryError, MemoryKeyError } from './memoryErrors.js';
 import { open, seal } from './payloadCipher.js';
 import { assertAbstract, type LeakDictionaries } from './traceLeaks.js';
@@ -139,6 +140,8 @@ export class ExperienceStore {
 
   /** Opens (or creates) the memory in `dir`. Checks the key before anything is written. */
   static async open(dir: string, options: OpenStoreOptions = {}): Promise<ExperienceStore> {
+    // LanceDB would open a URI (s3://, gs://, …) as remote storage: only a local folder gets this far.
+    assertLocalPath(dir, 'The experience memory');
     const existed = ExperienceStore.exists(dir);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const keyStore = options.keyStore ?? memoryKeyStore(dir, { create: !existed });

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { KEY_BYTES, type KeyStore } from '../core/keyStore.js';
+import { KEY_BYTES, loadOnceUntilFailure, type KeyStore } from '../core/keyStore.js';
 import { writeFileExclusive } from './sealedFile.js';
 
 export type KeyFileEncoding = 'raw' | 'hex';
@@ -44,7 +44,6 @@ export interface FileKeyStoreOptions {
 
 export class FileKeyStore implements KeyStore {
   readonly encoding: KeyFileEncoding;
-  private cached: Promise<Buffer> | undefined;
 
   constructor(
     readonly path: string,
@@ -57,14 +56,8 @@ export class FileKeyStore implements KeyStore {
     return this.path;
   }
 
-  /** The key, read (or created) once per store; a failure is not cached, so a fixed file is picked up. */
-  key(): Promise<Buffer> {
-    this.cached ??= this.loadOrCreate().catch((e: unknown) => {
-      this.cached = undefined;
-      throw e;
-    });
-    return this.cached;
-  }
+  /** The key, read (or created) once per store; a failure is not kept, so a fixed file is picked up. */
+  readonly key = loadOnceUntilFailure(() => this.loadOrCreate());
 
   private async loadOrCreate(): Promise<Buffer> {
     const existing = await this.read();

@@ -1,7 +1,7 @@
 // Audit exports: JSON (records + verification result) and a self-contained HTML report for a reader without
 // the app. Every value in the HTML is escaped: payloads and replies are text a Brain or a person wrote.
 import type { AuditRecord, AuditVerifyResult } from '../../../common/brainTypes.js';
-import { readAuditLog } from './verifyAuditLog.js';
+import { readAuditLog, type AuditVerifyOptions } from './verifyAuditLog.js';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -32,7 +32,7 @@ export function auditHtml(verification: AuditVerifyResult, records: AuditRecord[
     )
     .join('\n');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'">
 <title>${escapeHtml(title)}</title>
 <style>body{font:14px system-ui,sans-serif;margin:2em;max-width:70em}pre{background:#f4f4f4;padding:.6em;white-space:pre-wrap;word-break:break-word}
 section{border-left:4px solid #999;padding-left:1em;margin:1.5em 0}.request{border-color:#c60}.response{border-color:#080}.decision{border-color:#06c}.failure{border-color:#c00}
@@ -43,7 +43,7 @@ ${rows}
 `;
 }
 
-export async function exportAudit(path: string, format: 'json' | 'html'): Promise<string> {
-  const { verification, records } = await readAuditLog(path);
+export async function exportAudit(path: string, format: 'json' | 'html', options: AuditVerifyOptions = {}): Promise<string> {
+  const { verification, records } = await readAuditLog(path, options);
   return format === 'json' ? auditJson(verification, records) : auditHtml(verification, records);
 }

@@ -2,7 +2,8 @@
 // fails if any other engine module imports a network API or SDK). It speaks OpenAI-compatible chat completions
 // through the official SDK with the SDK's own retries off, because retries here must follow our rules: only
 // transient failures (timeout, refused connection, 429 with Retry-After, 500/502/503, unusable JSON), with
-// jittered exponential backoff, inside one total deadline. The API key is fetched per call from a KeyProvider
+// jittered exponential backoff, inside one total deadline that cuts the call off when it passes (a Brain that
+// accepts the connection and never answers costs the deadline, once: such a call opens the breaker). The API key is fetched per call from a KeyProvider
 // and scrubbed from every error message.
 import OpenAI from 'openai';
 import {
@@ -15,6 +16,7 @@ import {
   type AttemptFailureKind,
 } from './brainErrors.js';
 import type { KeyProvider } from './keyProvider.js';
+import { permitEgress, type EgressPermit } from '../../node/egressGuard.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, retryAfterMs, type RetryPolicy } from './retryPolicy.js';
 
 export interface BrainGatewayOptions {
@@ -26,8 +28,9 @@ export interface BrainGatewayOptions {
   /** Ask for `response_format: {type: "json_object"}` (default true; some servers do not support it). */
   jsonMode?: boolean;
   /**
-   * Circuit breaker: after `failures` calls in a row end unavailable (retries spent), calls fail at once for
-   * `coolDownMs` instead of each waiting out the retry deadline again (default 3 calls, 60 s). A success closes it.
+   * Circuit breaker: after `failures` calls in a row end unavailable (retries spent), or after one call that ended
+   * timed out (it already cost the deadline; the next would cost it again), calls fail at once for `coolDownMs`
+   * (default 3 calls, 60 s). A success closes it.
    */
   breaker?: { failures?: number; coolDownMs?: number };
   /** Injected for tests: jitter source, sleep and clock. */
@@ -70,6 +73,25 @@ class AttemptError extends Error {
 
 const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
 
+/** Failures before a connection existed: the request (and its payload) never left the machine. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT', 'ERR_EGRESS_REFUSED', 'bad port']);
+
+/**
+ * The first connect-level code in an error's cause chain (fetch wraps it: APIConnectionError → TypeError "fetch
+ * failed" → the socket error, or an AggregateError of one per address); fetch's blocked-port check says "bad port".
+ */
+export function connectFailure(e: unknown, depth = 0): string | undefined {
+  if (!e || typeof e !== 'object' || depth > 6) return undefined;
+  const x = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof x.code === 'string' && x.code) return x.code;
+  if (x.message === 'bad port') return 'bad port';
+  if (Array.isArray(x.errors)) for (const inner of x.errors) {
+    const code = connectFailure(inner, depth + 1);
+    if (code) return code;
+  }
+  return connectFailure(x.cause, depth + 1);
+}
+
 /** Loopback endpoints (a local OpenAI-compatible server) may run without a key. */
 function isLoopback(url: string): boolean {
   try {
@@ -110,6 +132,8 @@ export class BrainGateway {
   private readonly random: () => number;
   private readonly now: () => number;
   private readonly breaker: { failures: number; coolDownMs: number };
+  /** The one destination this gateway may connect to (node/egressGuard.ts), held for the length of each call. */
+  private readonly permit: EgressPermit;
   private unavailableInARow = 0;
   private openUntil = 0;
   private lastFailure = '';
@@ -127,6 +151,7 @@ export class BrainGateway {
     url.username = '';
     url.password = '';
     this.endpoint = url.toString().replace(/\/$/, '');
+    this.permit = { host: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), purpose: 'brain' };
     this.model = options.model;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.sleep = options.sleep ?? defaultSleep;
@@ -146,6 +171,7 @@ export class BrainGateway {
   async complete(request: BrainRequest): Promise<BrainReply> {
     const skipped = this.unavailableReason();
     if (skipped) throw new BrainUnavailableError(this.endpoint, [], skipped);
+    const release = permitEgress(this.permit);
     try {
       const reply = await this.completeWithRetries(request);
       this.unavailableInARow = 0;
@@ -154,10 +180,13 @@ export class BrainGateway {
     } catch (e) {
       if (e instanceof BrainUnavailableError) {
         this.unavailableInARow++;
-        this.lastFailure = e.attempts.at(-1)?.message ?? e.message;
-        if (this.unavailableInARow >= this.breaker.failures) this.openUntil = this.now() + this.breaker.coolDownMs;
+        const last = e.attempts.at(-1);
+        this.lastFailure = last?.message ?? e.message;
+        if (this.unavailableInARow >= this.breaker.failures || last?.kind === 'timeout') this.openUntil = this.now() + this.breaker.coolDownMs;
       }
       throw e;
+    } finally {
+      release();
     }
   }
 
@@ -168,31 +197,49 @@ export class BrainGateway {
     const client = new OpenAI({ baseURL: this.options.baseURL, apiKey: key ?? 'no-key', maxRetries: 0, timeout: this.policy.attemptTimeoutMs });
     const started = Date.now();
     const deadline = started + this.policy.deadlineMs;
+    // The deadline aborts whatever is in flight (a request, a body still streaming, a backoff wait), not only the
+    // next attempt's start: the SDK's own timeout covers one attempt, not the call.
+    const cutOff = new AbortController();
+    const timer = setTimeout(() => cutOff.abort(), this.policy.deadlineMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, cutOff.signal]) : cutOff.signal;
     const failures: AttemptFailure[] = [];
-    for (let attempt = 1; ; attempt++) {
-      if (request.signal?.aborted) throw new BrainAbortedError();
-      try {
-        const reply = await this.attempt(client, request, Math.max(1, Math.min(this.policy.attemptTimeoutMs, deadline - Date.now())), key);
-        return { ...reply, attempts: attempt, failures, ms: Date.now() - started };
-      } catch (e) {
-        if (!(e instanceof AttemptError)) throw e;
-        failures.push({ attempt, kind: e.kind, status: e.status, message: e.message, delivered: e.delivered });
-        if (e.kind === 'rejected') throw new BrainRequestError(this.endpoint, e.status, e.message);
-        const wait = e.waitMs ?? backoffDelay(attempt, this.policy, this.random);
-        const left = deadline - Date.now();
-        if (attempt >= this.policy.maxAttempts) throw new BrainUnavailableError(this.endpoint, failures, `${e.message} (no attempts left)`);
-        if (wait >= left)
-          throw new BrainUnavailableError(
-            this.endpoint,
-            failures,
-            `${e.message} (${e.waitMs !== undefined ? `Retry-After ${Math.ceil(e.waitMs / 1000)} s` : 'the next retry'} would pass the ${this.policy.deadlineMs} ms deadline)`,
-          );
-        await this.sleep(wait, request.signal);
+    const pastDeadline = (message: string): BrainUnavailableError =>
+      new BrainUnavailableError(this.endpoint, failures, `${message} (the ${this.policy.deadlineMs} ms deadline per call passed)`);
+    try {
+      for (let attempt = 1; ; attempt++) {
+        if (request.signal?.aborted) throw new BrainAbortedError();
+        try {
+          const reply = await this.attempt(client, { ...request, signal }, Math.max(1, Math.min(this.policy.attemptTimeoutMs, deadline - Date.now())), key, request.signal);
+          return { ...reply, attempts: attempt, failures, ms: Date.now() - started };
+        } catch (e) {
+          if (!(e instanceof AttemptError)) throw e;
+          failures.push({ attempt, kind: e.kind, status: e.status, message: e.message, delivered: e.delivered });
+          if (e.kind === 'rejected') throw new BrainRequestError(this.endpoint, e.status, e.message);
+          if (cutOff.signal.aborted) throw pastDeadline(e.message);
+          const wait = e.waitMs ?? backoffDelay(attempt, this.policy, this.random);
+          const left = deadline - Date.now();
+          if (attempt >= this.policy.maxAttempts) throw new BrainUnavailableError(this.endpoint, failures, `${e.message} (no attempts left)`);
+          if (wait >= left)
+            throw new BrainUnavailableError(
+              this.endpoint,
+              failures,
+              `${e.message} (${e.waitMs !== undefined ? `Retry-After ${Math.ceil(e.waitMs / 1000)} s` : 'the next retry'} would pass the ${this.policy.deadlineMs} ms deadline)`,
+            );
+          try {
+            await this.sleep(wait, signal);
+          } catch (s) {
+            if (s instanceof BrainAbortedError && !request.signal?.aborted && cutOff.signal.aborted) throw pastDeadline(e.message);
+            throw s;
+          }
+        }
       }
+    } finally {
+      clearTimeout(timer);
     }
   }
 
-  private async attempt(client: OpenAI, request: BrainRequest, timeoutMs: number, key: string | undefined): Promise<Omit<BrainReply, 'attempts' | 'failures' | 'ms'>> {
+  /** One attempt; `request.signal` also carries the call's deadline, `userSignal` only the caller's cancel. */
+  private async attempt(client: OpenAI, request: BrainRequest, timeoutMs: number, key: string | undefined, userSignal: AbortSignal | undefined): Promise<Omit<BrainReply, 'attempts' | 'failures' | 'ms'>> {
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
       completion = await client.chat.completions.create(
@@ -209,7 +256,7 @@ export class BrainGateway {
         { timeout: timeoutMs, ...(request.signal ? { signal: request.signal } : {}) },
       );
     } catch (e) {
-      throw this.classify(e, request.signal, key);
+      throw this.classify(e, userSignal, request.signal, key);
     }
     const content = completion?.choices?.[0]?.message?.content;
     if (typeof content !== 'string' || !content.trim()) throw new AttemptError('malformed', 'the reply has no message content', true);
@@ -224,16 +271,17 @@ export class BrainGateway {
     return { content, json, promptTokens: completion.usage?.prompt_tokens, completionTokens: completion.usage?.completion_tokens };
   }
 
-  private classify(e: unknown, signal: AbortSignal | undefined, key: string | undefined): Error {
+  private classify(e: unknown, userSignal: AbortSignal | undefined, callSignal: AbortSignal | undefined, key: string | undefined): Error {
     const msg = (x: unknown): string => redactSecret(x instanceof Error ? x.message : String(x), key);
-    if (e instanceof OpenAI.APIUserAbortError || signal?.aborted) return new BrainAbortedError();
+    if (userSignal?.aborted) return new BrainAbortedError();
+    // Not the caller's cancel: the call's deadline cut the request off. It may have reached the server.
+    if (callSignal?.aborted) return new AttemptError('timeout', 'no answer before the deadline', true);
+    if (e instanceof OpenAI.APIUserAbortError) return new BrainAbortedError();
     if (e instanceof OpenAI.APIConnectionTimeoutError) return new AttemptError('timeout', 'the request timed out', true);
     if (e instanceof OpenAI.APIConnectionError) {
-      const cause = (e as { cause?: { code?: string; cause?: { code?: string } } }).cause;
-      const code = cause?.code ?? cause?.cause?.code;
-      // A refused or unresolvable connection never carried the payload; a reset mid-request might have.
-      const delivered = !(code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN');
-      return new AttemptError('connection', `connection failed${code ? ` (${code})` : ''}`, delivered);
+      const failure = connectFailure(e);
+      // A connection that was never made never carried the payload; a reset mid-request might have.
+      return new AttemptError('connection', `connection failed${failure ? ` (${failure})` : ''}`, !failure || !NOT_CONNECTED.has(failure));
     }
     if (e instanceof OpenAI.APIError) {
       const status = e.status;

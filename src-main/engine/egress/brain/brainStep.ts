@@ -1,6 +1,6 @@
 // The pipeline's plug-in point: one Brain call for one question, end to end. For a remote Brain:
 // exposure report (with the ledger's history) → approval (edits rebuild the payload) → audit "decision" →
-// send the approved payload → audit "request"/"response"/"failure" → ledger → map the reply back locally.
+// send the approved payload → ledger → audit "ledger" (its anchor) → "response"/"failure" → map the reply back.
 // Local Brains skip approval (nothing leaves). Every failure path returns a result the caller can act on:
 // denied → keep the local choice; fallback → keep the local choice, with a reason.
 import type { PayloadStatus } from '../../../common/answerTypes.js';
@@ -132,8 +132,12 @@ export async function brainStep(ctx: BrainStepContext): Promise<BrainStepResult>
     counter.sent += 1;
     counter.tokensSent += tokens.sent;
     counter.tokensReceived += tokens.received;
-    if (ledger && report)
+    if (ledger && report) {
       await ledger.record({ questionId: ctx.questionId, role: payload.role, model: brain.model, report, resolve, tokensSent: tokens.sent, tokensReceived: tokens.received });
+      // The ledger's new state, anchored in the chain: a deleted or rolled-back ledger then fails `audit verify`.
+      const anchor = ledger.anchor();
+      await audit?.append('ledger', ctx.questionId, { seq: anchor.seq, digest: anchor.digest });
+    }
   }
 
   if (outcome.status === 'fallback') {

@@ -10,7 +10,7 @@ import { EnvKeyProvider, type KeyProvider } from './keyProvider.js';
 import { LocalModelBrain, type JsonGenerator } from './localModelBrain.js';
 import { PromptApprover } from './promptApprover.js';
 import { RemoteBrain } from './remoteBrain.js';
-import type { RetryPolicy } from './retryPolicy.js';
+import { retryPolicyFromEnv, type RetryPolicy } from './retryPolicy.js';
 
 export const BRAIN_KINDS = ['none', 'local', 'openai', 'drm'] as const;
 export const APPROVE_MODES = ['all', 'none', 'ask'] as const;
@@ -31,6 +31,7 @@ export interface BrainOptions {
   drm?: Drm;
   /** --brain drm: go through approval, ledger and audit as a remote Brain would (benchmarks). */
   drmActsRemote?: boolean;
+  /** Overrides the retry policy; the total deadline per call otherwise comes from CTRLG_BRAIN_DEADLINE_S (default 30 s). */
   retry?: Partial<RetryPolicy>;
   /** Terminal streams for --approve ask. */
   input?: NodeJS.ReadableStream;
@@ -75,7 +76,7 @@ export function createBrainFromOptions(options: BrainOptions): BrainSetup {
         baseURL: options.brainUrl,
         model: options.brainModel,
         keyProvider: options.keyProvider ?? new EnvKeyProvider(),
-        ...(options.retry ? { retry: options.retry } : {}),
+        retry: { ...retryPolicyFromEnv(), ...options.retry },
       });
       brain = new RemoteBrain(gateway);
       break;

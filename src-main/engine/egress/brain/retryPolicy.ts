@@ -1,12 +1,16 @@
 // Backoff between Brain attempts: exponential with "equal jitter" (half fixed, half random), so clients that
-// failed together do not retry together, and Retry-After from a 429 is honoured as given.
+// failed together do not retry together, and Retry-After from a 429 is honoured as given. One total deadline bounds
+// a call end to end (attempts, waits, the key fetch): a Brain that accepts the connection and never answers costs
+// at most that, not attempts × attempt timeout.
+
+import { BrainConfigError } from './brainErrors.js';
 
 export interface RetryPolicy {
   /** Attempts in all, including the first. */
   maxAttempts: number;
-  /** Per-attempt timeout. */
+  /** Per-attempt timeout (an attempt also ends when the total deadline passes). */
   attemptTimeoutMs: number;
-  /** Total budget for all attempts and waits. */
+  /** Total budget for one call: all attempts and waits; the call is cut off when it passes. */
   deadlineMs: number;
   baseDelayMs: number;
   maxDelayMs: number;
@@ -15,7 +19,7 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 4,
   attemptTimeoutMs: 30_000,
-  deadlineMs: 90_000,
+  deadlineMs: 30_000,
   baseDelayMs: 500,
   maxDelayMs: 8_000,
 };
@@ -37,4 +41,17 @@ export function retryAfterMs(retryAfter: string | null | undefined, retryAfterMs
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
   const date = Date.parse(retryAfter);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The environment variable that sets the total deadline per Brain call, in seconds (the CLI and the host). */
+export const BRAIN_DEADLINE_ENV = 'CTRLG_BRAIN_DEADLINE_S';
+
+/** The deadline the environment asks for, or {} when unset; a value that is not a positive number is an error. */
+export function retryPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<RetryPolicy> {
+  const raw = env[BRAIN_DEADLINE_ENV]?.trim();
+  if (!raw) return {};
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600)
+    throw new BrainConfigError(`${BRAIN_DEADLINE_ENV} must be a number of seconds between 0 and 3600 (got "${raw}")`);
+  return { deadlineMs: Math.round(seconds * 1000) };
 }

@@ -10,6 +10,7 @@ import type { ExposureRunFigures } from '../../../common/exposureReportTypes.js'
 import type { BrainRole, ExposedItemStatus, ExposureReport, LedgerEntry, LedgerSummary } from '../../../common/brainTypes.js';
 import type { ExposureHistory } from '../../core/exposureHistory.js';
 import { nodeExposureStats, type ExposureCount } from './exposureStats.js';
+import { ledgerDigest, type LedgerAnchor } from '../audit/ledgerAnchor.js';
 import type { KeyStore } from '../../core/keyStore.js';
 import { LedgerCorruptError, ledgerKeyError } from './ledgerErrors.js';
 import { emptyLedgerState, ledgerStateProblem, touch, type LedgerState, type SeenRecord } from './ledgerState.js';
@@ -49,6 +50,8 @@ export class ExposureLedger {
    * on an approval while another calls), so "seen last in this session" cannot tell.
    */
   private readonly questionEntities = new Map<string, Set<string>>();
+  /** SHA-256 of the sealed file as last read or written ('' before the first write): anchored in the audit chain. */
+  private digest = '';
 
   private constructor(
     readonly path: string,
@@ -89,7 +92,9 @@ export class ExposureLedger {
       if (problem) throw new LedgerCorruptError(options.path, problem);
       state = parsed as LedgerState;
     }
-    return new ExposureLedger(options.path, options.sessionId ?? randomUUID(), state, encryptionKey, subjectKey, now);
+    const ledger = new ExposureLedger(options.path, options.sessionId ?? randomUUID(), state, encryptionKey, subjectKey, now);
+    if (sealed) ledger.digest = ledgerDigest(sealed);
+    return ledger;
   }
 
   private subject(kind: string, id: string): string {
@@ -228,9 +233,16 @@ export class ExposureLedger {
 
   private async persist(next: LedgerState): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
-    await writeFileAtomic(this.path, seal(this.encryptionKey, MAGIC, Buffer.from(JSON.stringify(next), 'utf8')));
+    const sealedNext = seal(this.encryptionKey, MAGIC, Buffer.from(JSON.stringify(next), 'utf8'));
+    await writeFileAtomic(this.path, sealedNext);
     // Swap only after the write succeeded, so memory never runs ahead of what is stored.
     this.state = next;
+    this.digest = ledgerDigest(sealedNext);
+  }
+
+  /** The state to anchor in the audit chain after a write: calls recorded and the sealed file's digest. */
+  anchor(): LedgerAnchor {
+    return { seq: this.state.calls.length, digest: this.digest };
   }
 
   summary(): LedgerSummary {

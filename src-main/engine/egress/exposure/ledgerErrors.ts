@@ -29,3 +29,18 @@ export class LedgerKeyError extends Error {
 export function ledgerKeyError(e: unknown): unknown {
   return e instanceof KeyFileError ? new LedgerKeyError(e.path, e.detail) : e;
 }
+
+/** The ledger file is gone although the audit chain anchors it: opening an empty one would restart every count. */
+export class LedgerMissingError extends Error {
+  constructor(
+    readonly path: string,
+    readonly anchoredCalls: number,
+    readonly auditLine: number,
+  ) {
+    super(
+      `The exposure ledger ${path} is missing, but the audit log anchors it at ${anchoredCalls} call(s) (line ${auditLine}): it was deleted. ` +
+        'Brain calls stay off rather than restart its counts from zero; restore it from a backup (or move the audit log aside with it to start both anew).',
+    );
+    this.name = 'LedgerMissingError';
+  }
+}

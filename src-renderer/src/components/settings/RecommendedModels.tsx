@@ -7,6 +7,7 @@ import { DownloadProgressBar } from './DownloadProgressBar.js';
 
 export function RecommendedModels() {
   const recommended = useSettingsStore((s) => s.list)?.recommended ?? [];
+  const hosts = useSettingsStore((s) => s.list)?.downloadHosts ?? [];
   const download = useSettingsStore((s) => s.download);
   const customUri = useSettingsStore((s) => s.customUri);
   const { startDownload, setCustomUri } = useSettingsStore.getState();
@@ -21,6 +22,10 @@ export function RecommendedModels() {
   return (
     <div className="card" data-testid="recommended-models">
       <h3>Download a model</h3>
+      {/* The download policy, shown where downloads start: nothing else is fetched, and each one is audited. */}
+      <p className="muted small" data-testid="download-hosts">
+        Downloads come only from {hosts.join(', ') || 'no host'} and are recorded in the audit log.
+      </p>
       <ul className="recommended-list">
         {recommended.map((r) => (
           <li key={r.id} className="recommended-item" data-testid={`recommended-${r.id}`}>
