@@ -128,10 +128,11 @@ describe('approvals through dispatch', () => {
     const summary = await call('exposure.summary', {});
     expect(summary.calls).toBe(1);
     expect(summary.entitiesExposed).toBeGreaterThan(0);
-    // decision, request, the ledger's anchor, response: keyed, and the ledger matches its anchor.
-    expect(await call('audit.verify', {})).toEqual({ ok: true, records: 4 });
+    // decision, request, the ledger's anchor, response, and the anchor of the question's eligible cohort (written to
+    // the ledger once the question is answered): keyed, and the ledger matches its last anchor.
+    expect(await call('audit.verify', {})).toEqual({ ok: true, records: 5 });
     const html = await call('audit.export', { format: 'html' });
-    expect(html.text).toContain('Chain verified: 4 records');
+    expect(html.text).toContain('Chain verified: 5 records');
     // Neither the ledger, the audit log nor the settings hold the key; the ledger holds no raw name.
     for (const f of await readdir(dataDir, { recursive: true, withFileTypes: true })) {
       if (!f.isFile() || f.parentPath.includes('graphs')) continue;
