@@ -24,6 +24,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // Scratch files live in the temp folder, outside the folders a host import may read by default; the host keeps
       // its keys outside the data folder, in a temporary key folder, never the real home's.
       process.env.CTRLG_KEYS ??= await mkdtemp(join(tmpdir(), 'ctrlg-e2e-keys-'));
+      // Model downloads come only from the listed hosts: here the specs' loopback file servers.
+      process.env.CTRLG_MODEL_HOSTS ??= '127.0.0.1,localhost';
       const running = await startHost({ dataDir, port: 0, openDemo: false, importRoots: [tmpdir()] });
       try {
         await use({ url: running.url, dataDir, running });

@@ -99,7 +99,7 @@ test('a lenient import lists the skipped lines', async ({ app, scratchDir }) => 
   await expect(dialog.skippedRows).toHaveCount(3);
   const lines = await dialog.skippedRows.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-line')));
   expect(lines).toEqual(['2', '4', '5']);
-  await expect(dialog.skippedRows.nth(0)).toContainText('separator');
+  await expect(dialog.skippedRows.nth(0)).toContainText('separated by');
   await expect(dialog.skippedRows.nth(1)).toContainText('empty relation');
   await expect(app.page.getByTestId('import-summary')).toContainText('3 new triples');
 });

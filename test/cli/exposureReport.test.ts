@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExposureReportData } from '../../src-main/common/exposureReportTypes.js';
 import { startRecordingServer, type RecordingServer } from '../brain/recordingServer.js';
+import { useBrainApiKey } from '../helpers/brainApiKey.js';
 import { runCliCaptured as cli } from '../helpers/runCliCaptured.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ctrlg-exposure-report-'));
@@ -13,17 +14,13 @@ const demoKb = resolve(import.meta.dirname, '../../resources/demo/hospital-netwo
 const demoQuestions = resolve(import.meta.dirname, '../../resources/demo/questions.txt');
 const KEY = 'sk-exposure-report-SECRET-4242';
 let server: RecordingServer;
-let savedKey: string | undefined;
 
+useBrainApiKey(KEY);
 beforeAll(async () => {
-  savedKey = process.env.CTRLG_BRAIN_API_KEY;
-  process.env.CTRLG_BRAIN_API_KEY = KEY;
   server = await startRecordingServer({ respond: () => JSON.stringify({ ranking: [{ path: 1, reason: 'follows the indicator' }] }) });
 });
 afterAll(async () => {
   await server.close();
-  if (savedKey === undefined) delete process.env.CTRLG_BRAIN_API_KEY;
-  else process.env.CTRLG_BRAIN_API_KEY = savedKey;
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingServer, type RecordingServer } from '../brain/recordingServer.js';
+import { useBrainApiKey } from '../helpers/brainApiKey.js';
 import { runCliCaptured as cli } from '../helpers/runCliCaptured.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ctrlg-eval-view-'));
@@ -125,16 +126,12 @@ describe('ctrlg eval --view masked --memory', () => {
 describe('honest counting with a remote Brain', () => {
   const KEY = 'sk-eval-view-SECRET-7777';
   let server: RecordingServer;
-  let savedKey: string | undefined;
+  useBrainApiKey(KEY);
   beforeAll(async () => {
-    savedKey = process.env.CTRLG_BRAIN_API_KEY;
-    process.env.CTRLG_BRAIN_API_KEY = KEY;
     server = await startRecordingServer({ respond: () => JSON.stringify({ ranking: [{ path: 1, reason: 'follows the indicator' }] }) });
   });
   afterAll(async () => {
     await server.close();
-    if (savedKey === undefined) delete process.env.CTRLG_BRAIN_API_KEY;
-    else process.env.CTRLG_BRAIN_API_KEY = savedKey;
   });
 
   it('each question is a ledger session with its eligible cohort; node exposure is counted as built and as sent', async () => {

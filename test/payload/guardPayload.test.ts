@@ -29,14 +29,11 @@ function ranking(anchor: string, steps: [string, string, 'out' | 'in'][]): Brain
   });
 }
 
+/** Five one-hop paths, relations r1..r5 to E_0001..E_0005, best first. */
+const FIVE_STEPS: [string, string, 'out'][] = [1, 2, 3, 4, 5].map((i) => [`r${i}`, `E_000${i}`, 'out']);
+
 describe('guardPayload', () => {
-  const p = ranking('E_aaaa', [
-    ['r1', 'E_0001', 'out'],
-    ['r2', 'E_0002', 'out'],
-    ['r3', 'E_0003', 'out'],
-    ['r4', 'E_0004', 'out'],
-    ['r5', 'E_0005', 'out'],
-  ]);
+  const p = ranking('E_aaaa', FIVE_STEPS);
 
   it('leaves a payload with no risky token as it was (one attack)', () => {
     let calls = 0;
@@ -85,13 +82,7 @@ describe('guardPayload with the attacker (reidentificationRisk)', () => {
   const hub = graph.indexOf('Hub')!;
   const risk = reidentificationRisk(graph);
   const members = (token: string): number[] => (token === 'E_aaaa' ? [hub] : token.startsWith('E_000') ? [graph.indexOf(`T${Number(token.slice(5)) - 1}`)!] : []);
-  const p = ranking('E_aaaa', [
-    ['r1', 'E_0001', 'out'],
-    ['r2', 'E_0002', 'out'],
-    ['r3', 'E_0003', 'out'],
-    ['r4', 'E_0004', 'out'],
-    ['r5', 'E_0005', 'out'],
-  ]);
+  const p = ranking('E_aaaa', FIVE_STEPS);
 
   it('the full payload names the hub at rank 1; the guarded one leaves it among a dozen look-alikes', () => {
     expect(risk.tokenRisk(p.text, members).get('E_aaaa')).toBe(1);
