@@ -31,18 +31,10 @@ test.beforeAll(async () => {
 });
 
 test.beforeEach(async ({ host, app, page }) => {
-  const imported = await host.running.engine.dispatch('graph.import', { jobId: 'brain-e2e', graph: GRAPH, file: DEMO_FILE, replace: true });
-  expect(imported).toMatchObject({ ok: true });
-  await new BrainPage(page).configureRemote(server.baseURL, 'gpt-4o-mini', 'always');
-  await expect(app.graphItem(GRAPH)).toBeVisible();
-  await app.selectGraph(GRAPH);
+  await new BrainPage(page).onGraphWithRemoteBrain(host.running, app, GRAPH, DEMO_FILE, server.baseURL);
 });
 
-test.afterEach(async ({ host }) => {
-  // The host is shared by every spec of this worker: leave it without a Brain, as the other specs expect.
-  await host.running.engine.dispatch('brain.setConfig', { mode: 'none' });
-  await host.running.engine.dispatch('graph.delete', { graph: GRAPH });
-});
+test.afterEach(async ({ host }) => BrainPage.reset(host.running, GRAPH));
 
 test.afterAll(async () => {
   await server?.close();

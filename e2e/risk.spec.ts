@@ -28,18 +28,10 @@ test.beforeAll(async () => {
 test.beforeEach(async ({ host, app, page, scratchDir }) => {
   const file = join(scratchDir, 'clinics.txt');
   await writeFile(file, UNIQUE_BEDS_LINES.join('\n') + '\n');
-  const imported = await host.running.engine.dispatch('graph.import', { jobId: 'risk-e2e', graph: GRAPH, file, replace: true });
-  expect(imported).toMatchObject({ ok: true });
-  await new BrainPage(page).configureRemote(server.baseURL, 'gpt-4o-mini', 'always');
-  await expect(app.graphItem(GRAPH)).toBeVisible();
-  await app.selectGraph(GRAPH);
+  await new BrainPage(page).onGraphWithRemoteBrain(host.running, app, GRAPH, file, server.baseURL);
 });
 
-test.afterEach(async ({ host }) => {
-  // The host is shared by every spec of this worker: leave it without a Brain, as the other specs expect.
-  await host.running.engine.dispatch('brain.setConfig', { mode: 'none' });
-  await host.running.engine.dispatch('graph.delete', { graph: GRAPH });
-});
+test.afterEach(async ({ host }) => BrainPage.reset(host.running, GRAPH));
 
 test.afterAll(async () => {
   await server?.close();

@@ -2,6 +2,8 @@
 // risk, exposed-subgraph canvas, Approve / Edit / Deny / drop the paths exposing unique tokens) and the Ask panel's
 // Brain tally.
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { RunningHost } from '../../src-main/host/startHost.js';
+import type { AppPage } from './AppPage.js';
 
 export class BrainPage {
   readonly dialog: Locator;
@@ -56,6 +58,21 @@ export class BrainPage {
   async tickedPaths(): Promise<number[]> {
     const boxes = this.page.getByTestId('drop-path');
     return boxes.evaluateAll((els) => els.filter((e) => (e as HTMLInputElement).checked).map((e) => Number(e.getAttribute('data-path'))));
+  }
+
+  /** Imports `file` as `graph` through the host, points the Brain at `url` (asked at every round), selects the graph. */
+  async onGraphWithRemoteBrain(host: RunningHost, app: AppPage, graph: string, file: string, url: string): Promise<void> {
+    const imported = await host.engine.dispatch('graph.import', { jobId: `${graph}-e2e`, graph, file, replace: true });
+    expect(imported).toMatchObject({ ok: true });
+    await this.configureRemote(url, 'gpt-4o-mini', 'always');
+    await expect(app.graphItem(graph)).toBeVisible();
+    await app.selectGraph(graph);
+  }
+
+  /** The host is shared by every spec of a worker: leave it without a Brain and without the spec's graph. */
+  static async reset(host: RunningHost, graph: string): Promise<void> {
+    await host.engine.dispatch('brain.setConfig', { mode: 'none' });
+    await host.engine.dispatch('graph.delete', { graph });
   }
 
   async openTab(): Promise<void> {
