@@ -5,7 +5,8 @@
 // and writes `ctrlg exposure report` per set. Prints one markdown table: Hits@1, ASR@1/@5 on anchors+bridges (and
 // each alone), linkage ASR@1, node exposure p99 and top-1% share (every built payload counted as sent).
 //   npm run bench:exposure -- [--sets demo,metaqa-2,metaqa-3,grailqa,simpleq] [--limit 300] [--seed 1]
-//                             [--linkage 10] [--data ../shared/data] [--out DIR]
+//                             [--linkage 100] [--data ../shared/data] [--out DIR]
+// Linkage compares --linkage sessions drawn at random (seeded): with 10, most sets share too few entities to count.
 // Everything goes through the CLI in process, into a temporary data folder; --out keeps the eval folders and reports
 // (they hold the revealed mappings: evaluation only, never share them).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ const { values } = parseArgs({
     sets: { type: 'string', default: 'demo,metaqa-2,metaqa-3,grailqa,simpleq' },
     limit: { type: 'string', default: '300' },
     seed: { type: 'string', default: '1' },
-    linkage: { type: 'string', default: '10' },
+    linkage: { type: 'string', default: '100' },
     data: { type: 'string', default: resolve(import.meta.dirname, '../../shared/data') },
     out: { type: 'string' },
   },
@@ -134,10 +135,13 @@ for (const r of rows)
   console.log(
     `| ${r.set} | ${r.view} | ${r.questions} | ${pct(r.hits)} | ${pct(r.asr1)} | ${pct(r.asr5)} | ${pct(r.anchors)} | ${pct(r.bridges)} | ${r.tokens} | ${pct(r.unique)} | ${pct(r.linkage)} | ${r.p99.toFixed(3)} | ${pct(r.top1)} | ${r.exposed} |`,
   );
-console.log('\nRatio sanitized / masked (ASR@1 anchors+bridges):');
+console.log('\nRatio sanitized / masked (ASR@1 anchors+bridges; linkage ASR@1):');
 for (const s of sets) {
   const m = rows.find((r) => r.set === s.name && r.view === 'masked');
   const z = rows.find((r) => r.set === s.name && r.view === 'sanitized');
-  if (m && z) console.log(`  ${s.name}: ${pct(z.asr1)} / ${pct(m.asr1)} = ${m.asr1 > 0 ? (z.asr1 / m.asr1).toFixed(2) : '—'}; Hits@1 ${pct(z.hits)} vs ${pct(m.hits)}`);
+  if (m && z)
+    console.log(
+      `  ${s.name}: ${pct(z.asr1)} / ${pct(m.asr1)} = ${m.asr1 > 0 ? (z.asr1 / m.asr1).toFixed(2) : '—'}; linkage ${pct(z.linkage)} / ${pct(m.linkage)} = ${m.linkage ? ((z.linkage ?? 0) / m.linkage).toFixed(2) : '—'}; Hits@1 ${pct(z.hits)} vs ${pct(m.hits)}`,
+    );
 }
 if (values.out) console.log(`\nruns and reports in ${outRoot} (they hold revealed mappings: never share them)`);

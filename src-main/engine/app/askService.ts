@@ -18,7 +18,7 @@ import type { AlgorithmicHand } from '../qa/hand/algorithmicHand.js';
 import { createLlmHand } from '../qa/hand/llm/llmHand.js';
 import type { EntityNameIndex } from '../qa/stages/entityNameIndex.js';
 import type { GraspSelectorLike } from '../qa/grasp/graspSelectorLike.js';
-import { reidentificationRisk } from '../egress/exposure/attack/reidentificationRisk.js';
+import { GUARD_ATTACK_ROUNDS, reidentificationRisk } from '../egress/exposure/attack/reidentificationRisk.js';
 import { createQaEngine, EmptyGraphError, EmptyQuestionError, type AskOptions, type QaEngine } from '../qa/qaEngine.js';
 import type { BrainPolicy } from '../core/brainStep.js';
 import type { Drm, QuestionExposure } from '../core/types.js';
@@ -189,7 +189,7 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
       const grasp = holds ? selectors(name, graph) : version === undefined ? undefined : await storedSelector(name, graph, d, version);
       const selector: SelectorUse = grasp ? { kind: 'grasp', ...(version !== undefined ? { version } : {}), matchesGraph: grasp.matches?.(graph) ?? true } : { kind: 'path' };
       // Ranking payloads are trimmed against the re-identification attack on this very graph (the payload guard).
-      const payloadRisk = reidentificationRisk(graph);
+      const payloadRisk = reidentificationRisk(graph, GUARD_ATTACK_ROUNDS);
       return { engine: createQaEngine({ graph, drm: d, payloadRisk, ...qa, ...handFor, ...(store ? { memory: experienceMemory(store) } : {}), ...(grasp ? { grasp } : {}) }), selector };
     })();
     const entry: CachedEngine = { graph, handKey, selectorKey, engine };
