@@ -99,6 +99,9 @@ describe('ctrlg eval --view', () => {
     const clustered = await cli(['eval', '--data', data, '--kb', kb, '--questions', q, '--out', join(dir, 'bad2'), '--view', 'masked', '--relations', 'clustered']);
     expect(clustered.code).not.toBe(0);
     expect(clustered.err).toMatch(/--view masked shows the raw relation labels/);
+    const remote = await cli(['eval', '--data', data, '--kb', kb, '--questions', q, '--out', join(dir, 'bad3'), '--view', 'masked', '--brain', 'openai', '--brain-url', 'http://127.0.0.1:9', '--approve', 'all']);
+    expect(remote.code).not.toBe(0);
+    expect(remote.err).toMatch(/never sent to a remote Brain/);
   });
 });
 

@@ -10,6 +10,7 @@ import { reidentificationRisk } from '../../src-main/engine/egress/exposure/atta
 import { finalizePayload } from '../../src-main/engine/payload/brainPayload.js';
 import { guardPayload, withPaths } from '../../src-main/engine/payload/guardPayload.js';
 import { renderPayloadText } from '../../src-main/engine/payload/payloadText.js';
+import { GENERALISED_RELATION_BUCKET, recordedRelation } from '../../src-main/engine/core/tokens.js';
 
 const t = (head: string, relation: string, tail: string): Triple => ({ head, relation, tail });
 
@@ -106,6 +107,7 @@ describe('guardPayload: generalising labels that single a token out', () => {
     expect(risk.tokenRisk(p.text, members).get('E_aaaa')).toBe(1);
     const g = guardPayload(p, (text) => risk.tokenRisk(text, members), { maxRisk: 0.1, keep: 2, rounds: 4 }, (l) => (l === 'rare_rel' ? 'R_c1' : undefined));
     expect(g.generalized).toBe(1);
+    expect([...g.relabel]).toEqual([['rare_rel', 'R_c1']]);
     expect(g.payload.text).not.toContain('rare_rel');
     expect(g.payload.paths[0].edges[0].relation).toBe('R_c1');
     expect(g.payload.indicator?.chain[0].relation).toBe('R_c1');
@@ -121,5 +123,13 @@ describe('guardPayload: generalising labels that single a token out', () => {
     expect(calm.payload.text).toContain('rare_rel');
     const stuck = guardPayload(p, (text) => risk.tokenRisk(text, members), { maxRisk: 0.1, keep: 2, rounds: 4 }, () => undefined);
     expect(stuck).toMatchObject({ generalized: 0, risky: 2 }); // Rare and Thing, the only rare_rel tail
+  });
+});
+
+describe('recordedRelation', () => {
+  it('keeps a raw label, and counts every per-question generalised name as one bucket across questions', () => {
+    expect(recordedRelation('directed_by')).toBe('directed_by');
+    expect(recordedRelation('R_a1b2c3')).toBe(GENERALISED_RELATION_BUCKET);
+    expect(recordedRelation('R_a1b2c')).toBe('R_a1b2c'); // not the guard's shape
   });
 });

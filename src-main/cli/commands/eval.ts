@@ -59,6 +59,8 @@ export const evalCommand: CliCommand = {
     const relations = parseRelationsMode(values.relations);
     const view = parseViewKind(values.view);
     if (view === 'masked' && relations === 'clustered') throw new CliError('--view masked shows the raw relation labels: it cannot be combined with --relations clustered');
+    // The baseline shows exact literals and every kept path: it is for measuring, never for a Brain off the machine.
+    if (view === 'masked' && values.brain === 'openai') throw new CliError('--view masked is an evaluation baseline: it is never sent to a remote Brain (use --brain none or local)');
     const selectorKind = parseSelector(values.selector);
     const handThreads = parseHandThreads(values['hand-threads']);
     checkHandThreadsUse(values);

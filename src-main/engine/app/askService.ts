@@ -238,14 +238,16 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
       } else {
         result = await ask();
       }
-      // Recording the cohort never costs the answer: a ledger that cannot be written loses this question's cohort only.
-      if (eligible?.size && questionBrain?.eligible) await questionBrain.eligible([...eligible].map((e) => subjectId(engine.graph, e))).catch(() => undefined);
       return { result, selector, hand: handSummary(active?.fileName ?? ALGORITHMIC, calls), ...(questionBrain ? { brain: questionBrain } : {}) };
     } catch (err) {
       // The pipeline's own refusals are the user's to fix, not internal failures.
       if (err instanceof EmptyQuestionError) throw new ApiError('invalid_request', err.message);
       if (err instanceof EmptyGraphError) throw new ApiError('not_available', err.message, { graph });
       throw err;
+    } finally {
+      // Answered or failed, what the question showed counts against its cohort. Recording never costs the answer: a
+      // ledger that cannot be written loses this question's cohort only.
+      if (eligible?.size && questionBrain?.eligible) await questionBrain.eligible([...eligible].map((e) => subjectId(engine.graph, e))).catch(() => undefined);
     }
   }
 

@@ -20,12 +20,7 @@ export class ExposureReportInputError extends Error {
 type Json = Record<string, unknown>;
 
 function readJson(file: string): Json {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new ExposureReportInputError(file, undefined, `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
+  const text = readText(file);
   try {
     const v = JSON.parse(text) as unknown;
     if (v && typeof v === 'object' && !Array.isArray(v)) return v as Json;
@@ -35,10 +30,18 @@ function readJson(file: string): Json {
   throw new ExposureReportInputError(file, undefined, 'is not a JSON object');
 }
 
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ExposureReportInputError(file, undefined, `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+}
+
 function readJsonLines(file: string): Json[] {
   if (!existsSync(file)) return [];
   const out: Json[] = [];
-  readFileSync(file, 'utf8')
+  readText(file)
     .split('\n')
     .forEach((line, i) => {
       if (!line.trim()) return;
@@ -91,7 +94,8 @@ function attackFigures(a: Json): AttackFigures | undefined {
   };
 }
 
-const TOKEN = /\bE_[0-9a-f]+\b/g;
+// Entity, supernode and aggregate tokens: every raw entity behind any of them counts as shown.
+const TOKEN = /\b[ESA]_[0-9a-f]{4,64}\b/g;
 
 /** Per question: Brain calls, and entities seen for the first time in the run (built payloads, names via views.jsonl). */
 function streamOf(dir: string, preds: Json[]): ExposureRunFigures['stream'] {
@@ -109,11 +113,12 @@ function streamOf(dir: string, preds: Json[]): ExposureRunFigures['stream'] {
       const texts = Array.isArray(p.payloads) ? p.payloads.filter((t): t is string => typeof t === 'string') : [];
       for (const token of new Set(texts.flatMap((t) => t.match(TOKEN) ?? []))) {
         const names = mapping[token];
-        const name = Array.isArray(names) && typeof names[0] === 'string' ? names[0] : undefined;
-        if (name !== undefined && !seen.has(name)) {
-          seen.add(name);
-          fresh++;
-        }
+        if (!Array.isArray(names)) continue;
+        for (const name of names)
+          if (typeof name === 'string' && !seen.has(name)) {
+            seen.add(name);
+            fresh++;
+          }
       }
     }
     newEntities.push(fresh);
@@ -148,9 +153,16 @@ export function evalRunDirs(dir: string): string[] {
   const root = resolve(dir);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new ExposureReportInputError(root, undefined, 'is not a folder');
   if (existsSync(join(root, 'summary.json'))) return [root];
+  const isDir = (p: string): boolean => {
+    try {
+      return statSync(p).isDirectory();
+    } catch {
+      return false; // a dangling link or a file that vanished: not a run
+    }
+  };
   const runs = readdirSync(root)
     .map((n) => join(root, n))
-    .filter((p) => statSync(p).isDirectory() && existsSync(join(p, 'summary.json')));
+    .filter((p) => isDir(p) && existsSync(join(p, 'summary.json')));
   if (!runs.length) throw new ExposureReportInputError(root, undefined, 'holds no summary.json (run `ctrlg eval --out` into it first)');
   const rank = (p: string): number => (basename(p) === 'masked' ? 0 : basename(p) === 'sanitized' ? 1 : 2);
   return runs.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
@@ -158,5 +170,6 @@ export function evalRunDirs(dir: string): string[] {
 
 export function reportFromEval(dir: string, now: Date = new Date()): ExposureReportData {
   const dirs = evalRunDirs(dir);
-  return { title: 'Ctrl-G exposure report', generatedAt: now.toISOString(), source: `evaluation ${resolve(dir)}`, runs: dirs.map(runFigures) };
+  // The folder's own name only: a report meant to be shared should not carry the analyst's home path.
+  return { title: 'Ctrl-G exposure report', generatedAt: now.toISOString(), source: `evaluation ${basename(resolve(dir))}`, runs: dirs.map(runFigures) };
 }

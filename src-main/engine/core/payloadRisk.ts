@@ -3,10 +3,11 @@
 // so what could be sent is trimmed against the same attack the exposure measurement runs.
 export interface PayloadRisk {
   /**
-   * Per entity token of `text`: the probability that the observer names it at rank 1, reading `text` alone (ties
-   * broken at random). `membersOf` gives the raw entities behind a token: the truth, known to the caller only.
+   * Per entity token of the payload text(s): the probability that the observer names it at rank 1, reading them
+   * together (the payloads of one question share its tokens; ties broken at random). `membersOf` gives the raw
+   * entities behind a token: the truth, known to the caller only.
    */
-  tokenRisk(text: string, membersOf: (token: string) => readonly number[]): ReadonlyMap<string, number>;
+  tokenRisk(text: string | readonly string[], membersOf: (token: string) => readonly number[]): ReadonlyMap<string, number>;
   /**
    * Per entity token of `text`: how many raw entities fit what the observer sees (its anonymity set; 1: it can be
    * named). Needs no truth, so the approval dialog can show it for any payload, edited ones included.

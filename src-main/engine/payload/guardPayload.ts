@@ -26,6 +26,8 @@ export interface GuardedPayload {
   risky: number;
   /** Relation labels replaced by a coarser label. */
   generalized: number;
+  /** Each replaced label → its coarser label: later payloads of the question must show it the same way. */
+  relabel: ReadonlyMap<string, string>;
 }
 
 /** The payload with only `paths` (kept in order), ids renumbered 1..n, literals of vanished tokens removed. */
@@ -59,7 +61,7 @@ export function guardPayload(
   options: PayloadGuardOptions = DEFAULT_PAYLOAD_GUARD,
   generalize?: (label: string) => string | undefined,
 ): GuardedPayload {
-  if (p.role !== 'ranking') return { payload: p, dropped: 0, risky: 0, generalized: 0 };
+  if (p.role !== 'ranking') return { payload: p, dropped: 0, risky: 0, generalized: 0, relabel: new Map() };
   let current = p;
   let dropped = 0;
   let risky = 0;
@@ -70,7 +72,7 @@ export function guardPayload(
   };
   for (let round = 0; round < options.rounds && current.paths.length > options.keep; round++) {
     const over = overOf();
-    if (!over.size) return { payload: current, dropped, risky, generalized: 0 };
+    if (!over.size) return { payload: current, dropped, risky, generalized: 0, relabel: new Map() };
     const droppable = current.paths.slice(options.keep).filter((x) => x.nodes.some((t) => over.has(t)));
     if (!droppable.length) break;
     // The lower-ranked half of them: a risky anchor is on every path, and halving keeps the best alternatives.
@@ -95,5 +97,5 @@ export function guardPayload(
     current = withLabels(current, step);
   }
   if (relabel.size && risky) overOf();
-  return { payload: current, dropped, risky, generalized: relabel.size };
+  return { payload: current, dropped, risky, generalized: relabel.size, relabel };
 }

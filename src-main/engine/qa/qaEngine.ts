@@ -28,7 +28,7 @@ import { maskView } from './sanitize/maskView.js';
 import { questionExposure } from './questionExposure.js';
 import { macFor, newSessionSecret } from './sanitize/sessionSecret.js';
 import { analysisPayload, DEFAULT_PAYLOAD_WIDTH } from '../payload/brainPayload.js';
-import { DEFAULT_PAYLOAD_GUARD, guardPayload, type PayloadGuardOptions } from '../payload/guardPayload.js';
+import { DEFAULT_PAYLOAD_GUARD, guardPayload, withLabels, type PayloadGuardOptions } from '../payload/guardPayload.js';
 import type { PayloadRisk } from '../core/payloadRisk.js';
 import type { BrainPayload } from '../../common/brainTypes.js';
 import { payloadPreview } from '../payload/exposureReport.js';
@@ -139,12 +139,25 @@ interface GraphCache {
 /** Alternative topic readings tried when the best one verifies nothing. */
 const MAX_RETRIES = 2;
 
-/** A question's payload guard: the attack runs on each built ranking payload, φ_Q giving the truth it is scored on. */
+/**
+ * A question's payload guard: the attack runs on each built ranking payload together with the question's earlier
+ * ones (they share its tokens, and any of them may be sent), φ_Q giving the truth it is scored on. A label
+ * generalised once stays generalised in every later payload of the question: shown raw in one and as `R_…` in
+ * another, the pair would name it.
+ */
 function payloadGuardOf(risk: PayloadRisk, mapping: ViewMapping, options: PayloadGuardOptions, generalize?: (label: string) => string | undefined): (p: BrainPayload) => BrainPayload {
-  return (p) => guardPayload(p, (text) => risk.tokenRisk(text, (t) => mapping.members(t)), options, generalize).payload;
+  const earlier: string[] = [];
+  const relabel = new Map<string, string>();
+  return (built) => {
+    const p = relabel.size ? withLabels(built, relabel) : built;
+    const g = guardPayload(p, (text) => risk.tokenRisk([...earlier, text], (t) => mapping.members(t)), options, generalize);
+    for (const [raw, coarse] of g.relabel) relabel.set(raw, coarse);
+    earlier.push(g.payload.text);
+    return g.payload;
+  };
 }
 
-/** A raw label's relation cluster as a per-question label `R_<hmac>` (same cluster, same label within the question). */
+/** A raw label's relation cluster as a per-question label `R_<hmac>` (core/tokens GENERALISED_RELATION; same cluster, same label within the question). */
 function clusterLabelOf(secret: Uint8Array, graph: MemoryGraph, clusters: RelationClusters): (label: string) => string | undefined {
   return (label) => {
     const r = graph.relationIndexOf(label);

@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import type { ExposureRunFigures } from '../../../common/exposureReportTypes.js';
 import type { BrainRole, ExposedItemStatus, ExposureReport, LedgerEntry, LedgerSummary } from '../../../common/brainTypes.js';
 import type { ExposureHistory } from '../../core/exposureHistory.js';
+import { recordedRelation } from '../../core/tokens.js';
 import { nodeExposureStats, type ExposureCount } from './exposureStats.js';
 import { ledgerDigest, type LedgerAnchor } from '../audit/ledgerAnchor.js';
 import type { KeyStore } from '../../core/keyStore.js';
@@ -107,7 +108,7 @@ export class ExposureLedger {
 
   private edgeKey(head: string, relation: string, tail: string, resolve: TokenResolver): string {
     const side = (t: string): string => this.entityKeys(t, resolve).sort().join(',');
-    return this.subject('edge', `${side(head)}\u0000${relation}\u0000${side(tail)}`);
+    return this.subject('edge', `${side(head)}\u0000${recordedRelation(relation)}\u0000${side(tail)}`);
   }
 
   /** The ledger session of a question: its id within this run (two runs may reuse a question id). */
@@ -131,7 +132,7 @@ export class ExposureLedger {
     return {
       entity: (token) => this.status(this.entityKeys(token, resolve).map((k) => s.entities[k]), session),
       edge: (h, r, t) => this.status([s.edges[this.edgeKey(h, r, t, resolve)]], session),
-      relation: (label) => this.status([s.relations[label]], session),
+      relation: (label) => this.status([s.relations[recordedRelation(label)]], session),
       literal: (value) => this.status([s.literals[value]], session),
     };
   }
@@ -157,9 +158,9 @@ export class ExposureLedger {
     }
     for (const e of call.report.edges) {
       touch(next.edges, this.edgeKey(e.head, e.relation, e.tail, call.resolve), session, () => seen(session));
-      (next.relations[e.relation] ??= { ...seen(session), edges: 0 }).edges += 1;
+      (next.relations[recordedRelation(e.relation)] ??= { ...seen(session), edges: 0 }).edges += 1;
     }
-    for (const r of call.report.relationLabels) touch(next.relations, r.value, session, () => ({ ...seen(session), edges: 0 }));
+    for (const r of call.report.relationLabels) touch(next.relations, recordedRelation(r.value), session, () => ({ ...seen(session), edges: 0 }));
     for (const l of call.report.literals) touch(next.literals, l.value, session, () => seen(session));
     sess.calls += 1;
     sess.tokensSent += call.tokensSent;
@@ -175,7 +176,7 @@ export class ExposureLedger {
       entities: keys.size,
       newEntities,
       edges: call.report.edges.length,
-      relations: call.report.relationLabels.map((r) => r.value),
+      relations: [...new Set(call.report.relationLabels.map((r) => recordedRelation(r.value)))],
       literals: call.report.literals.length,
     };
     next.calls.push(entry);
@@ -203,7 +204,10 @@ export class ExposureLedger {
   private async recordEligibleNow(questionId: string, ids: readonly string[]): Promise<void> {
     const state = this.state;
     const session = this.questionSession(questionId);
-    if (state.sessions[session]?.eligible !== undefined) return;
+    if (state.sessions[session]?.eligible !== undefined) {
+      this.questionEntities.delete(session);
+      return;
+    }
     const keys = new Set(ids.map((id) => this.subject('entity', id)));
     const shown = this.questionEntities.get(session);
     // Updated in place and undone if the write fails: copying a cohort of tens of thousands of entities on every

@@ -21,7 +21,7 @@ export const GUARD_ATTACK_ROUNDS = 1;
 export function reidentificationRisk(graph: MemoryGraph, rounds = DEFAULT_ROUNDS): PayloadRisk {
   return {
     tokenRisk(text, membersOf) {
-      const attack = attackSession(referenceIndex(graph), observeSession([text]), rounds);
+      const attack = attackSession(referenceIndex(graph), observeSession(typeof text === 'string' ? [text] : [...text]), rounds);
       const out = new Map<string, number>();
       for (const v of attack.verdicts) {
         const truth = new Set(membersOf(v.token));
