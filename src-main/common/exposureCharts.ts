@@ -177,9 +177,9 @@ export function exposureCharts(runs: ExposureRunFigures[]): string[] {
   for (const r of runs)
     if (r.stream?.brainCalls.length) {
       stream.push({ name: `${r.view}: calls`, values: cumulative(r.stream.brainCalls) });
-      stream.push({ name: `${r.view}: new entities`, values: cumulative(r.stream.newEntities) });
+      stream.push({ name: `${r.view}: entities`, values: cumulative(r.stream.newEntities) });
     }
-  if (stream.length) charts.push(lineChart('Brain calls and new entities shown, along the stream (cumulative)', stream, 'question'));
+  if (stream.length) charts.push(lineChart('Brain calls and entities shown for the first time, along the stream (cumulative)', stream, 'question'));
   return charts;
 }
 
