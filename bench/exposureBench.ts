@@ -99,7 +99,7 @@ try {
       mkdirSync(dir, { recursive: true });
       const t0 = performance.now();
       await cli(['eval', '--kb', s.kb, '--questions', qfile, '--out', dir, '--view', view, '--reveal-mapping']);
-      await cli(['attack', '--views', join(dir, 'views.jsonl'), '--reference', s.kb, '--linkage', values.linkage, '--out', join(dir, 'attack.json')]);
+      await cli(['attack', '--views', join(dir, 'views.jsonl'), '--reference', s.kb, ...(Number(values.linkage) > 0 ? ['--linkage', values.linkage] : []), '--out', join(dir, 'attack.json')]);
       const summary = readJson(join(dir, 'summary.json'));
       const attack = readJson(join(dir, 'attack.json'));
       const built = summary.node_exposure?.built?.single_token ?? {};
