@@ -1,12 +1,13 @@
 // `ctrlg exposure report`: from an eval folder (with the attacker's attack.json beside it) and from this data folder's
 // exposure ledger after a remote Brain (a loopback recording server) was asked; clear errors for what is missing.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExposureReportData } from '../../src-main/common/exposureReportTypes.js';
 import { startRecordingServer, type RecordingServer } from '../brain/recordingServer.js';
 import { useBrainApiKey } from '../helpers/brainApiKey.js';
+import { writeBooksGraph } from '../helpers/booksGraph.js';
 import { runCliCaptured as cli } from '../helpers/runCliCaptured.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ctrlg-exposure-report-'));
@@ -59,10 +60,7 @@ describe('ctrlg exposure report', () => {
 
   it('--ledger: what was actually sent from this data folder, per question', async () => {
     const data = join(dir, 'brain-data');
-    const kb = join(dir, 'books.txt');
-    writeFileSync(kb, ['Moonfall|written_by|Ilse Varga', 'Tidewater|written_by|Ilse Varga', 'Ashen Road|written_by|Tomas Bry', 'Ilse Varga|born_in|Kelmar', 'Tomas Bry|born_in|Ostra'].join('\n'));
-    const qs = join(dir, 'books-q.txt');
-    writeFileSync(qs, ['who wrote [Moonfall]\tIlse Varga', 'where was the writer of [Ashen Road] born\tOstra', 'who wrote [Tidewater]\tIlse Varga'].join('\n'));
+    const { kb, questions: qs } = writeBooksGraph(dir);
     const missing = await cli(['exposure', 'report', '--data', data, '--ledger', '--out', join(dir, 'none.html')]);
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('no exposure ledger yet');

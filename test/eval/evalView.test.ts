@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecordingServer, type RecordingServer } from '../brain/recordingServer.js';
 import { useBrainApiKey } from '../helpers/brainApiKey.js';
+import { writeBooksGraph } from '../helpers/booksGraph.js';
 import { runCliCaptured as cli } from '../helpers/runCliCaptured.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ctrlg-eval-view-'));
@@ -138,10 +139,7 @@ describe('honest counting with a remote Brain', () => {
   });
 
   it('each question is a ledger session with its eligible cohort; node exposure is counted as built and as sent', async () => {
-    const kb = join(dir, 'books.txt');
-    writeFileSync(kb, ['Moonfall|written_by|Ilse Varga', 'Tidewater|written_by|Ilse Varga', 'Ashen Road|written_by|Tomas Bry', 'Ilse Varga|born_in|Kelmar', 'Tomas Bry|born_in|Ostra'].join('\n'));
-    const qs = join(dir, 'books-q.txt');
-    writeFileSync(qs, ['who wrote [Moonfall]\tIlse Varga', 'where was the writer of [Ashen Road] born\tOstra', 'who wrote [Tidewater]\tIlse Varga'].join('\n'));
+    const { kb, questions: qs } = writeBooksGraph(dir);
     const brainData = join(dir, 'brain-data');
     const run = async (out: string, approve: 'all' | 'none') => {
       const r = await cli(['eval', '--data', brainData, '--kb', kb, '--questions', qs, '--out', out, '--brain', 'openai', '--brain-url', server.baseURL, '--approve', approve, '--brain-policy', 'always']);

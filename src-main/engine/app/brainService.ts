@@ -33,7 +33,7 @@ import { exposureReport } from '../payload/exposureReport.js';
 import type { JsonGenerator } from '../egress/brain/localModelBrain.js';
 import { QueuedApprover, UnknownApprovalError } from '../egress/brain/queuedApprover.js';
 import { systemPromptFor } from '../payload/systemPrompts.js';
-import type { BrainStepResult } from '../egress/brain/brainStep.js';
+import { anchorLedger, type BrainStepResult } from '../egress/brain/brainStep.js';
 import type { BrainPolicy, BrainStep } from '../core/brainStep.js';
 import type { SelectionStep } from '../core/selectionStep.js';
 import type { Drm, ViewMapping } from '../core/types.js';
@@ -328,11 +328,10 @@ export class BrainService {
       policy,
       ...(ledger
         ? {
-            // The cohort write changes the ledger file too: anchor it like a call, or `audit verify` sees a replaced ledger.
+            // The cohort write changes the ledger file too: anchored like a call.
             eligible: async (ids: readonly string[]) => {
               await ledger.recordEligible(questionId, ids);
-              const anchor = ledger.anchor();
-              await audit?.append('ledger', questionId, { seq: anchor.seq, digest: anchor.digest });
+              await anchorLedger(ledger, audit, questionId);
             },
           }
         : {}),

@@ -20,6 +20,12 @@ function viewK(view: SanitizedView): BrainPayload['view'] {
   return { k: view.stats.k, achievedK: view.stats.achievedK };
 }
 
+/** The literals of `literals` whose tokens these paths still show (an edit or the guard removed the others' paths). */
+export function literalsShown(paths: BrainPayload['paths'], literals: BrainPayload['literals']): BrainPayload['literals'] {
+  const shown = new Set(paths.flatMap((x) => x.nodes));
+  return Object.fromEntries(Object.entries(literals).filter(([t]) => shown.has(t)));
+}
+
 export function finalizePayload(p: Omit<BrainPayload, 'text'>): BrainPayload {
   return { ...p, text: renderPayloadText(p) };
 }

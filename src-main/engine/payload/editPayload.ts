@@ -2,7 +2,7 @@
 // its text re-rendered, so what is sent is exactly the edited payload (path ids stay as they were, so the reply
 // still maps to the right candidates).
 import type { BrainPayload, PayloadField } from '../../common/brainTypes.js';
-import { finalizePayload } from './brainPayload.js';
+import { finalizePayload, literalsShown } from './brainPayload.js';
 
 export class EmptyEditError extends Error {
   constructor() {
@@ -38,11 +38,7 @@ export function editPayload(p: BrainPayload, edit: { dropPaths: readonly number[
   const paths = p.paths.filter((x) => !drop.has(x.id));
   if (p.role !== 'analysis' && paths.length === 0) throw new EmptyEditError();
   const omitted = [...new Set([...p.omitted, ...edit.dropFields])];
-  const literals: Record<string, string> = {};
-  if (!omitted.includes('literals')) {
-    const shown = new Set(paths.flatMap((x) => x.nodes));
-    for (const [t, v] of Object.entries(p.literals)) if (shown.has(t)) literals[t] = v;
-  }
+  const literals = omitted.includes('literals') ? {} : literalsShown(paths, p.literals);
   const { text: _old, ...rest } = p;
   return finalizePayload({
     ...rest,

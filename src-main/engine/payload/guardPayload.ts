@@ -5,7 +5,7 @@
 // fewer, better paths both help the Brain and hide more. Pure given the risk function; ids are renumbered so the
 // gaps do not tell a reader how much was removed, and each path keeps the candidate index a reply maps back to.
 import type { BrainPayload } from '../../common/brainTypes.js';
-import { finalizePayload } from './brainPayload.js';
+import { finalizePayload, literalsShown } from './brainPayload.js';
 
 export interface PayloadGuardOptions {
   /** Highest acceptable rank-1 re-identification risk of any entity token. */
@@ -32,10 +32,8 @@ export interface GuardedPayload {
 
 /** The payload with only `paths` (kept in order), ids renumbered 1..n, literals of vanished tokens removed. */
 export function withPaths(p: BrainPayload, paths: BrainPayload['paths']): BrainPayload {
-  const shown = new Set(paths.flatMap((x) => x.nodes));
-  const literals = Object.fromEntries(Object.entries(p.literals).filter(([t]) => shown.has(t)));
   const { text: _old, ...rest } = p;
-  return finalizePayload({ ...rest, paths: paths.map((x, i) => ({ ...x, id: i + 1, nodes: [...x.nodes], edges: x.edges.map((e) => ({ ...e })) })), literals });
+  return finalizePayload({ ...rest, paths: paths.map((x, i) => ({ ...x, id: i + 1, nodes: [...x.nodes], edges: x.edges.map((e) => ({ ...e })) })), literals: literalsShown(paths, p.literals) });
 }
 
 /** The payload with every relation label in `relabel` replaced (paths and indicator alike), text re-rendered. */
@@ -84,15 +82,15 @@ export function guardPayload(
   for (let round = 0; generalize && round < options.rounds; round++) {
     const over = overOf();
     if (!over.size) break;
-    const labels = new Set<string>();
+    // Each label on an edge touching a token still above the bound, with its coarser name.
+    const step = new Map<string, string>();
     for (const x of current.paths)
       x.edges.forEach((e, i) => {
-        if (!over.has(x.nodes[i]) && !over.has(x.nodes[i + 1])) return;
+        if (step.has(e.relation) || (!over.has(x.nodes[i]) && !over.has(x.nodes[i + 1]))) return;
         const coarse = generalize(e.relation);
-        if (coarse !== undefined && coarse !== e.relation) labels.add(e.relation);
+        if (coarse !== undefined && coarse !== e.relation) step.set(e.relation, coarse);
       });
-    if (!labels.size) break;
-    const step = new Map([...labels].map((l) => [l, generalize(l)!]));
+    if (!step.size) break;
     for (const [l, c] of step) relabel.set(l, c);
     current = withLabels(current, step);
   }

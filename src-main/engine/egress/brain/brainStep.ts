@@ -134,9 +134,7 @@ export async function brainStep(ctx: BrainStepContext): Promise<BrainStepResult>
     counter.tokensReceived += tokens.received;
     if (ledger && report) {
       await ledger.record({ questionId: ctx.questionId, role: payload.role, model: brain.model, report, resolve, tokensSent: tokens.sent, tokensReceived: tokens.received });
-      // The ledger's new state, anchored in the chain: a deleted or rolled-back ledger then fails `audit verify`.
-      const anchor = ledger.anchor();
-      await audit?.append('ledger', ctx.questionId, { seq: anchor.seq, digest: anchor.digest });
+      await anchorLedger(ledger, audit, ctx.questionId);
     }
   }
 
@@ -165,6 +163,15 @@ export async function brainStep(ctx: BrainStepContext): Promise<BrainStepResult>
 export function payloadFate(result: BrainStepResult, given: BrainPayload): { status: PayloadStatus; payload?: BrainPayload } {
   const status: PayloadStatus = result.sent ? 'sent' : result.denied ? 'denied' : result.fallback ? 'failed' : 'local';
   return result.payload && result.payload !== given ? { status, payload: result.payload } : { status };
+}
+
+/**
+ * Appends the ledger's current state (calls recorded, digest of its sealed file) to the audit chain. Called after
+ * every ledger write — a call, a question's cohort — or `audit verify` sees a deleted, rolled-back or replaced ledger.
+ */
+export async function anchorLedger(ledger: ExposureLedger, audit: AuditLog | undefined, questionId: string): Promise<void> {
+  const anchor = ledger.anchor();
+  await audit?.append('ledger', questionId, { seq: anchor.seq, digest: anchor.digest });
 }
 
 /** The per-question part of a BrainStepContext: which Brain, who approves, where calls are counted and recorded. */

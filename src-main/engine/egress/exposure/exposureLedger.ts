@@ -249,11 +249,17 @@ export class ExposureLedger {
     return { seq: this.state.calls.length, digest: this.digest };
   }
 
+  /** Visible relation label → edges sent with it (labels never on an edge left out). */
+  private edgesPerRelation(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [label, r] of Object.entries(this.state.relations)) if (r.edges > 0) out[label] = r.edges;
+    return out;
+  }
+
   summary(): LedgerSummary {
     const s = this.state;
     const exposure = nodeExposureStats(Object.values(s.cohort ?? {}));
-    const perRelation: Record<string, number> = {};
-    for (const [label, r] of Object.entries(s.relations)) if (r.edges > 0) perRelation[label] = r.edges;
+    const perRelation = this.edgesPerRelation();
     const sum = (f: (c: LedgerEntry) => number, calls = s.calls): number => calls.reduce((a, c) => a + f(c), 0);
     const run = s.calls.filter((c) => c.sessionId === this.sessionId);
     return {
@@ -285,8 +291,7 @@ export class ExposureLedger {
   figures(): ExposureRunFigures {
     const s = this.state;
     const e = nodeExposureStats(Object.values(s.cohort ?? {}));
-    const perRelation: Record<string, number> = {};
-    for (const [label, r] of Object.entries(s.relations)) if (r.edges > 0) perRelation[label] = r.edges;
+    const perRelation = this.edgesPerRelation();
     const fresh = new Map<string, number>();
     for (const c of s.calls) fresh.set(`${c.sessionId}/${c.questionId}`, (fresh.get(`${c.sessionId}/${c.questionId}`) ?? 0) + c.newEntities);
     const sessions = Object.entries(s.sessions).sort((a, b) => a[1].startedAt.localeCompare(b[1].startedAt));
