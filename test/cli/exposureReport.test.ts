@@ -3,10 +3,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ExposureReportData } from '../../src-main/common/exposureReportTypes.js';
-import { startRecordingServer, type RecordingServer } from '../brain/recordingServer.js';
-import { useBrainApiKey } from '../helpers/brainApiKey.js';
+import { useLoopbackBrain } from '../helpers/brainApiKey.js';
 import { writeBooksGraph } from '../helpers/booksGraph.js';
 import { runCliCaptured as cli } from '../helpers/runCliCaptured.js';
 
@@ -14,16 +13,8 @@ const dir = mkdtempSync(join(tmpdir(), 'ctrlg-exposure-report-'));
 const demoKb = resolve(import.meta.dirname, '../../resources/demo/hospital-network.txt');
 const demoQuestions = resolve(import.meta.dirname, '../../resources/demo/questions.txt');
 const KEY = 'sk-exposure-report-SECRET-4242';
-let server: RecordingServer;
-
-useBrainApiKey(KEY);
-beforeAll(async () => {
-  server = await startRecordingServer({ respond: () => JSON.stringify({ ranking: [{ path: 1, reason: 'follows the indicator' }] }) });
-});
-afterAll(async () => {
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const brain = useLoopbackBrain(KEY);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const readReport = (file: string): ExposureReportData => JSON.parse(readFileSync(file, 'utf8')) as ExposureReportData;
 
@@ -66,14 +57,14 @@ describe('ctrlg exposure report', () => {
     expect(missing.err).toContain('no exposure ledger yet');
     expect(existsSync(join(dir, 'none.html'))).toBe(false);
 
-    const e = await cli(['eval', '--data', data, '--kb', kb, '--questions', qs, '--out', join(dir, 'books-run'), '--brain', 'openai', '--brain-url', server.baseURL, '--approve', 'all', '--brain-policy', 'always']);
+    const e = await cli(['eval', '--data', data, '--kb', kb, '--questions', qs, '--out', join(dir, 'books-run'), '--brain', 'openai', '--brain-url', brain.server().baseURL, '--approve', 'all', '--brain-policy', 'always']);
     expect(e.code, e.err).toBe(0);
     const r = await cli(['exposure', 'report', '--data', data, '--ledger', '--out', join(dir, 'ledger.html')]);
     expect(r.code, r.err).toBe(0);
     const run = readReport(join(dir, 'ledger.json')).runs[0];
     expect(run.view).toBe('ledger');
     expect(run.questions).toBe(3);
-    expect(run.stream!.brainCalls.reduce((a, b) => a + b, 0)).toBe(server.requests.length);
+    expect(run.stream!.brainCalls.reduce((a, b) => a + b, 0)).toBe(brain.server().requests.length);
     expect(run.nodeExposure!.sent!.eligible).toBeGreaterThan(0);
     expect(Object.values(run.perRelation!).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     const html = readFileSync(join(dir, 'ledger.html'), 'utf8');

@@ -4,9 +4,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRecordingServer, type RecordingServer } from '../brain/recordingServer.js';
-import { useBrainApiKey } from '../helpers/brainApiKey.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useLoopbackBrain } from '../helpers/brainApiKey.js';
 import { writeBooksGraph } from '../helpers/booksGraph.js';
 import { runCliCaptured as cli } from '../helpers/runCliCaptured.js';
 
@@ -129,25 +128,18 @@ describe('ctrlg eval --view masked --memory', () => {
 
 describe('honest counting with a remote Brain', () => {
   const KEY = 'sk-eval-view-SECRET-7777';
-  let server: RecordingServer;
-  useBrainApiKey(KEY);
-  beforeAll(async () => {
-    server = await startRecordingServer({ respond: () => JSON.stringify({ ranking: [{ path: 1, reason: 'follows the indicator' }] }) });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const brain = useLoopbackBrain(KEY);
 
   it('each question is a ledger session with its eligible cohort; node exposure is counted as built and as sent', async () => {
     const { kb, questions: qs } = writeBooksGraph(dir);
     const brainData = join(dir, 'brain-data');
     const run = async (out: string, approve: 'all' | 'none') => {
-      const r = await cli(['eval', '--data', brainData, '--kb', kb, '--questions', qs, '--out', out, '--brain', 'openai', '--brain-url', server.baseURL, '--approve', approve, '--brain-policy', 'always']);
+      const r = await cli(['eval', '--data', brainData, '--kb', kb, '--questions', qs, '--out', out, '--brain', 'openai', '--brain-url', brain.server().baseURL, '--approve', approve, '--brain-policy', 'always']);
       expect(r.code, r.err).toBe(0);
       return JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
     };
     const always = await run(join(dir, 'brain-always'), 'all');
-    expect(server.requests.length).toBeGreaterThan(0);
+    expect(brain.server().requests.length).toBeGreaterThan(0);
     expect(always.brain.calls).toBeGreaterThan(0);
     // Three questions: three ledger sessions (not one for the run), each with its cohort recorded.
     expect(always.exposure).toMatchObject({ sessions: 3, eligible_sessions: 3 });
@@ -164,10 +156,10 @@ describe('honest counting with a remote Brain', () => {
     expect(always.exposure.node_exposure.max).toBe(sent.any_token.max);
 
     // Every call denied: payloads are still built, nothing is sent, and the ledger grows by three sessions.
-    const before = server.requests.length;
+    const before = brain.server().requests.length;
     const never = await run(join(dir, 'brain-denied'), 'none');
     expect(never.brain.denied).toBeGreaterThan(0);
-    expect(server.requests.length).toBe(before);
+    expect(brain.server().requests.length).toBe(before);
     expect(never.node_exposure.sent.any_token).toMatchObject({ exposed_entities: 0, max: 0, top1_percent_share: 0 });
     expect(never.node_exposure.built.any_token.exposed_entities).toBeGreaterThan(0);
     expect(never.exposure).toMatchObject({ sessions: 6, eligible_sessions: 6 });
