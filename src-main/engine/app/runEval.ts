@@ -185,9 +185,10 @@ export function treeFields(result: Pick<AskResult, 'tree'>): Prediction['tree'] 
     : { nodes: 0, modes: [], depth: 0, notes: [] };
 }
 
-function viewRecord(i: number, view: SanitizedView, membersOf: (t: string) => string[]): object {
+function viewRecord(i: number, view: SanitizedView, membersOf: (t: string) => string[], payloadTokens: readonly string[]): object {
   const mapping: Record<string, string[]> = {};
-  for (const n of view.nodes) mapping[n.token] = membersOf(n.token);
+  // Payload-only tokens (hub aggregates) too: every token a payload shows is in the mapping.
+  for (const t of [...view.nodes.map((n) => n.token), ...payloadTokens]) mapping[t] = membersOf(t);
   return {
     i,
     question: view.question,
@@ -223,7 +224,7 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
         relations: options.relations,
         view: viewKind,
         onExposure: (record) => readings.push(record),
-        ...(options.revealMapping ? { revealView: (v: SanitizedView, m: (t: string) => string[]) => (view = viewRecord(i, v, m)) } : {}),
+        ...(options.revealMapping ? { revealView: (v: SanitizedView, m: (t: string) => string[], extra: readonly string[]) => (view = viewRecord(i, v, m, extra)) } : {}),
       });
       const answers = r.answers.map((a) => a.name);
       if (r.notFound) notFound++;

@@ -49,6 +49,23 @@ export function withLabels(p: BrainPayload, relabel: ReadonlyMap<string, string>
 }
 
 /**
+ * The payload with every entity token in `retoken` shown as its replacement (paths, anchors, indicator alike), text
+ * re-rendered: a hub shown as its aggregate (qa/sanitize/hubAggregates.ts). Path ids and candidate indexes stay.
+ */
+export function withTokens(p: BrainPayload, retoken: ReadonlyMap<string, string>): BrainPayload {
+  if (!retoken.size) return p;
+  const to = (t: string): string => retoken.get(t) ?? t;
+  const { text: _old, ...rest } = p;
+  return finalizePayload({
+    ...rest,
+    anchors: p.anchors.map(to),
+    paths: p.paths.map((x) => ({ ...x, nodes: x.nodes.map(to), edges: x.edges.map((e) => ({ ...e })) })),
+    ...(p.indicator ? { indicator: { ...p.indicator, anchors: p.indicator.anchors.map(to), chain: p.indicator.chain.map((c) => ({ ...c })) } } : {}),
+    literals: Object.fromEntries(Object.entries(p.literals).map(([t, v]) => [to(t), v])),
+  });
+}
+
+/**
  * `generalize` (optional) gives a coarser label for a relation label (its neutral cluster label): when trimming
  * leaves a token above the bound — on a graph where a relation is held by one or two entities, even the best path
  * names its ends — the labels of that token's edges are generalised, round by round, until it is not.

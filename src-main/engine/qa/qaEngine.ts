@@ -28,7 +28,8 @@ import { maskView } from './sanitize/maskView.js';
 import { questionExposure } from './questionExposure.js';
 import { macFor, newSessionSecret } from './sanitize/sessionSecret.js';
 import { analysisPayload, DEFAULT_PAYLOAD_WIDTH } from '../payload/brainPayload.js';
-import { DEFAULT_PAYLOAD_GUARD, guardPayload, withLabels, type PayloadGuardOptions } from '../payload/guardPayload.js';
+import { DEFAULT_PAYLOAD_GUARD, guardPayload, withLabels, withTokens, type PayloadGuardOptions } from '../payload/guardPayload.js';
+import { DEFAULT_HUB_OPTIONS, type HubOptions } from './sanitize/hubAggregates.js';
 import type { PayloadRisk } from '../core/payloadRisk.js';
 import type { BrainPayload } from '../../common/brainTypes.js';
 import { payloadPreview } from '../payload/exposureReport.js';
@@ -52,6 +53,8 @@ export interface QaEngineConfig {
   payloadWidth: number;
   /** The payload guard's bounds (guardPayload.ts); null: payloads go as built. Needs a PayloadRisk. */
   payloadGuard: PayloadGuardOptions | null;
+  /** Hubs shown in ranking payloads as aggregates (sanitize/hubAggregates.ts); null: as their own tokens. */
+  hubAggregates: HubOptions | null;
   /** Subgraph bounds (see buildQuestionSubgraph). */
   fanoutCap?: number;
   maxNodes?: number;
@@ -70,6 +73,7 @@ export const DEFAULT_QA_CONFIG: QaEngineConfig = {
   pruneWidth: DEFAULT_PRUNE_WIDTH,
   payloadWidth: DEFAULT_PAYLOAD_WIDTH,
   payloadGuard: DEFAULT_PAYLOAD_GUARD,
+  hubAggregates: DEFAULT_HUB_OPTIONS,
   sanitize: (({ relations: _r, ...rest }) => rest)(DEFAULT_SANITIZE_CONFIG),
   beam: 4000,
   maxAnswers: 20,
@@ -83,7 +87,7 @@ export interface AskOptions {
    * Evaluation only: called with the view and a way to expand tokens to raw names, before the mapping is
    * discarded. Never used by the app.
    */
-  revealView?: (view: SanitizedView, membersOf: (token: string) => string[]) => void;
+  revealView?: (view: SanitizedView, membersOf: (token: string) => string[], payloadTokens: readonly string[]) => void;
   /**
    * Evaluation only (`ctrlg eval --view masked`): build the Brain payloads from the masked baseline (maskView: names
    * replaced by tokens, nothing else hidden) instead of the sanitized view. Never offered by the app or the contract.
@@ -302,10 +306,14 @@ export function createQaEngine(input: {
         secret,
         ...(analysis ? { protect: candidateEntities(adj, analysis.ranked) } : {}),
       };
-      const { view, mapping } = viewKind === 'masked' ? maskView(viewInput) : sanitizeView({ ...viewInput, clusters: relations === 'clustered' ? clusters : undefined });
+      const { view, mapping, payloadTokens } =
+        viewKind === 'masked'
+          ? maskView(viewInput)
+          : sanitizeView({ ...viewInput, clusters: relations === 'clustered' ? clusters : undefined, ...(config.hubAggregates ? { hubs: config.hubAggregates } : {}) });
+      const retoken = payloadTokens ?? new Map<string, string>();
       lap('sanitize');
       try {
-        options.revealView?.(view, (token) => mapping.members(token).map((e) => graph.names[e]));
+        options.revealView?.(view, (token) => mapping.members(token).map((e) => graph.names[e]), [...retoken.values()]);
         const payloads: PayloadRecord[] = [{ payload: analysisPayload(view), status: 'local' }];
         // Previews are read off the very payloads a call would send, when the run ends (statuses are final then).
         const withPayloads = <R extends object>(r: R): R & { payloads: BrainPayloadPreview[] } => {
@@ -344,9 +352,15 @@ export function createQaEngine(input: {
           payloadWidth: viewKind === 'masked' ? config.pruneWidth : config.payloadWidth,
           // With raw labels, a label that still singles a token out after trimming is shown as its relation cluster,
           // named by this question's secret: an observer who recomputes the clusters still cannot tell which one.
-          ...(input.payloadRisk && config.payloadGuard && viewKind !== 'masked'
-            ? { guard: payloadGuardOf(input.payloadRisk, mapping, config.payloadGuard, relations === 'labels' ? clusterLabelOf(secret, graph, clusters) : undefined) }
-            : {}),
+          ...(() => {
+            const guard =
+              input.payloadRisk && config.payloadGuard && viewKind !== 'masked'
+                ? payloadGuardOf(input.payloadRisk, mapping, config.payloadGuard, relations === 'labels' ? clusterLabelOf(secret, graph, clusters) : undefined)
+                : undefined;
+            // Hubs go out as their aggregates, and the guard measures the payload as it will be sent.
+            if (!retoken.size) return guard ? { guard } : {};
+            return { guard: (p: BrainPayload) => (guard ? guard(withTokens(p, retoken)) : withTokens(p, retoken)) };
+          })(),
           payloads,
           lap,
         };

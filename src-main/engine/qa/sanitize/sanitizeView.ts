@@ -13,6 +13,7 @@ import { buildCsr, keptEdge, localSubgraph } from './localSubgraph.js';
 import { visibleRelationLabels } from './relationClusters.js';
 import { schemaTypes } from './schemaTypes.js';
 import { macFor } from './sessionSecret.js';
+import { hubAggregates, type HubOptions } from './hubAggregates.js';
 import { mergeSupernodes } from './supernodes.js';
 import { groupOrder, viewAnchors, viewEdges, viewNodes } from './viewGraph.js';
 import { initialGroups, nodeFlags } from './viewGroups.js';
@@ -33,11 +34,15 @@ export interface SanitizeInput {
   clusters?: RelationClusters;
   /** Raw entities that must stay visible on their own (never merged, aggregated or pruned). */
   protect?: ReadonlySet<number>;
+  /** Stage 10: show hubs in payloads as aggregates (hubAggregates.ts); absent: none. */
+  hubs?: HubOptions;
 }
 
 export interface SanitizeResult {
   view: SanitizedView;
   mapping: ViewMapping;
+  /** Entity token → the aggregate token ranking payloads show instead (stage 10), registered in φ_Q. */
+  payloadTokens?: ReadonlyMap<string, string>;
 }
 
 export function sanitizeView(input: SanitizeInput): SanitizeResult {
@@ -70,5 +75,10 @@ export function sanitizeView(input: SanitizeInput): SanitizeResult {
   const question = registeredViewQuestion({ graph, question: input.question, topics: input.topics, subgraphEntities: local.localOf, secret, tokenLength: config.tokenLength }, mapping);
   // 9. Stats.
   const stats = viewStats({ rawNodes: local.entities.length, rawEdges: local.edges.head.length, nodes, edges, groups, classWeight: wl.classWeight, kept: wl.kept, k });
-  return { view: { question, anchors: viewAnchors(local, wl.groups, tokens), nodes, edges, stats }, mapping };
+  const view: SanitizedView = { question, anchors: viewAnchors(local, wl.groups, tokens), nodes, edges, stats };
+  // 10. Hubs as payload aggregates.
+  if (!input.hubs) return { view, mapping };
+  const hubs = hubAggregates({ graph, view, membersOf: (t) => mapping.members(t), relationsOf: (l) => mapping.relationsOf(l), secret, tokenLength: config.tokenLength, options: input.hubs });
+  for (const h of hubs) mapping.registerGroup(h.token, h.members);
+  return { view, mapping, payloadTokens: new Map(hubs.map((h) => [h.entityToken, h.token])) };
 }

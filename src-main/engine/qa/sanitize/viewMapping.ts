@@ -80,6 +80,12 @@ export class SessionViewMapping implements ViewMapping {
     if (!this.tables.tokenOf.has(entity)) this.tables.tokenOf.set(entity, token);
   }
 
+  /** Registers a payload-only token standing for several raw entities (a hub's aggregate); tokenOf is unchanged. */
+  registerGroup(token: string, entities: readonly number[]): void {
+    if (this.discarded) return;
+    this.tables.members.set(token, [...entities]);
+  }
+
   discard(): void {
     forgetSecret(this.secret);
     this.secret.fill(0);

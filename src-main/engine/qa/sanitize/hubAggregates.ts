@@ -1,0 +1,114 @@
+// Sanitizer stage 10: payload aggregates for hubs. An entity of very high degree (a genre, a country, a year) lies
+// in the subgraph of many questions, so it is shown in many sessions; however fresh its token, it is reached the
+// same way every time (the same relation into it, the same role in the paths), and an observer who links tokens
+// across sessions by what they look like names it by base rate alone — the most common genre is the best guess for
+// any genre token. So in ranking payloads a hub that is not an anchor is shown as an `A_` aggregate standing for it
+// and the next highest-degree entities of the whole graph that hold the same visible (relation, direction) keys: no
+// observer can tell which of them a path reaches, and two sessions' aggregates share no token. Only the text
+// changes: a Brain's reply names candidate paths by number, and the Hand grounds each by its index, never by token.
+import type { SanitizedView } from '../../core/types.js';
+import { DIR_IN, DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
+import { kindToken } from './sessionSecret.js';
+
+export interface HubOptions {
+  /** An entity is a hub when its degree is within the top `share` of the graph's entities (by degree). */
+  share: number;
+  /** Raw entities an aggregate stands for: the hub and up to `members − 1` peers. */
+  members: number;
+}
+
+/** The top half-percent by degree: MetaQA's genres, languages, frequent tags and years; few actors or films. */
+export const DEFAULT_HUB_OPTIONS: HubOptions = { share: 0.005, members: 5 };
+
+/** One hub shown as an aggregate: the view's entity token, the aggregate token, the raw entities behind it. */
+export interface HubAggregate {
+  entityToken: string;
+  token: string;
+  members: number[];
+}
+
+const thresholds = new WeakMap<MemoryGraph, Map<number, number>>();
+
+/** The least degree of a hub for `share` (at least 3, so a chain graph has none). Memoised per graph. */
+export function hubDegree(graph: MemoryGraph, share: number): number {
+  const memo = thresholds.get(graph) ?? thresholds.set(graph, new Map()).get(graph)!;
+  let d = memo.get(share);
+  if (d === undefined) {
+    const degrees = Int32Array.from({ length: graph.size }, (_, i) => graph.degreeOf(i)).sort();
+    const at = Math.max(0, Math.min(degrees.length - 1, Math.ceil(degrees.length * (1 - share)) - 1));
+    d = Math.max(3, degrees.length ? degrees[at] : 3);
+    memo.set(share, d);
+  }
+  return d;
+}
+
+const peerMemo = new WeakMap<MemoryGraph, Map<string, number[]>>();
+
+/**
+ * Entities holding every (relation set, direction) key, highest degree first (ties by index), at most `count`.
+ * Memoised per graph and key set: a graph's hubs share few key sets.
+ */
+function holders(graph: MemoryGraph, keys: readonly { relations: readonly number[]; dir: number }[], count: number): number[] {
+  const id = `${count}|${keys.map((k) => `${k.dir}:${[...k.relations].sort((a, b) => a - b).join(',')}`).sort().join(';')}`;
+  const memo = peerMemo.get(graph) ?? peerMemo.set(graph, new Map()).get(graph)!;
+  const known = memo.get(id);
+  if (known) return known;
+  const wanted = keys.map((k) => ({ relations: new Set(k.relations), dir: k.dir }));
+  const found: number[] = [];
+  for (let x = 0; x < graph.size; x++) {
+    const seen = new Array<boolean>(wanted.length).fill(false);
+    graph.forEachGroup(x, (rel, dir) => wanted.forEach((k, j) => (seen[j] ||= k.dir === dir && k.relations.has(rel))));
+    if (seen.every(Boolean)) found.push(x);
+  }
+  found.sort((a, b) => graph.degreeOf(b) - graph.degreeOf(a) || a - b);
+  const top = found.slice(0, count);
+  memo.set(id, top);
+  return top;
+}
+
+/**
+ * The aggregate of every non-anchor one-entity token of the view whose entity is a hub and that has at least one
+ * peer. `membersOf` and `relationsOf` read φ_Q. Tokens are HMACs of the members under the session secret, salted
+ * apart from `taken` (the view's tokens). Pure given the graph (peers memoised).
+ */
+export function hubAggregates(input: {
+  graph: MemoryGraph;
+  view: SanitizedView;
+  membersOf: (token: string) => readonly number[];
+  relationsOf: (label: string) => readonly number[];
+  secret: Uint8Array;
+  tokenLength: number;
+  options: HubOptions;
+}): HubAggregate[] {
+  const { graph, view, options } = input;
+  if (options.members < 2 || options.share <= 0) return [];
+  const min = hubDegree(graph, options.share);
+  const keysOf = new Map<string, Map<string, { relations: readonly number[]; dir: number }>>();
+  const addKey = (token: string, label: string, dir: number): void => {
+    const keys = keysOf.get(token) ?? keysOf.set(token, new Map()).get(token)!;
+    keys.set(`${dir}\u0000${label}`, { relations: input.relationsOf(label), dir });
+  };
+  for (const e of view.edges) {
+    addKey(e.head, e.relation, DIR_OUT);
+    addKey(e.tail, e.relation, DIR_IN);
+  }
+  const taken = new Set(view.nodes.map((n) => n.token));
+  const out: HubAggregate[] = [];
+  for (const n of view.nodes) {
+    if (n.kind !== 'entity' || n.anchor || n.size !== 1) continue;
+    const [entity] = input.membersOf(n.token);
+    if (entity === undefined || graph.degreeOf(entity) < min) continue;
+    const keys = [...(keysOf.get(n.token)?.values() ?? [])].filter((k) => k.relations.length > 0);
+    if (!keys.length) continue;
+    const peers = holders(graph, keys, options.members).filter((x) => x !== entity).slice(0, options.members - 1);
+    if (!peers.length) continue;
+    const members = [entity, ...peers].sort((a, b) => a - b);
+    const ids = members.map((x) => graph.ids[x]);
+    let salt = 0;
+    let token = kindToken(input.secret, 'aggregate', ids, input.tokenLength, 0, true);
+    while (taken.has(token)) token = kindToken(input.secret, 'aggregate', ids, input.tokenLength, ++salt, true);
+    taken.add(token);
+    out.push({ entityToken: n.token, token, members });
+  }
+  return out;
+}
