@@ -54,6 +54,8 @@ export interface RankingPayloadInput {
   width?: number;
   /** W_max (default 3). */
   maxReturn?: number;
+  /** Which of `paths` to show (indexes, e.g. sessionPathSample's); default the first `width`. */
+  show?: readonly number[];
 }
 
 const tieKey = (p: ViewPath): string => p.nodes.join(' ');
@@ -63,10 +65,10 @@ export function rankingPayload(input: RankingPayloadInput): BrainPayload {
   const { view } = input;
   const literalOf = new Map<string, string>();
   for (const n of view.nodes) if (n.literal !== undefined) literalOf.set(n.token, n.literal);
-  const shown = input.paths.slice(0, input.width ?? input.paths.length);
+  const shown = input.paths;
   // Equally scored candidates are listed by their tokens (random per session), so their order tells a Brain nothing
   // about the raw entities; `candidate` keeps each path's index for mapping the reply back.
-  const order = shown.map((_, i) => i);
+  const order = input.show ? input.show.filter((i) => i >= 0 && i < shown.length) : shown.slice(0, input.width ?? shown.length).map((_, i) => i);
   order.sort((a, b) => (shown[b].score ?? 0) - (shown[a].score ?? 0) || tieKey(shown[a]).localeCompare(tieKey(shown[b])) || a - b);
   const paths: PayloadPath[] = order.map((i, k) => ({
     id: k + 1,

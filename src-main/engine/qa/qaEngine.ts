@@ -30,6 +30,8 @@ import { macFor, newSessionSecret } from './sanitize/sessionSecret.js';
 import { analysisPayload, DEFAULT_PAYLOAD_WIDTH } from '../payload/brainPayload.js';
 import { DEFAULT_PAYLOAD_GUARD, guardPayload, withLabels, withTokens, type PayloadGuardOptions } from '../payload/guardPayload.js';
 import { DEFAULT_HUB_OPTIONS, type HubOptions } from './sanitize/hubAggregates.js';
+import { DEFAULT_FIXED_SHARE, sessionPathSample } from '../payload/sessionPathSample.js';
+import { createPrng } from '../random/prng.js';
 import type { PayloadRisk } from '../core/payloadRisk.js';
 import type { BrainPayload } from '../../common/brainTypes.js';
 import { payloadPreview } from '../payload/exposureReport.js';
@@ -53,6 +55,8 @@ export interface QaEngineConfig {
   payloadWidth: number;
   /** The payload guard's bounds (guardPayload.ts); null: payloads go as built. Needs a PayloadRisk. */
   payloadGuard: PayloadGuardOptions | null;
+  /** Share of a ranking payload's places that go to the best-ranked paths; the rest are drawn per session (1: none). */
+  payloadFixedShare: number;
   /** Hubs shown in ranking payloads as aggregates (sanitize/hubAggregates.ts); null: as their own tokens. */
   hubAggregates: HubOptions | null;
   /** Subgraph bounds (see buildQuestionSubgraph). */
@@ -73,6 +77,7 @@ export const DEFAULT_QA_CONFIG: QaEngineConfig = {
   pruneWidth: DEFAULT_PRUNE_WIDTH,
   payloadWidth: DEFAULT_PAYLOAD_WIDTH,
   payloadGuard: DEFAULT_PAYLOAD_GUARD,
+  payloadFixedShare: DEFAULT_FIXED_SHARE,
   hubAggregates: DEFAULT_HUB_OPTIONS,
   sanitize: (({ relations: _r, ...rest }) => rest)(DEFAULT_SANITIZE_CONFIG),
   beam: 4000,
@@ -159,6 +164,12 @@ function payloadGuardOf(risk: PayloadRisk, mapping: ViewMapping, options: Payloa
     earlier.push(g.payload.text);
     return g.payload;
   };
+}
+
+/** The session's draw of filler paths (sessionPathSample), seeded by its secret: an observer cannot predict it. */
+function pathDrawOf(secret: Uint8Array, fixedShare: number): (count: number, width: number) => number[] {
+  const rng = createPrng(parseInt(macFor(secret).hex('payload paths', 8), 16));
+  return (count, width) => sessionPathSample(count, width, rng, fixedShare);
 }
 
 /** A raw label's relation cluster as a per-question label `R_<hmac>` (core/tokens GENERALISED_RELATION; same cluster, same label within the question). */
@@ -350,6 +361,8 @@ export function createQaEngine(input: {
           pruneWidth: config.pruneWidth,
           // The masked baseline is the pipeline with names replaced and nothing else: every kept path, no guard.
           payloadWidth: viewKind === 'masked' ? config.pruneWidth : config.payloadWidth,
+          // The places below the best-ranked paths go to a fresh draw every session, seeded by its secret.
+          ...(viewKind !== 'masked' && config.payloadFixedShare < 1 ? { showPaths: pathDrawOf(secret, config.payloadFixedShare) } : {}),
           // With raw labels, a label that still singles a token out after trimming is shown as its relation cluster,
           // named by this question's secret: an observer who recomputes the clusters still cannot tell which one.
           ...(() => {

@@ -28,6 +28,8 @@ export interface QuestionSession {
   pruneWidth: number;
   /** Candidate paths a ranking payload shows (the best of the kept ones). */
   payloadWidth: number;
+  /** Which of `count` kept paths a ranking payload shows (a per-session draw); none: the best `payloadWidth`. */
+  showPaths?: (count: number, width: number) => number[];
   /** Trims a built ranking payload against re-identification (the payload guard); none: the payload as built. */
   guard?: (payload: BrainPayload) => BrainPayload;
   /** The run's Brain payloads (the analysis, then one ranking payload per explored round) and their fate. */
@@ -75,7 +77,7 @@ export async function runRound(s: QuestionSession, input: RoundInput): Promise<R
 /** Builds the ranking payload a Brain would get for these candidates, once: listed in the result, sent if asked. */
 export function recordRankingPayload(s: QuestionSession, analysis: Analysis, anchors: string[], kept: readonly CandidatePath[]): PayloadRecord {
   const indicator = { anchors: [...anchors], chain: analysis.chain.map((x) => ({ relation: x.visible, direction: x.direction })), answerPosition: analysis.answerPosition, dPredict: analysis.dPredict };
-  const built = rankingPayload({ view: s.view, indicator, paths: kept, width: s.payloadWidth });
+  const built = rankingPayload({ view: s.view, indicator, paths: kept, width: s.payloadWidth, ...(s.showPaths ? { show: s.showPaths(kept.length, s.payloadWidth) } : {}) });
   const record: PayloadRecord = { payload: s.guard ? s.guard(built) : built, status: 'local' };
   s.payloads.push(record);
   s.lap('payload');
