@@ -198,7 +198,7 @@ try {
     if (l)
       console.log(
         `node exposure (${label}; sent, per entity exposed/eligible sessions): ${l.eligibleEntities} eligible entities over ${l.eligibleSessions} sessions, ` +
-          `${l.entitiesExposed} exposed; p50 ${l.nodeExposure.p50.toFixed(3)} p99 ${l.nodeExposure.p99.toFixed(3)} max ${l.nodeExposure.max.toFixed(3)}; top-1% share ${(100 * l.top1PercentShare).toFixed(1)}%; ${l.calls} calls`,
+          `${l.entitiesExposed} exposed; p50 ${l.nodeExposure.p50.toFixed(3)} p99 ${l.nodeExposure.p99.toFixed(3)} max ${l.nodeExposure.max.toFixed(3)}; top-1% share ${(100 * l.top1PercentShare).toFixed(1)}% (${(100 * (l.top1PercentEven ?? 0)).toFixed(1)}% if spread evenly); ${l.calls} calls`,
       );
   console.log(`write-back: ${[...writes].map(([k, v]) => `${k} ${v}`).join(', ')}`);
   if (FILL > 0) {

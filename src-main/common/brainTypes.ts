@@ -191,6 +191,8 @@ export interface LedgerSummary {
   nodeExposure: { p50: number; p99: number; max: number };
   /** Share of the (entity, session) exposures taken by the most exposed 1% of the cohort (0 when none). */
   top1PercentShare: number;
+  /** The least top1PercentShare these exposures could give, spread as evenly as the cohort allows (exposureStats.ts). */
+  top1PercentEven?: number;
   /** Visible relation label → number of times an edge with it was sent. */
   perRelation: Record<string, number>;
   /** This app or CLI run: its calls, the distinct entities they showed, its tokens. */

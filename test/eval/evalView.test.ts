@@ -64,6 +64,15 @@ describe('ctrlg eval --view', () => {
     const sanitizedLines = candidateLines(sanitized.preds.flatMap((p) => p.payloads));
     for (const l of sanitizedLines) expect(l).toMatch(CANDIDATE_LINE);
     expect(sanitizedLines.join('\n')).toMatch(/\b[SA]_[0-9a-f]{4,}/);
+    // Every token a sanitized payload shows (payload-only hub aggregates too) is in its question's mapping.
+    const mappingOf = new Map(sanitized.views.map((v) => [v.i, v.mapping as Record<string, string[]>]));
+    let resolved = 0;
+    for (const p of sanitized.preds)
+      for (const tok of (p.payloads as string[]).join('\n').match(/\b[ESLA]_[0-9a-f]{4,64}\b/g) ?? []) {
+        expect(mappingOf.get(p.i)?.[tok]?.length ?? 0, `${tok} of question ${p.i}`).toBeGreaterThan(0);
+        resolved++;
+      }
+    expect(resolved).toBeGreaterThan(20);
     // Names never appear in either view's payloads.
     const names = masked.views.flatMap((v) => Object.values(v.mapping as Record<string, string[]>).flat()).filter((n) => /[A-Za-z]{4,}/.test(n));
     const text = [...masked.preds, ...sanitized.preds].flatMap((p) => p.payloads).join('\n');

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionExposure } from '../../src-main/engine/core/types.js';
 import { NodeExposureTally } from '../../src-main/engine/app/evalNodeExposure.js';
-import { nodeExposureStats } from '../../src-main/engine/egress/exposure/exposureStats.js';
+import { evenTopShare, nodeExposureStats } from '../../src-main/engine/egress/exposure/exposureStats.js';
 
 // Entities 1..4. Q1 sends a payload showing 1 alone and 2 behind an aggregate; Q2 builds one (kept local) showing
 // 2; Q3's payload showing 4 alone was denied; Q4 linked nothing (no subgraph: not a session).
@@ -63,6 +63,21 @@ describe('node exposure', () => {
     expect(s.p99).toBe(0.5);
     expect(s.top1PercentShare).toBeCloseTo(6 / 9);
     // Entities never eligible are not in the cohort; an empty cohort is all zeros.
-    expect(nodeExposureStats([{ eligible: 0, exposed: 0 }])).toMatchObject({ entities: 0, exposedEntities: 0, p50: 0, p99: 0, max: 0, top1PercentShare: 0 });
+    expect(nodeExposureStats([{ eligible: 0, exposed: 0 }])).toMatchObject({ entities: 0, exposedEntities: 0, p50: 0, p99: 0, max: 0, top1PercentShare: 0, top1PercentEven: 0 });
+  });
+
+  it('says what the top 1% would hold were the same instances spread evenly: the floor of the share', () => {
+    // 9 instances over 200 entities: at best 9 entities shown once each, so the top two hold 2 of 9.
+    const counts = [{ eligible: 1, exposed: 1 }, { eligible: 5, exposed: 5 }, { eligible: 6, exposed: 3 }, ...Array.from({ length: 197 }, () => ({ eligible: 2, exposed: 0 }))];
+    expect(nodeExposureStats(counts).top1PercentEven).toBeCloseTo(2 / 9);
+    // A sparse stream: 300 entities shown once each in a cohort of 10,000 (top 1% = 100): share = floor = 1/3.
+    const sparse = Array.from({ length: 10_000 }, (_, i) => ({ eligible: 3, exposed: i < 300 ? 1 : 0 }));
+    const s = nodeExposureStats(sparse);
+    expect(s.top1PercentShare).toBeCloseTo(1 / 3);
+    expect(s.top1PercentEven).toBeCloseTo(1 / 3);
+    // More instances than entities: each holds ⌊n/N⌋ or one more.
+    expect(evenTopShare(250, 100, 1)).toBeCloseTo(3 / 250);
+    expect(evenTopShare(250, 100, 60)).toBeCloseTo((60 * 2 + 50) / 250);
+    expect(evenTopShare(0, 100, 1)).toBe(0);
   });
 });

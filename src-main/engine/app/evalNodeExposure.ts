@@ -15,6 +15,8 @@ export interface NodeExposureFigure {
   p99: number;
   max: number;
   top1_percent_share: number;
+  /** The least top1_percent_share the same instances could give, spread as evenly as the cohort allows. */
+  top1_percent_even: number;
   /** Exposure at each whole percentile 0..100 of the cohort (for the report's CDF). */
   cdf: number[];
 }
@@ -34,7 +36,8 @@ export interface EvalNodeExposure {
 export const NODE_EXPOSURE_DEFINITION =
   'per raw entity: exposed sessions / eligible sessions (questions whose raw subgraph G_Q^raw holds it), over all eligible entities; ' +
   'single_token: visible behind a token standing for it alone (E_); any_token: behind any token (supernode and aggregate members too); ' +
-  'top1_percent_share: share of the exposed (entity, question) instances taken by the most exposed 1% of the eligible entities';
+  'top1_percent_share: share of the exposed (entity, question) instances taken by the most exposed 1% of the eligible entities; ' +
+  'top1_percent_even: what that 1% would hold were the same instances spread as evenly as the cohort allows (the floor of the share)';
 
 type Flavour = 'builtAlone' | 'builtAny' | 'sentAlone' | 'sentAny';
 
@@ -98,5 +101,5 @@ export class NodeExposureTally {
 
 function figure(s: NodeExposureStats, sessions: number): NodeExposureFigure {
   const r = (x: number): number => Math.round(x * 10000) / 10000;
-  return { eligible_entities: s.entities, sessions, exposed_entities: s.exposedEntities, p50: r(s.p50), p99: r(s.p99), max: r(s.max), top1_percent_share: r(s.top1PercentShare), cdf: s.cdf.map(r) };
+  return { eligible_entities: s.entities, sessions, exposed_entities: s.exposedEntities, p50: r(s.p50), p99: r(s.p99), max: r(s.max), top1_percent_share: r(s.top1PercentShare), top1_percent_even: r(s.top1PercentEven), cdf: s.cdf.map(r) };
 }

@@ -272,6 +272,7 @@ export class ExposureLedger {
       eligibleSessions: Object.values(s.sessions).filter((x) => x.eligible !== undefined).length,
       nodeExposure: { p50: exposure.p50, p99: exposure.p99, max: exposure.max },
       top1PercentShare: exposure.top1PercentShare,
+      top1PercentEven: exposure.top1PercentEven,
       perRelation,
       currentSession: {
         id: this.sessionId,

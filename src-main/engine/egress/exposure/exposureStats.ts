@@ -30,6 +30,12 @@ export interface NodeExposureStats {
    * cohort (at least one entity): ranked by exposure fraction, ties by instances, so the figure is never flattered.
    */
   top1PercentShare: number;
+  /**
+   * What the same 1% would hold if the same instances were spread as evenly as the cohort allows (each entity
+   * ⌊n/N⌋ or one more): the least top1PercentShare any placement of them could give. With few calls the top 1% of a
+   * large cohort is more entities than were ever shown twice, and the share is this floor, not concentration.
+   */
+  top1PercentEven: number;
   /** The exposure at every whole percentile of the cohort (101 values, ascending): the CDF the report plots. */
   cdf: number[];
 }
@@ -40,7 +46,8 @@ export function nodeExposureStats(counts: Iterable<ExposureCount>): NodeExposure
   const sorted = cohort.map((c) => c.f).sort((a, b) => a - b);
   const total = cohort.reduce((n, c) => n + c.exposed, 0);
   const ranked = [...cohort].sort((a, b) => b.f - a.f || b.exposed - a.exposed);
-  const top = ranked.slice(0, Math.max(1, Math.ceil(ranked.length * 0.01))).reduce((n, c) => n + c.exposed, 0);
+  const topCount = Math.max(1, Math.ceil(ranked.length * 0.01));
+  const top = ranked.slice(0, topCount).reduce((n, c) => n + c.exposed, 0);
   return {
     entities: cohort.length,
     exposedEntities: cohort.filter((c) => c.exposed > 0).length,
@@ -48,6 +55,15 @@ export function nodeExposureStats(counts: Iterable<ExposureCount>): NodeExposure
     p99: percentile(sorted, 99),
     max: sorted[sorted.length - 1] ?? 0,
     top1PercentShare: total === 0 ? 0 : top / total,
+    top1PercentEven: total === 0 ? 0 : evenTopShare(total, cohort.length, topCount),
     cdf: sorted.length ? Array.from({ length: 101 }, (_, i) => percentile(sorted, i)) : [],
   };
+}
+
+/** The top `top` entities' share of `total` instances spread as evenly as possible over `entities`. Pure. */
+export function evenTopShare(total: number, entities: number, top: number): number {
+  if (total <= 0 || entities <= 0) return 0;
+  const each = Math.floor(total / entities);
+  const extra = total - each * entities;
+  return (Math.min(top, entities) * each + Math.min(top, extra)) / total;
 }
