@@ -5,7 +5,9 @@
 // service with the stand-in as its run, the memory service) over the in-memory graph. Per window of 100 questions: Hits@1, Brain calls per question, memory hit rate, reuse rate and memory
 // lookup p50. Then the memory is filled to --fill records with synthetic ones and the stream's own lookups are
 // replayed, cold (store) and repeated (hot buffer).
-//   npm run bench:stream -- [--questions 1000] [--window 100] [--fill 10000] [--no-baseline]
+//   npm run bench:stream -- [--questions 1000] [--window 100] [--fill 10000] [--no-baseline] [--policy whenUnsure|always]
+// --policy always asks the Brain every round (memory may still stand in): node exposure at the density of a stream
+// where every question is sent, where the top-1% share measures concentration rather than how few calls there were.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,11 +37,14 @@ const { values } = parseArgs({
     window: { type: 'string', default: '100' },
     fill: { type: 'string', default: '10000' },
     'no-baseline': { type: 'boolean', default: false },
+    policy: { type: 'string', default: 'whenUnsure' },
   },
 });
 const N = Number(values.questions);
 const WINDOW = Number(values.window);
 const FILL = Number(values.fill);
+if (values.policy !== 'whenUnsure' && values.policy !== 'always') throw new Error('--policy must be whenUnsure or always');
+const POLICY = values.policy;
 // The shared data sits next to the repository, wherever that is checked out.
 const DATA = resolve(import.meta.dirname, '..', '..', 'shared', 'data', 'metaqa');
 
@@ -75,7 +80,7 @@ async function runStream(graph: MemoryGraph, drm: Drm, stream: EvalQuestion[], l
     graphs: inMemoryGraphs(dataDir, graph),
     loadDrm: async () => drm,
     memory: memoryDir ? { dir: memoryDir } : null,
-    brain: { run: { settings: { mode: 'drm', actsRemote: true, policy: 'whenUnsure' }, approver: new AutoApprover('all'), approval: 'all' } },
+    brain: { run: { settings: { mode: 'drm', actsRemote: true, policy: POLICY }, approver: new AutoApprover('all'), approval: 'all' } },
   });
   const steps: Step[] = [];
   const t0 = performance.now();
@@ -175,7 +180,7 @@ try {
   const withMemory = await runStream(graph, drm, stream, 'memory', dir);
   const without = values['no-baseline'] ? undefined : await runStream(graph, drm, stream, 'no memory');
 
-  console.log(`\nMetaQA dev stream: ${N} questions (1/2/3-hop interleaved), DRM stand-in Brain acting as remote, approve all, Brain asked when the local choice is unsure\n`);
+  console.log(`\nMetaQA dev stream: ${N} questions (1/2/3-hop interleaved), DRM stand-in Brain acting as remote, approve all, Brain asked ${POLICY === 'always' ? 'every round' : 'when the local choice is unsure'}\n`);
   console.log('| window | Hits@1 memory | Hits@1 no memory | Brain calls/q memory | Brain calls/q no memory | memory hit rate | reuse rate | saved calls | lookup p50 ms | from buffer |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const base = without ? windows(without) : [];

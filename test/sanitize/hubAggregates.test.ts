@@ -11,8 +11,8 @@ import { newSessionSecret } from '../../src-main/engine/qa/sanitize/sessionSecre
 import { subgraphAround } from './fixtures.js';
 
 /** 60 films over 6 genres (genre g has 20 − 3g films), each film with its own director; two films by "Ada Quist". */
-function genreGraph(): MemoryGraph {
-  const triples: Triple[] = [];
+function genreGraph(extra: Triple[] = []): MemoryGraph {
+  const triples: Triple[] = [...extra];
   let film = 0;
   for (let g = 0; g < 6; g++)
     for (let i = 0; i < 20 - 3 * g; i++, film++) {
@@ -47,6 +47,15 @@ describe('hubAggregates', () => {
     expect(view.nodes.some((n) => n.token === aggregate)).toBe(false);
     // Films and the anchor are no hubs.
     expect(payloadTokens?.size).toBe(1);
+  });
+
+  it('drops the rarest visible key when no other entity holds them all', () => {
+    // Only genre0 is also some film's "mood": with both keys it would have no peer.
+    const graph = genreGraph([{ head: 'film1', relation: 'mood', tail: 'genre0' }]);
+    const { mapping, payloadTokens } = sanitize(graph, 'Ada Quist');
+    const aggregate = payloadTokens?.get(mapping.tokenOf(graph.indexOf('genre0')!)!);
+    expect(aggregate).toMatch(/^A_/);
+    expect(mapping.members(aggregate!).map((e) => graph.ids[e]).sort()).toEqual(['genre0', 'genre1', 'genre2', 'genre3']);
   });
 
   it('mints fresh aggregate tokens every session over the same members', () => {

@@ -98,9 +98,14 @@ export function hubAggregates(input: {
     if (n.kind !== 'entity' || n.anchor || n.size !== 1) continue;
     const [entity] = input.membersOf(n.token);
     if (entity === undefined || graph.degreeOf(entity) < min) continue;
-    const keys = [...(keysOf.get(n.token)?.values() ?? [])].filter((k) => k.relations.length > 0);
+    // Peers hold the hub's visible keys; a hub whose view shows a key set no other entity has (a country with many
+    // relations into it) keeps its commonest keys, rarest dropped first, until it has peers: a payload shows a few.
+    let keys = [...(keysOf.get(n.token)?.values() ?? [])].filter((k) => k.relations.length > 0);
     if (!keys.length) continue;
-    const peers = holders(graph, keys, options.members).filter((x) => x !== entity).slice(0, options.members - 1);
+    keys = keys.map((k) => ({ k, n: holders(graph, [k], graph.size).length })).sort((a, b) => b.n - a.n).map((x) => x.k);
+    const peersOf = (ks: typeof keys): number[] => holders(graph, ks, options.members).filter((x) => x !== entity).slice(0, options.members - 1);
+    let peers = peersOf(keys);
+    while (peers.length < options.members - 1 && keys.length > 1) peers = peersOf((keys = keys.slice(0, -1)));
     if (!peers.length) continue;
     const members = [entity, ...peers].sort((a, b) => a - b);
     const ids = members.map((x) => graph.ids[x]);
