@@ -22,12 +22,12 @@ function genreGraph(extra: Triple[] = []): MemoryGraph {
   return MemoryGraph.fromTriples('genres', [], triples);
 }
 
-function sanitize(graph: MemoryGraph, anchorId: string, members = 4) {
+function sanitize(graph: MemoryGraph, anchorId: string, members = 4, shownBefore?: ReadonlySet<number>, recurring = true) {
   const anchor = graph.indexOf(anchorId)!;
   const subgraph = subgraphAround(graph, [anchor], 2);
   const topics = [{ entity: anchor, mention: anchorId, start: 0, end: anchorId.length, score: 1 }];
   const protect = new Set(subgraph.nodes);
-  return sanitizeView({ graph, subgraph, question: `${anchorId} films genres`, topics, config: DEFAULT_SANITIZE_CONFIG, secret: newSessionSecret(), protect, hubs: { share: 0.05, members } });
+  return sanitizeView({ graph, subgraph, question: `${anchorId} films genres`, topics, config: DEFAULT_SANITIZE_CONFIG, secret: newSessionSecret(), protect, hubs: { share: 0.05, members, recurring }, ...(shownBefore ? { shownBefore } : {}) });
 }
 
 describe('hubAggregates', () => {
@@ -56,6 +56,24 @@ describe('hubAggregates', () => {
     const aggregate = payloadTokens?.get(mapping.tokenOf(graph.indexOf('genre0')!)!);
     expect(aggregate).toMatch(/^A_/);
     expect(mapping.members(aggregate!).map((e) => graph.ids[e]).sort()).toEqual(['genre0', 'genre1', 'genre2', 'genre3']);
+  });
+
+  it('aggregates an entity shown alone in an earlier session, whatever its degree (the repeated signature coarsened)', () => {
+    const graph = genreGraph();
+    const film0 = graph.indexOf('film0')!;
+    const first = sanitize(graph, 'Ada Quist');
+    expect(first.payloadTokens?.has(first.mapping.tokenOf(film0)!)).toBe(false);
+    const later = sanitize(graph, 'Ada Quist', 4, new Set([film0]));
+    const aggregate = later.payloadTokens?.get(later.mapping.tokenOf(film0)!);
+    expect(aggregate).toMatch(/^A_/);
+    const members = later.mapping.members(aggregate!);
+    expect(members).toContain(film0);
+    expect(members).toHaveLength(4);
+    // Every peer holds what the view shows of film0: a genre and a director.
+    for (const m of members) expect(graph.ids[m]).toMatch(/^film\d+$/);
+    const off = sanitize(graph, 'Ada Quist', 4, new Set([film0]), false);
+    expect(off.mapping.tokenOf(film0)).toMatch(/^E_/);
+    expect(off.payloadTokens?.has(off.mapping.tokenOf(film0)!)).toBe(false);
   });
 
   it('mints fresh aggregate tokens every session over the same members', () => {

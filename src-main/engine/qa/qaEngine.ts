@@ -34,7 +34,8 @@ import { DEFAULT_FIXED_SHARE, sessionPathSample } from '../payload/sessionPathSa
 import { createPrng } from '../random/prng.js';
 import type { PayloadRisk } from '../core/payloadRisk.js';
 import type { BrainPayload } from '../../common/brainTypes.js';
-import { payloadPreview } from '../payload/exposureReport.js';
+import { payloadPreview, tokensIn } from '../payload/exposureReport.js';
+import { TOKEN_PREFIX } from '../core/tokens.js';
 import { EntityNameIndex } from './stages/entityNameIndex.js';
 import { LocalAdjacency } from './stages/localAdjacency.js';
 import { DEFAULT_PRUNE_WIDTH } from './stages/prunePaths.js';
@@ -172,6 +173,18 @@ function pathDrawOf(secret: Uint8Array, fixedShare: number): (count: number, wid
   return (count, width) => sessionPathSample(count, width, rng, fixedShare);
 }
 
+/** Adds the entities the question's ranking payloads showed behind an E_ token of their own (read off the text). */
+function rememberShownAlone(shown: Set<number>, mapping: ViewMapping, payloads: readonly PayloadRecord[]): void {
+  for (const { payload } of payloads) {
+    if (payload.role !== 'ranking') continue;
+    for (const token of tokensIn(payload.text)) {
+      if (!token.startsWith(TOKEN_PREFIX.entity)) continue;
+      const members = mapping.members(token);
+      if (members.length === 1) shown.add(members[0]);
+    }
+  }
+}
+
 /** A raw label's relation cluster as a per-question label `R_<hmac>` (core/tokens GENERALISED_RELATION; same cluster, same label within the question). */
 function clusterLabelOf(secret: Uint8Array, graph: MemoryGraph, clusters: RelationClusters): (label: string) => string | undefined {
   return (label) => {
@@ -217,6 +230,9 @@ export function createQaEngine(input: {
   const { graph, drm } = input;
   const config: QaEngineConfig = { ...DEFAULT_QA_CONFIG, ...input.config };
   const experienceProvider: ExperienceProvider | undefined = input.memory ? input.memory(drm) : input.experience;
+  // Entities a ranking payload showed alone, as if every built payload were sent (raw indexes, this process only):
+  // from their next session on the sanitizer shows them as aggregates (hubAggregates `recurring`).
+  const shownAlone = new Set<number>();
   let cache: Promise<GraphCache> | undefined;
   const prepare = (): Promise<GraphCache> =>
     (cache ??= (async () => {
@@ -320,7 +336,7 @@ export function createQaEngine(input: {
       const { view, mapping, payloadTokens } =
         viewKind === 'masked'
           ? maskView(viewInput)
-          : sanitizeView({ ...viewInput, clusters: relations === 'clustered' ? clusters : undefined, ...(config.hubAggregates ? { hubs: config.hubAggregates } : {}) });
+          : sanitizeView({ ...viewInput, clusters: relations === 'clustered' ? clusters : undefined, ...(config.hubAggregates ? { hubs: config.hubAggregates, shownBefore: shownAlone } : {}) });
       const retoken = payloadTokens ?? new Map<string, string>();
       lap('sanitize');
       try {
@@ -329,6 +345,7 @@ export function createQaEngine(input: {
         // Previews are read off the very payloads a call would send, when the run ends (statuses are final then).
         const withPayloads = <R extends object>(r: R): R & { payloads: BrainPayloadPreview[] } => {
           const previews = payloads.map((x) => payloadPreview(x.payload, x.status, options.brainModel));
+          if (viewKind === 'sanitized') rememberShownAlone(shownAlone, mapping, payloads);
           options.onExposure?.(questionExposure(graph, subgraph, mapping, payloads));
           lap('payload');
           return { ...r, payloads: previews };

@@ -15,10 +15,16 @@ export interface HubOptions {
   share: number;
   /** Raw entities an aggregate stands for: the hub and up to `members − 1` peers. */
   members: number;
+  /**
+   * Also treat as a hub every entity a ranking payload of the same engine already showed alone (the QA engine keeps
+   * that set, raw indexes in its own process): shown once as itself, later only inside an aggregate, so no two
+   * sessions show it the same way whatever its degree.
+   */
+  recurring: boolean;
 }
 
 /** The top half-percent by degree: MetaQA's genres, languages, frequent tags and years; few actors or films. */
-export const DEFAULT_HUB_OPTIONS: HubOptions = { share: 0.005, members: 5 };
+export const DEFAULT_HUB_OPTIONS: HubOptions = { share: 0.005, members: 5, recurring: true };
 
 /** One hub shown as an aggregate: the view's entity token, the aggregate token, the raw entities behind it. */
 export interface HubAggregate {
@@ -67,8 +73,8 @@ function holders(graph: MemoryGraph, keys: readonly { relations: readonly number
 }
 
 /**
- * The aggregate of every non-anchor one-entity token of the view whose entity is a hub and that has at least one
- * peer. `membersOf` and `relationsOf` read φ_Q. Tokens are HMACs of the members under the session secret, salted
+ * The aggregate of every non-anchor one-entity token of the view whose entity is a hub (or was shown before) and that
+ * has at least one peer. `membersOf` and `relationsOf` read φ_Q. Tokens are HMACs of the members under the session secret, salted
  * apart from `taken` (the view's tokens). Pure given the graph (peers memoised).
  */
 export function hubAggregates(input: {
@@ -79,6 +85,8 @@ export function hubAggregates(input: {
   secret: Uint8Array;
   tokenLength: number;
   options: HubOptions;
+  /** Entities shown alone in an earlier session (used when `options.recurring`). */
+  shownBefore?: ReadonlySet<number>;
 }): HubAggregate[] {
   const { graph, view, options } = input;
   if (options.members < 2 || options.share <= 0) return [];
@@ -97,7 +105,7 @@ export function hubAggregates(input: {
   for (const n of view.nodes) {
     if (n.kind !== 'entity' || n.anchor || n.size !== 1) continue;
     const [entity] = input.membersOf(n.token);
-    if (entity === undefined || graph.degreeOf(entity) < min) continue;
+    if (entity === undefined || (graph.degreeOf(entity) < min && !(options.recurring && input.shownBefore?.has(entity)))) continue;
     // Peers hold the hub's visible keys; a hub whose view shows a key set no other entity has (a country with many
     // relations into it) keeps its commonest keys, rarest dropped first, until it has peers: a payload shows a few.
     let keys = [...(keysOf.get(n.token)?.values() ?? [])].filter((k) => k.relations.length > 0);

@@ -36,6 +36,8 @@ export interface SanitizeInput {
   protect?: ReadonlySet<number>;
   /** Stage 10: show hubs in payloads as aggregates (hubAggregates.ts); absent: none. */
   hubs?: HubOptions;
+  /** Entities a ranking payload of this engine already showed alone (stage 10 with `hubs.recurring`). */
+  shownBefore?: ReadonlySet<number>;
 }
 
 export interface SanitizeResult {
@@ -78,7 +80,7 @@ export function sanitizeView(input: SanitizeInput): SanitizeResult {
   const view: SanitizedView = { question, anchors: viewAnchors(local, wl.groups, tokens), nodes, edges, stats };
   // 10. Hubs as payload aggregates.
   if (!input.hubs) return { view, mapping };
-  const hubs = hubAggregates({ graph, view, membersOf: (t) => mapping.members(t), relationsOf: (l) => mapping.relationsOf(l), secret, tokenLength: config.tokenLength, options: input.hubs });
+  const hubs = hubAggregates({ graph, view, membersOf: (t) => mapping.members(t), relationsOf: (l) => mapping.relationsOf(l), secret, tokenLength: config.tokenLength, options: input.hubs, ...(input.shownBefore ? { shownBefore: input.shownBefore } : {}) });
   for (const h of hubs) mapping.registerGroup(h.token, h.members);
   return { view, mapping, payloadTokens: new Map(hubs.map((h) => [h.entityToken, h.token])) };
 }
