@@ -3,7 +3,8 @@
 // `--view masked` (names replaced by session tokens, nothing else) and the sanitized view — with --reveal-mapping,
 // runs the project's attacker (`ctrlg attack`, anchors and bridges, cross-session linkage) on each run's payloads,
 // and writes `ctrlg exposure report` per set. Prints one markdown table: Hits@1, ASR@1/@5 on anchors+bridges (and
-// each alone), linkage ASR@1, node exposure p99 and top-1% share (every built payload counted as sent).
+// each alone), linkage ASR@1 and how many tokens could be linked at all (their entity shown as a token in another
+// compared session), node exposure p99 and top-1% share (every built payload counted as sent).
 //   npm run bench:exposure -- [--sets demo,metaqa-2,metaqa-3,grailqa,simpleq] [--limit 300] [--seed 1]
 //                             [--linkage 100] [--data ../shared/data] [--out DIR]
 // Linkage compares --linkage sessions drawn at random (seeded): with 10, most sets share too few entities to count.
@@ -82,6 +83,8 @@ interface Row {
   tokens: number;
   unique: number;
   linkage?: number;
+  /** Tokens whose entity another compared session also shows as a token (the linkage denominator). */
+  linkable?: number;
   p99: number;
   top1: number;
   exposed: number;
@@ -114,7 +117,7 @@ try {
         bridges: attack.bridges.asr_at_1,
         tokens: attack.anchors_bridges.scored,
         unique: attack.anchors_bridges.anonymity.unique_share,
-        ...(attack.linkage ? { linkage: attack.linkage.asr_at_1 } : {}),
+        ...(attack.linkage ? { linkage: attack.linkage.asr_at_1, linkable: attack.linkage.eligible } : {}),
         p99: built.p99 ?? 0,
         top1: built.top1_percent_share ?? 0,
         exposed: built.exposed_entities ?? 0,
@@ -129,11 +132,11 @@ try {
 }
 
 console.log(`\nExposure: masked baseline vs sanitized, same questions (seed ${seed}, ${limit} per set, demo all), attack with the raw graph as reference\n`);
-console.log('| set | view | questions | Hits@1 | ASR@1 anchors+bridges | ASR@5 | anchors | bridges | tokens | unique | linkage ASR@1 | node exposure p99 | top-1% share | entities shown |');
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('| set | view | questions | Hits@1 | ASR@1 anchors+bridges | ASR@5 | anchors | bridges | tokens | unique | linkage ASR@1 | linkable tokens | node exposure p99 | top-1% share | entities shown |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows)
   console.log(
-    `| ${r.set} | ${r.view} | ${r.questions} | ${pct(r.hits)} | ${pct(r.asr1)} | ${pct(r.asr5)} | ${pct(r.anchors)} | ${pct(r.bridges)} | ${r.tokens} | ${pct(r.unique)} | ${pct(r.linkage)} | ${r.p99.toFixed(3)} | ${pct(r.top1)} | ${r.exposed} |`,
+    `| ${r.set} | ${r.view} | ${r.questions} | ${pct(r.hits)} | ${pct(r.asr1)} | ${pct(r.asr5)} | ${pct(r.anchors)} | ${pct(r.bridges)} | ${r.tokens} | ${pct(r.unique)} | ${pct(r.linkage)} | ${r.linkable ?? '—'} | ${r.p99.toFixed(3)} | ${pct(r.top1)} | ${r.exposed} |`,
   );
 console.log('\nRatio sanitized / masked (ASR@1 anchors+bridges; linkage ASR@1):');
 for (const s of sets) {
