@@ -85,6 +85,8 @@ interface Row {
   linkage?: number;
   /** Tokens whose entity another compared session also shows as a token (the linkage denominator). */
   linkable?: number;
+  /** Correct links expected over the linkable tokens. */
+  links?: number;
   p99: number;
   top1: number;
   exposed: number;
@@ -117,7 +119,7 @@ try {
         bridges: attack.bridges.asr_at_1,
         tokens: attack.anchors_bridges.scored,
         unique: attack.anchors_bridges.anonymity.unique_share,
-        ...(attack.linkage ? { linkage: attack.linkage.asr_at_1, linkable: attack.linkage.eligible } : {}),
+        ...(attack.linkage ? { linkage: attack.linkage.asr_at_1, linkable: attack.linkage.eligible, links: attack.linkage.expected_links } : {}),
         p99: built.p99 ?? 0,
         top1: built.top1_percent_share ?? 0,
         exposed: built.exposed_entities ?? 0,
@@ -132,11 +134,11 @@ try {
 }
 
 console.log(`\nExposure: masked baseline vs sanitized, same questions (seed ${seed}, ${limit} per set, demo all), attack with the raw graph as reference\n`);
-console.log('| set | view | questions | Hits@1 | ASR@1 anchors+bridges | ASR@5 | anchors | bridges | tokens | unique | linkage ASR@1 | linkable tokens | node exposure p99 | top-1% share | entities shown |');
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('| set | view | questions | Hits@1 | ASR@1 anchors+bridges | ASR@5 | anchors | bridges | tokens | unique | linkage ASR@1 | linkable tokens | expected links | node exposure p99 | top-1% share | entities shown |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows)
   console.log(
-    `| ${r.set} | ${r.view} | ${r.questions} | ${pct(r.hits)} | ${pct(r.asr1)} | ${pct(r.asr5)} | ${pct(r.anchors)} | ${pct(r.bridges)} | ${r.tokens} | ${pct(r.unique)} | ${pct(r.linkage)} | ${r.linkable ?? '—'} | ${r.p99.toFixed(3)} | ${pct(r.top1)} | ${r.exposed} |`,
+    `| ${r.set} | ${r.view} | ${r.questions} | ${pct(r.hits)} | ${pct(r.asr1)} | ${pct(r.asr5)} | ${pct(r.anchors)} | ${pct(r.bridges)} | ${r.tokens} | ${pct(r.unique)} | ${pct(r.linkage)} | ${r.linkable ?? '—'} | ${r.links?.toFixed(1) ?? '—'} | ${r.p99.toFixed(3)} | ${pct(r.top1)} | ${r.exposed} |`,
   );
 console.log('\nRatio sanitized / masked (ASR@1 anchors+bridges; linkage ASR@1):');
 for (const s of sets) {
@@ -144,7 +146,7 @@ for (const s of sets) {
   const z = rows.find((r) => r.set === s.name && r.view === 'sanitized');
   if (m && z)
     console.log(
-      `  ${s.name}: ${pct(z.asr1)} / ${pct(m.asr1)} = ${m.asr1 > 0 ? (z.asr1 / m.asr1).toFixed(2) : '—'}; linkage ${pct(z.linkage)} / ${pct(m.linkage)} = ${m.linkage ? ((z.linkage ?? 0) / m.linkage).toFixed(2) : '—'}; Hits@1 ${pct(z.hits)} vs ${pct(m.hits)}`,
+      `  ${s.name}: ${pct(z.asr1)} / ${pct(m.asr1)} = ${m.asr1 > 0 ? (z.asr1 / m.asr1).toFixed(2) : '—'}; linkage ${pct(z.linkage)} / ${pct(m.linkage)} = ${m.linkage ? ((z.linkage ?? 0) / m.linkage).toFixed(2) : '—'} (expected correct links ${z.links?.toFixed(1) ?? '—'} vs ${m.links?.toFixed(1) ?? '—'}); Hits@1 ${pct(z.hits)} vs ${pct(m.hits)}`,
     );
 }
 if (values.out) console.log(`\nruns and reports in ${outRoot} (they hold revealed mappings: never share them)`);

@@ -39,6 +39,8 @@ describe('cross-session linkage', () => {
     expect(f.evaluated).toBe(9);
     // All link right but the two Alpha tokens, each tied between the Alpha and the Beta film of other sessions.
     expect(f.asr_at_1).toBeCloseTo(8 / 9, 4);
+    // 7 sure links and two half ones.
+    expect(f.expected_links).toBeCloseTo(8, 3);
     expect(f.chance).toBeGreaterThan(0);
     expect(f.chance).toBeLessThan(f.asr_at_1);
   });
@@ -52,5 +54,7 @@ describe('cross-session linkage', () => {
     const capped = linkageAttack(attacks, truths, [0, 1, 2, 3, 4], { sessions: 5, seed: 7, maxPairs: 22 });
     expect(capped.eligible).toBe(9);
     expect(capped.evaluated).toBe(2);
+    // Sampled tokens: the expected links are scaled to all eligible ones.
+    expect(capped.expected_links).toBeCloseTo(capped.asr_at_1 * 9, 3);
   });
 });

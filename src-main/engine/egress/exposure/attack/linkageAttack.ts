@@ -18,6 +18,11 @@ export interface LinkageFigures {
   /** Eligible tokens evaluated (all of them unless the pair cap sampled some). */
   evaluated: number;
   asr_at_1: number;
+  /**
+   * Correct links expected over all eligible tokens (asr_at_1 × eligible): comparable between views even when one
+   * leaves so few tokens linkable that its asr_at_1 rests on a handful of them.
+   */
+  expected_links: number;
   /** What a blind guess among the other sessions' tokens would score, for comparison. */
   chance: number;
 }
@@ -86,7 +91,7 @@ export function linkageAttack(attacks: readonly SessionAttack[], truths: Readonl
     chance += others.filter((u) => tokens[u].name === t.name).length / others.length;
   }
   const n = eligible.length;
-  return { sessions: chosen.length, tokens: tokens.length, eligible: total, evaluated: n, asr_at_1: n ? round(hits / n) : 0, chance: n ? round(chance / n) : 0 };
+  return { sessions: chosen.length, tokens: tokens.length, eligible: total, evaluated: n, asr_at_1: n ? round(hits / n) : 0, expected_links: n ? round((hits / n) * total) : 0, chance: n ? round(chance / n) : 0 };
 }
 
 function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
