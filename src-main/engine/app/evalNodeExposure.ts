@@ -74,7 +74,8 @@ export class NodeExposureTally {
       let c = this.counts.get(e);
       if (!c) this.counts.set(e, (c = { eligible: 0, builtAlone: 0, builtAny: 0, sentAlone: 0, sentAny: 0 }));
       c.eligible += 1;
-      // Only exposure within the question's own cohort counts (a token always stands for subgraph entities).
+      // Only exposure within the question's own cohort counts (a hub aggregate's peers from outside G_Q^raw are
+      // no eligible entity of this question).
       for (const f of Object.keys(seen) as Flavour[])
         if (seen[f].has(e)) {
           c[f] += 1;
