@@ -15,9 +15,12 @@ let graph: MemoryGraph;
 let engine: QaEngine;
 const questions = parseQuestions(readFileSync('resources/demo/questions.txt', 'utf8'));
 
+let drm: Awaited<ReturnType<typeof loadGloveDrm>>;
+
 beforeAll(async () => {
   graph = pipeTriplesGraph('resources/demo/hospital-network.txt', 'demo');
-  engine = createQaEngine({ graph, drm: await loadGloveDrm() });
+  drm = await loadGloveDrm();
+  engine = createQaEngine({ graph, drm });
 });
 
 describe('qaEngine on the demo graph', () => {
@@ -65,6 +68,27 @@ describe('qaEngine on the demo graph', () => {
       const hay = normalizeName(texts.join('\n'));
       for (const n of names) if (hay.includes(n)) expect.fail(`raw name "${n}" leaked for question "${q.question}"`);
     }
+  });
+
+  it('shows an entity a ranking payload already showed as itself only inside an aggregate in its next session', async () => {
+    const fresh = createQaEngine({ graph, drm });
+    const question = 'In which city is Kvarnby University Hospital located?';
+    const ask = async () => {
+      let aggregates: readonly string[] = [];
+      const r = await fresh.ask(question, { revealView: (_v, _m, payloadTokens) => (aggregates = payloadTokens) });
+      const ranking = r.payloads.find((p) => p.role === 'ranking')!;
+      const anchors = new Set(ranking.text.match(/^ANCHORS: (.*)$/m)![1].split(/,\s*/));
+      const entities = [...new Set(ranking.text.match(/\bE_[0-9a-f]+\b/g) ?? [])].filter((t) => !anchors.has(t));
+      return { r, ranking, aggregates, entities };
+    };
+    const first = await ask();
+    const second = await ask();
+    expect(first.entities.length).toBeGreaterThan(0);
+    // The second session aggregates what the first showed: more aggregates, fewer entity tokens, the same answer.
+    expect(second.aggregates.length).toBeGreaterThan(first.aggregates.length);
+    expect(second.entities.length).toBeLessThan(first.entities.length);
+    expect(second.aggregates.some((t) => second.ranking.text.includes(t))).toBe(true);
+    expect(second.r.answers[0].name).toBe(first.r.answers[0].name);
   });
 
   it('says so when no anchor is found, with the closest names', async () => {
