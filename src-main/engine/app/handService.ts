@@ -19,7 +19,7 @@ import type {
 } from '../../common/modelTypes.js';
 import { HandAccounting } from '../qa/hand/accounting.js';
 import type { HandJsonGenerator } from '../qa/hand/llm/runSkill.js';
-import { HandRuntime } from '../llm/handRuntime.js';
+import type { HandRuntime } from '../llm/handRuntime.js';
 import { HandRuntimeError } from '../llm/handRuntimeError.js';
 import type { GenerateJsonOptions, HandJsonResult, HandPrompt, HandRuntimeOptions } from '../llm/handTypes.js';
 import type { JsonSchema } from '../llm/jsonSchema.js';
@@ -94,7 +94,8 @@ export class HandService {
       ...(options.downloadPolicy ? { downloadPolicy: options.downloadPolicy } : {}),
     });
     this.threads = Math.max(1, options.threads ?? availableParallelism());
-    this.createRuntime = options.createRuntime ?? ((o) => HandRuntime.create(o));
+    // llama.cpp's bindings load when a model does, not with the engine.
+    this.createRuntime = options.createRuntime ?? (async (o) => (await import('../llm/handRuntime.js')).HandRuntime.create(o));
   }
 
   /** The running runtime, for the question pipeline; null until a model was loaded or estimated. */

@@ -8,11 +8,15 @@
 // holds the runtime guard's permits (node/egressGuard.ts) for its hosts only while it runs.
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { createModelDownloader, type Llama } from 'node-llama-cpp';
+import type { createModelDownloader, Llama } from 'node-llama-cpp';
 import { ModelFileError, type ModelFileErrorCode } from './modelFileError.js';
 import { permitEgress } from '../node/egressGuard.js';
 import { downloadPermits, downloadPolicyFromEnv, downloadRefusal, type DownloadPolicy } from './downloadPolicy.js';
-import { inspectModelFile, type ModelFileInfo } from './modelFiles.js';
+import type { ModelFileInfo } from './modelFiles.js';
+
+// node-llama-cpp takes seconds to load: the file checks and the downloader load on first use, so a process that
+// only imports this module (every CLI command that can take --hand) does not pay for them.
+const inspectModelFile: typeof import('./modelFiles.js').inspectModelFile = async (...args) => (await import('./modelFiles.js')).inspectModelFile(...args);
 
 export type ModelSource = 'development' | 'data';
 
@@ -227,6 +231,7 @@ export class ModelManager {
 
     let downloader: Awaited<ReturnType<typeof createModelDownloader>>;
     try {
+      const { createModelDownloader } = await import('node-llama-cpp');
       downloader = await createModelDownloader({
         modelUri: uri,
         dirPath: this.dataModelsDir,
