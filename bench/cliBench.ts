@@ -1,9 +1,10 @@
-// npm run bench:cli [-- --data DIR --graph NAME] [--runs N] [--seed S] [--source]: cold start-up of the `ctrlg`
+// npm run bench:cli [-- --data DIR --graph NAME] [--runs N] [--seed S] [--source] [--ctrlg FILE]: cold start-up of the `ctrlg`
 // command, each run a fresh process: `--help`, `graphs`, `ask --help` (the ask command and everything it imports,
 // before any graph is opened) and `ask` on a question drawn at random (seeded) from MetaQA 1-hop dev. Prints the
 // median and range of N runs (default 5), wall and CPU (user+sys of the child). Without --data, MetaQA's kb.txt is
 // imported into a throwaway data folder first. It runs bin/ctrlg.mjs as a user would: the build (out/cli) when it
-// is fresh, otherwise the sources; --source measures the sources through tsx whatever the build.
+// is fresh, otherwise the sources; --source measures the sources through tsx whatever the build; --ctrlg runs another
+// entry point (another checkout's bin/ctrlg.mjs, to compare).
 // Targets (issue 14): --help ≤ 0.5 s; ask at 130k triples ≤ 1 s (GloVe cache built). The machine's load average
 // is printed with the numbers: on a shared 2-core machine wall times follow the load, CPU times much less.
 import { spawnSync } from 'node:child_process';
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     seed: { type: 'string', default: '14' },
     source: { type: 'boolean', default: false },
+    ctrlg: { type: 'string', default: join(root, 'bin/ctrlg.mjs') },
   },
 });
 const runs = Number(values.runs);
@@ -44,7 +46,7 @@ const env = { ...process.env, ...(values.source ? { CTRLG_CLI: 'source' } : {}) 
 function ctrlg(args: string[], dataDir: string): { wall: number; cpu: number | undefined } {
   const cpu0 = childrenCpu();
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [join(root, 'bin/ctrlg.mjs'), ...args, '--data', dataDir], { env, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [resolve(values.ctrlg), ...args, '--data', dataDir], { env, encoding: 'utf8' });
   const wall = (performance.now() - t0) / 1000;
   const cpu1 = childrenCpu();
   if (r.status !== 0) throw new Error(`ctrlg ${args.join(' ')} exited ${r.status}: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
@@ -65,7 +67,7 @@ try {
   // MetaQA marks the topic entity with [brackets]; the CLI takes the question as a user types it.
   const question = sampleQuestions(lines, 1, Number(values.seed))[0].split('\t')[0].replace(/[[\]]/g, '');
   const stale = staleReason(root, resolve(root, 'out/cli'));
-  console.log(`runs: ${values.source || stale ? `sources through tsx${stale && !values.source ? ` (build not used: ${stale})` : ''}` : 'the build in out/cli'}`);
+  console.log(`runs: ${resolve(values.ctrlg)}, ${values.source || stale ? `sources through tsx${stale && !values.source ? ` (build not used: ${stale})` : ''}` : 'the build in out/cli'}`);
   console.log(`ask: "${question}" on graph ${values.graph}; load average before: ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   // One warm-up of ask: builds the GloVe cache if missing, so the runs measure a cold process, not a first install.
   ctrlg(['ask', '--graph', values.graph, question], dataDir);

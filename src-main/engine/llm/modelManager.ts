@@ -5,8 +5,12 @@
 // through node-llama-cpp's downloader). The egress check allow-lists this file; keep all download code here.
 // Every download passes the download policy first (downloadPolicy.ts: configured hosts only, https, nothing but
 // the URL), is recorded before it starts (a download that cannot be recorded is not made) and when it ends, and
-// holds the runtime guard's permits (node/egressGuard.ts) for its hosts only while it runs.
+// holds the runtime guard's permits (node/egressGuard.ts) for its hosts only while it runs. Before the downloader
+// starts, one TCP connection to the host checks that it can be reached at all (hostReachable), so an offline machine
+// learns it in seconds rather than after the downloader's minutes of retries; and a cancel (or the engine closing)
+// ends a download at once in every phase, the downloader's start included.
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { basename, join, resolve } from 'node:path';
 import type { createModelDownloader, Llama } from 'node-llama-cpp';
 import { ModelFileError, type ModelFileErrorCode } from './modelFileError.js';
@@ -42,6 +46,8 @@ export interface ModelManagerOptions {
   downloadPolicy?: DownloadPolicy;
   /** Records each download in the audit log ("download" events); a failure to record the start refuses the download. */
   recordDownload?: (event: DownloadRecord) => Promise<void>;
+  /** How long a model host may take to accept a connection; default CONNECT_TIMEOUT_MS. */
+  connectTimeoutMs?: number;
 }
 
 /** What the audit log keeps of a download: where from, under which policy, and how it ended. Never graph data. */
@@ -86,8 +92,73 @@ export type ModelDownloadErrorCode =
   | 'not_allowed'
   /** The audit log could not record the download, so it was not made. */
   | 'not_recorded'
+  /** The model host cannot be reached (its name does not resolve, it refuses, or it does not answer in time). */
+  | 'unreachable'
   /** The transfer itself failed. */
   | 'network';
+
+/** How long a model host may take to accept a connection before its download fails as unreachable. */
+export const CONNECT_TIMEOUT_MS = 6_000;
+
+/** The host and port a download connects to first (an hf: URI resolves on huggingface.co). */
+export function downloadEndpoint(uri: string): { host: string; port: number } {
+  if (/^hf:/i.test(uri)) return { host: 'huggingface.co', port: 443 };
+  const url = new URL(uri);
+  return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80) };
+}
+
+/** Why a connection to host:port failed, in words a user can act on (pure: tested directly). */
+export function unreachableReason(host: string, port: number, code: string | undefined, message: string): string {
+  switch (code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+    case 'EAI_NONAME':
+      return `the name ${host} does not resolve (no network, or no DNS)`;
+    case 'ECONNREFUSED':
+      return `${host}:${port} refused the connection`;
+    case 'ETIMEDOUT':
+      return `${host}:${port} did not answer within ${CONNECT_TIMEOUT_MS / 1000} s`;
+    case 'ENETUNREACH':
+    case 'EHOSTUNREACH':
+      return `there is no route to ${host} (no network)`;
+    default:
+      return `cannot connect to ${host}:${port} (${message})`;
+  }
+}
+
+/**
+ * Resolves once host:port accepts a TCP connection (closed at once, nothing sent); rejects with an 'unreachable'
+ * ModelDownloadError when the name does not resolve, the port refuses or nothing answers within `timeoutMs`.
+ */
+export function hostReachable(uri: string, timeoutMs = CONNECT_TIMEOUT_MS, signal?: AbortSignal): Promise<void> {
+  const { host, port } = downloadEndpoint(uri);
+  return new Promise((resolvePromise, reject) => {
+    const socket = connect({ host, port });
+    const finish = (error?: { code?: string; message: string }): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      socket.destroy();
+      if (!error) return resolvePromise();
+      reject(new ModelDownloadError('unreachable', `cannot download ${uri}: ${unreachableReason(host, port, error.code, error.message)}`, { cause: error }));
+    };
+    const onAbort = (): void => finish({ code: 'ABORT_ERR', message: 'cancelled' });
+    const timer = setTimeout(() => finish({ code: 'ETIMEDOUT', message: 'timed out' }), timeoutMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    socket.once('connect', () => finish());
+    socket.once('error', (e: NodeJS.ErrnoException) => finish({ code: e.code, message: e.message }));
+  });
+}
+
+/** Settles as `work` does, or rejects with `cancelled()` as soon as `signal` aborts (the work is left to end alone). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal, cancelled: () => Error): Promise<T> {
+  if (signal.aborted) return Promise.reject(cancelled());
+  return new Promise<T>((resolvePromise, reject) => {
+    const onAbort = (): void => reject(cancelled());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolvePromise, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
 
 export class ModelDownloadError extends Error {
   override readonly name = 'ModelDownloadError';
@@ -108,6 +179,7 @@ export class ModelManager {
   private readonly llama?: Llama;
   readonly downloadPolicy: DownloadPolicy;
   private readonly recordDownload: NonNullable<ModelManagerOptions['recordDownload']>;
+  private readonly connectTimeoutMs: number;
 
   constructor(options: ModelManagerOptions) {
     this.downloadPolicy = options.downloadPolicy ?? downloadPolicyFromEnv();
@@ -116,6 +188,7 @@ export class ModelManager {
     this.developmentModelsDir =
       options.developmentModelsDir === null ? null : resolve(options.developmentModelsDir ?? join(process.cwd(), 'models'));
     this.llama = options.llama;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
   }
 
   /** Every .gguf in both folders, with metadata or with the reason it cannot be used. */
@@ -213,6 +286,10 @@ export class ModelManager {
     }
     const releases = downloadPermits(this.downloadPolicy).map(permitEgress);
     try {
+      await hostReachable(uri, this.connectTimeoutMs, signal).catch((e: unknown) => {
+        if (signal.aborted) throw new ModelDownloadError('cancelled', `download of ${uri} was cancelled`, { cause: signal.reason });
+        throw e;
+      });
       const info = await this.transfer(uri, options, signal);
       await this.recordDownload({ phase: 'done', source: uri, hosts, fileName: info.fileName, bytes: info.fileSizeBytes }).catch(() => undefined);
       return info;
@@ -232,7 +309,8 @@ export class ModelManager {
     let downloader: Awaited<ReturnType<typeof createModelDownloader>>;
     try {
       const { createModelDownloader } = await import('node-llama-cpp');
-      downloader = await createModelDownloader({
+      // The downloader's start (file info, with its own long retries) takes no signal: a cancel stops waiting for it.
+      downloader = await untilAborted(createModelDownloader({
         modelUri: uri,
         dirPath: this.dataModelsDir,
         fileName: options.fileName,
@@ -248,7 +326,7 @@ export class ModelManager {
             fraction: s.totalSize > 0 ? s.downloadedSize / s.totalSize : 0,
             bytesPerSecond: s.averageSpeed,
           }),
-      });
+      }), signal, cancelled);
     } catch (e) {
       if (signal.aborted) throw cancelled();
       throw new ModelDownloadError('network', `cannot start downloading ${uri}: ${(e as Error).message}`, { cause: e });
