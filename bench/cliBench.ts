@@ -66,8 +66,10 @@ try {
   const lines = readFileSync(values.questions, 'utf8').split('\n').filter(Boolean);
   // MetaQA marks the topic entity with [brackets]; the CLI takes the question as a user types it.
   const question = sampleQuestions(lines, 1, Number(values.seed))[0].split('\t')[0].replace(/[[\]]/g, '');
+  const ownBin = resolve(values.ctrlg) === join(root, 'bin/ctrlg.mjs');
   const stale = staleReason(root, resolve(root, 'out/cli'));
-  console.log(`runs: ${resolve(values.ctrlg)}, ${values.source || stale ? `sources through tsx${stale && !values.source ? ` (build not used: ${stale})` : ''}` : 'the build in out/cli'}`);
+  const mode = values.source || stale ? `sources through tsx${stale && !values.source ? ` (build not used: ${stale})` : ''}` : 'the build in out/cli';
+  console.log(`runs: ${resolve(values.ctrlg)}${ownBin ? `, ${mode}` : ''}`);
   console.log(`ask: "${question}" on graph ${values.graph}; load average before: ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   // One warm-up of ask: builds the GloVe cache if missing, so the runs measure a cold process, not a first install.
   ctrlg(['ask', '--graph', values.graph, question], dataDir);
