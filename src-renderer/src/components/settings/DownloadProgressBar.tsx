@@ -11,7 +11,10 @@ export function DownloadProgressBar({ job }: { job: DownloadJob }) {
   const label = { running: 'Downloading', done: 'Downloaded', failed: 'Failed', cancelled: 'Cancelled' }[job.status];
   const box = useRef<HTMLDivElement>(null);
   // The Download buttons sit low in a long panel: bring the progress (and later its outcome) into view.
-  useEffect(() => box.current?.scrollIntoView?.({ block: 'nearest' }), [job.id, job.status]);
+  useEffect(() => {
+    // A block body: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
+    void box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [job.id, job.status]);
 
   return (
     <div className="import-progress" data-testid="download-progress" data-status={job.status} ref={box}>
