@@ -108,7 +108,7 @@ export function downloadEndpoint(uri: string): { host: string; port: number } {
 }
 
 /** Why a connection to host:port failed, in words a user can act on (pure: tested directly). */
-export function unreachableReason(host: string, port: number, code: string | undefined, message: string): string {
+export function unreachableReason(host: string, port: number, code: string | undefined, message: string, timeoutMs = CONNECT_TIMEOUT_MS): string {
   switch (code) {
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
@@ -118,7 +118,7 @@ export function unreachableReason(host: string, port: number, code: string | und
     case 'ECONNREFUSED':
       return `${host}:${port} refused the connection`;
     case 'ETIMEDOUT':
-      return `${host}:${port} did not answer within ${CONNECT_TIMEOUT_MS / 1000} s`;
+      return `${host}:${port} did not answer within ${timeoutMs / 1000} s`;
     case 'ENETUNREACH':
     case 'EHOSTUNREACH':
       return `there is no route to ${host} (no network)`;
@@ -140,7 +140,7 @@ export function hostReachable(uri: string, timeoutMs = CONNECT_TIMEOUT_MS, signa
       signal?.removeEventListener('abort', onAbort);
       socket.destroy();
       if (!error) return resolvePromise();
-      reject(new ModelDownloadError('unreachable', `cannot download ${uri}: ${unreachableReason(host, port, error.code, error.message)}`, { cause: error }));
+      reject(new ModelDownloadError('unreachable', `cannot download ${uri}: ${unreachableReason(host, port, error.code, error.message, timeoutMs)}`, { cause: error }));
     };
     const onAbort = (): void => finish({ code: 'ABORT_ERR', message: 'cancelled' });
     const timer = setTimeout(() => finish({ code: 'ETIMEDOUT', message: 'timed out' }), timeoutMs);
