@@ -17,6 +17,9 @@ export class SettingsPage {
   /** The running (or last) download: data-status running | done | failed | cancelled. */
   readonly download: Locator;
   readonly downloadError: Locator;
+  /** GPU layers as typed, and the same setting as a slider over the chosen model's layers. */
+  readonly gpuLayers: Locator;
+  readonly gpuLayersSlider: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('models-panel');
@@ -31,6 +34,8 @@ export class SettingsPage {
     this.accounting = page.getByTestId('hand-accounting');
     this.download = page.getByTestId('download-progress');
     this.downloadError = page.getByTestId('download-error-message');
+    this.gpuLayers = page.getByTestId('load-gpu-layers');
+    this.gpuLayersSlider = page.getByTestId('load-gpu-layers-slider');
   }
 
   /** Opens the Models tab from the sidebar (it works with or without a graph selected). */
