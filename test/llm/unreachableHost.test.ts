@@ -1,7 +1,8 @@
 // A model host that cannot be reached fails the download in seconds with a message saying why (the downloader alone
 // retries for minutes): a loopback port that refuses, a name that does not resolve. A cancel while the downloader
 // is still starting (a host that accepts the connection and never answers) ends the download at once. Each failure
-// is recorded in the audit log with its reason.
+// is recorded in the audit log with its reason. A host that connects and then sends nothing fails once the stall
+// timeout passes.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -83,6 +84,29 @@ describe('a download from a host that cannot be reached', () => {
       const { error } = await failure(job.done);
       expect(error.code).toBe('cancelled');
       expect(performance.now() - cancelledAt).toBeLessThan(FAST_MS);
+    } finally {
+      for (const s of held) s.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+});
+
+describe('a download from a host that connects and then sends nothing', () => {
+  it('fails as stalled once no byte came for the stall timeout, instead of retrying for minutes', async () => {
+    const held: Socket[] = [];
+    const silent: Server = createServer((s) => void held.push(s));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const records: DownloadRecord[] = [];
+      const mm = new ModelManager({ dataDir: join(dir, 'stalled'), developmentModelsDir: null, downloadPolicy: { hosts: ['127.0.0.1'] }, stallTimeoutMs: 1500, recordDownload: async (r) => void records.push(r) });
+      const uri = `http://127.0.0.1:${port}/model.gguf`;
+      const { error, ms } = await failure(mm.download(uri));
+      expect(error.code).toBe('network');
+      expect(error.message).toBe(`downloading ${uri} stalled: no data for 1.5 s`);
+      expect(ms).toBeGreaterThanOrEqual(1500);
+      expect(ms).toBeLessThan(FAST_MS);
+      expect(records.at(-1)).toMatchObject({ phase: 'failed', reason: error.message });
     } finally {
       for (const s of held) s.destroy();
       await new Promise<void>((resolve) => silent.close(() => resolve()));

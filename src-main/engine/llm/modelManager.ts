@@ -48,6 +48,8 @@ export interface ModelManagerOptions {
   recordDownload?: (event: DownloadRecord) => Promise<void>;
   /** How long a model host may take to accept a connection; default CONNECT_TIMEOUT_MS. */
   connectTimeoutMs?: number;
+  /** How long a download may go without a new byte (its start included) before it fails; default STALL_TIMEOUT_MS. */
+  stallTimeoutMs?: number;
 }
 
 /** What the audit log keeps of a download: where from, under which policy, and how it ended. Never graph data. */
@@ -99,6 +101,9 @@ export type ModelDownloadErrorCode =
 
 /** How long a model host may take to accept a connection before its download fails as unreachable. */
 export const CONNECT_TIMEOUT_MS = 6_000;
+
+/** How long a download may go without receiving a byte (its start included) before it fails as stalled. */
+export const STALL_TIMEOUT_MS = 30_000;
 
 /** The host and port a download connects to first (an hf: URI resolves on huggingface.co). */
 export function downloadEndpoint(uri: string): { host: string; port: number } {
@@ -180,6 +185,7 @@ export class ModelManager {
   readonly downloadPolicy: DownloadPolicy;
   private readonly recordDownload: NonNullable<ModelManagerOptions['recordDownload']>;
   private readonly connectTimeoutMs: number;
+  private readonly stallTimeoutMs: number;
 
   constructor(options: ModelManagerOptions) {
     this.downloadPolicy = options.downloadPolicy ?? downloadPolicyFromEnv();
@@ -189,6 +195,7 @@ export class ModelManager {
       options.developmentModelsDir === null ? null : resolve(options.developmentModelsDir ?? join(process.cwd(), 'models'));
     this.llama = options.llama;
     this.connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+    this.stallTimeoutMs = options.stallTimeoutMs ?? STALL_TIMEOUT_MS;
   }
 
   /** Every .gguf in both folders, with metadata or with the reason it cannot be used. */
@@ -306,41 +313,64 @@ export class ModelManager {
     if (signal.aborted) throw cancelled();
     await mkdir(this.dataModelsDir, { recursive: true });
 
-    let downloader: Awaited<ReturnType<typeof createModelDownloader>>;
-    try {
-      const { createModelDownloader } = await import('node-llama-cpp');
-      // The downloader's start (file info, with its own long retries) takes no signal: a cancel stops waiting for it.
-      downloader = await untilAborted(createModelDownloader({
-        modelUri: uri,
-        dirPath: this.dataModelsDir,
-        fileName: options.fileName,
-        headers: options.headers,
-        showCliProgress: false,
-        // Keep partial data on cancel: resuming a multi-GB download beats starting over.
-        deleteTempFileOnCancel: false,
-        skipExisting: true,
-        onProgress: (s) =>
-          options.onProgress?.({
-            downloadedBytes: s.downloadedSize,
-            totalBytes: s.totalSize,
-            fraction: s.totalSize > 0 ? s.downloadedSize / s.totalSize : 0,
-            bytesPerSecond: s.averageSpeed,
-          }),
-      }), signal, cancelled);
-    } catch (e) {
-      if (signal.aborted) throw cancelled();
-      throw new ModelDownloadError('network', `cannot start downloading ${uri}: ${(e as Error).message}`, { cause: e });
-    }
+    // A host that connects and then sends nothing (no answer to the first request, or a transfer that stops) would
+    // keep the downloader retrying for minutes: no new byte for stallTimeoutMs ends the download as a network failure.
+    const stall = new AbortController();
+    const active = AbortSignal.any([signal, stall.signal]);
+    let lastByteAt = Date.now();
+    let lastBytes = -1;
+    const watchdog = setInterval(() => {
+      if (Date.now() - lastByteAt > this.stallTimeoutMs) stall.abort();
+    }, Math.max(50, Math.min(1000, this.stallTimeoutMs / 4)));
+    const ended = (): ModelDownloadError =>
+      signal.aborted ? cancelled() : new ModelDownloadError('network', `downloading ${uri} stalled: no data for ${this.stallTimeoutMs / 1000} s`);
 
+    let downloader: Awaited<ReturnType<typeof createModelDownloader>>;
     let path: string;
     try {
-      path = await downloader.download({ signal });
-    } catch (e) {
-      if (signal.aborted) throw cancelled();
-      throw new ModelDownloadError('network', `downloading ${uri} failed: ${(e as Error).message}`, { cause: e });
+      try {
+        const { createModelDownloader } = await import('node-llama-cpp');
+        // The downloader's start (file info, with its own long retries) takes no signal: a cancel stops waiting for it.
+        downloader = await untilAborted(
+          createModelDownloader({
+            modelUri: uri,
+            dirPath: this.dataModelsDir,
+            fileName: options.fileName,
+            headers: options.headers,
+            showCliProgress: false,
+            // Keep partial data on cancel: resuming a multi-GB download beats starting over.
+            deleteTempFileOnCancel: false,
+            skipExisting: true,
+            onProgress: (s) => {
+              if (s.downloadedSize !== lastBytes) [lastBytes, lastByteAt] = [s.downloadedSize, Date.now()];
+              options.onProgress?.({
+                downloadedBytes: s.downloadedSize,
+                totalBytes: s.totalSize,
+                fraction: s.totalSize > 0 ? s.downloadedSize / s.totalSize : 0,
+                bytesPerSecond: s.averageSpeed,
+              });
+            },
+          }),
+          active,
+          ended,
+        );
+      } catch (e) {
+        if (active.aborted) throw ended();
+        throw new ModelDownloadError('network', `cannot start downloading ${uri}: ${(e as Error).message}`, { cause: e });
+      }
+      // The file's size is known: the clock of the transfer itself starts now.
+      lastByteAt = Date.now();
+      try {
+        path = await downloader.download({ signal: active });
+      } catch (e) {
+        if (active.aborted) throw ended();
+        throw new ModelDownloadError('network', `downloading ${uri} failed: ${(e as Error).message}`, { cause: e });
+      }
+      // ipull resolves (rather than rejects) a download that was closed by cancel.
+      if (active.aborted) throw ended();
+    } finally {
+      clearInterval(watchdog);
     }
-    // ipull resolves (rather than rejects) a download that was closed by cancel.
-    if (signal.aborted) throw cancelled();
 
     // The server said how big each file is; a file of another size is damaged whatever its header says.
     for (const f of downloader.filesInfo) {
