@@ -14,6 +14,12 @@ export class SettingsPage {
   readonly loadError: Locator;
   /** The status card's running per-skill totals of the Hand's model calls on questions. */
   readonly accounting: Locator;
+  /** The running (or last) download: data-status running | done | failed | cancelled. */
+  readonly download: Locator;
+  readonly downloadError: Locator;
+  /** GPU layers as typed, and the same setting as a slider over the chosen model's layers. */
+  readonly gpuLayers: Locator;
+  readonly gpuLayersSlider: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('models-panel');
@@ -26,6 +32,10 @@ export class SettingsPage {
     this.fitEstimate = page.getByTestId('fit-estimate');
     this.loadError = page.getByTestId('load-error');
     this.accounting = page.getByTestId('hand-accounting');
+    this.download = page.getByTestId('download-progress');
+    this.downloadError = page.getByTestId('download-error-message');
+    this.gpuLayers = page.getByTestId('load-gpu-layers');
+    this.gpuLayersSlider = page.getByTestId('load-gpu-layers-slider');
   }
 
   /** Opens the Models tab from the sidebar (it works with or without a graph selected). */
@@ -46,6 +56,11 @@ export class SettingsPage {
   async downloadFrom(uri: string): Promise<void> {
     await this.page.getByTestId('download-uri').fill(uri);
     await this.page.getByTestId('download-uri-submit').click();
+  }
+
+  /** The running download's bytes ("1.2 MB of 16 MB"), speed and ETA, as shown. */
+  downloadFigures(): { bytes: Locator; speed: Locator; eta: Locator } {
+    return { bytes: this.download.getByTestId('download-bytes'), speed: this.download.getByTestId('download-speed'), eta: this.download.getByTestId('download-eta') };
   }
 
   row(fileName: string): Locator {

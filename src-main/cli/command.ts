@@ -1,4 +1,5 @@
-// The shape every `ctrlg` sub-command has; each lives in its own file under commands/.
+// The shape every `ctrlg` sub-command has; each lives in its own file under commands/ (its name and summary in
+// commands/index.ts, so the list needs no command loaded).
 export interface CliContext {
   /** Data directory: --data, else CTRLG_DATA, else the app's data directory. */
   dataDir: string;
@@ -7,8 +8,6 @@ export interface CliContext {
 }
 
 export interface CliCommand {
-  name: string;
-  summary: string;
   usage: string;
   /** Returns the process exit code. */
   run(args: string[], ctx: CliContext): Promise<number>;

@@ -33,12 +33,13 @@ export async function runCli(argv: string[], io: Pick<CliContext, 'stdout' | 'st
     io.stdout.write(help() + '\n');
     return name ? 0 : 2;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
+  const entry = commands.find((c) => c.name === name);
+  if (!entry) {
     io.stderr.write(`ctrlg: unknown command "${name}"\n\n${help()}\n`);
     return 2;
   }
   const { data, rest } = extractDataFlag(args);
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout.write(`usage: ${command.usage}\n`);
     return 0;

@@ -68,6 +68,21 @@ export interface ModelList {
   recommended: RecommendedModelInfo[];
   /** The only hosts model downloads may come from ("*.hf.co" for any subdomain); each download is audited. */
   downloadHosts: string[];
+  /** The running download, else the last one that ended: the engine keeps it, so a reloaded page shows it again. */
+  download: DownloadJobInfo | null;
+}
+
+/** A download as the engine tracks it. */
+export interface DownloadJobInfo {
+  jobId: string;
+  uri: string;
+  status: 'running' | 'done' | 'failed' | 'cancelled';
+  /** The latest progress event (null before the first byte). */
+  progress: DownloadProgressInfo | null;
+  /** The saved file, once done. */
+  fileName?: string;
+  /** Why it failed: the contract error's code and message. */
+  error?: { code: string; message: string };
 }
 
 export interface FitEstimateInfo {

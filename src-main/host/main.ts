@@ -4,6 +4,9 @@ import { HostConfigError, parseHostArgs } from './hostOptions.js';
 import { startHost } from './startHost.js';
 import { installEgressGuard } from '../engine/node/egressGuard.js';
 
+/** The longest a signalled host waits for its engine to close (downloads cancelled, jobs stopped) before exiting. */
+const CLOSE_DEADLINE_MS = 5_000;
+
 // Outbound sockets only for the Brain gateway and model downloads; listening (the UI's socket) is not affected.
 installEgressGuard();
 
@@ -24,12 +27,19 @@ async function main(): Promise<void> {
     openDemo: args.openDemo,
     rendererDir: args.rendererDir,
   });
+  let stopping = false;
   const stop = (): void => {
+    // A second signal means "now": stop waiting for the close.
+    if (stopping) process.exit(1);
+    stopping = true;
+    // Closing cancels running downloads and jobs; whatever still hangs after the deadline does not hold the exit.
+    setTimeout(() => process.exit(1), CLOSE_DEADLINE_MS).unref();
     void host.close().finally(() => process.exit(0));
   };
-  // Handlers first: whoever reads the line below may signal us the moment it arrives.
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // Handlers first: whoever reads the line below may signal us the moment it arrives. `on`, not `once`: a
+  // dependency's signal-exit hook re-raises a signal it believes no one else handles, which killed the host mid-close.
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   process.stdout.write(`ctrlg host: ${host.url}\n`);
 }
 

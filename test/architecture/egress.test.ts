@@ -15,7 +15,8 @@ const root = resolve(import.meta.dirname, '../..');
 const ALLOWED: { file: RegExp; uses: RegExp }[] = [
   { file: /^src-main\/engine\/egress\/brain\/brainGateway\.ts$/, uses: /^imports openai$/ },
   { file: /^src-main\/host\//, uses: /^imports (node:)?(http|net|ws)$|^uses WebSocket$/ },
-  { file: /^src-main\/engine\/llm\/modelManager\.ts$/, uses: /^$/ },
+  // Model downloads: one TCP connection to the model host first, to tell an unreachable host in seconds.
+  { file: /^src-main\/engine\/llm\/modelManager\.ts$/, uses: /^imports node:net$/ },
   { file: /^src-main\/engine\/node\/egressGuard\.ts$/, uses: /^imports node:(net|dgram)$/ },
   { file: /^src-renderer\/src\/transport\//, uses: /^uses WebSocket$/ },
   { file: /^src-main\/shell\/security\.ts$/, uses: /^opens shell\.openExternal$/ },

@@ -199,11 +199,17 @@ describe('models.download', () => {
     events.length = 0;
     const running = call('models.download', { jobId: 'dl-big', uri: bigServer.url('big.gguf') });
     await expect.poll(() => eventsOf('models.downloadProgress').length, { timeout: 20_000 }).toBeGreaterThan(0);
+    // The engine keeps the job: a page that reloads now finds it running, with its latest progress.
+    const during = (await ok<ModelList>('models.list')).download;
+    expect(during).toMatchObject({ jobId: 'dl-big', uri: bigServer.url('big.gguf'), status: 'running' });
+    expect(during?.progress?.downloadedBytes).toBeGreaterThan(0);
     expect(await ok('models.cancelDownload', { jobId: 'dl-big' })).toEqual({ cancelled: true });
     const res = await running;
     expect(res.ok).toBe(false);
     if (!res.ok) expect(res.error.code).toBe('cancelled');
-    const names = (await ok<ModelList>('models.list')).models.map((m) => m.fileName);
+    const after = await ok<ModelList>('models.list');
+    expect(after.download).toMatchObject({ jobId: 'dl-big', status: 'cancelled', error: { code: 'cancelled' } });
+    const names = after.models.map((m) => m.fileName);
     expect(names).not.toContain('big.gguf');
     expect(await ok('models.cancelDownload', { jobId: 'dl-big' })).toEqual({ cancelled: false });
   });

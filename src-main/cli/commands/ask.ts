@@ -88,8 +88,6 @@ export function formatBrainSteps(steps: readonly BrainStepOutcome[], fields: Pic
 }
 
 export const askCommand: CliCommand = {
-  name: 'ask',
-  summary: 'answer a question over a graph, with evidence',
   usage: `ctrlg ask --graph NAME "question" [--json] [--d-max D] [--relations labels|clustered] ${BRAIN_USAGE} [--hand PATH.gguf] [--hand-threads N] [--selector path|grasp]`,
   async run(args, ctx) {
     const { values, positionals } = parseArgs({

@@ -29,8 +29,6 @@ export function formatAttack(r: AttackReport): string {
 }
 
 export const attackCommand: CliCommand = {
-  name: 'attack',
-  summary: 're-identification attack on eval payloads (ASR@1/@5, anonymity sets, linkage)',
   usage: 'ctrlg attack --views FILE (--reference KB | --graph NAME) [--predictions FILE] [--rounds K] [--linkage N] [--out FILE.json]',
   async run(args, ctx) {
     const { values } = parseArgs({

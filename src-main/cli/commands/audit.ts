@@ -8,8 +8,6 @@ import { AuditLogMissingError, auditKeyStore, defaultAuditPath, exportAudit, led
 import { CliError, type CliCommand } from '../command.js';
 
 export const auditCommand: CliCommand = {
-  name: 'audit',
-  summary: 'verify or export the audit log of Brain calls',
   usage: 'ctrlg audit verify [--audit FILE] | ctrlg audit export --format json|html --out FILE [--audit FILE]',
   async run(args, ctx) {
     const [action, ...rest] = args;

@@ -7,8 +7,6 @@ import { degradeTriplesFile } from '../../engine/app/degradeFile.js';
 import { CliError, type CliCommand } from '../command.js';
 
 export const degradeCommand: CliCommand = {
-  name: 'degrade',
-  summary: 'remove a seeded share of triples from a triples file (uniformly or at question topics)',
   usage: 'ctrlg degrade --kb FILE --remove FRACTION --out FILE [--seed S] [--topic-edges --questions FILE]',
   async run(args, ctx) {
     const { values } = parseArgs({

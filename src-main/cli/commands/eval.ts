@@ -22,8 +22,6 @@ import { assertLocalPath } from '../../engine/node/localPath.js';
 const MAX_FALLBACK_WARNINGS = 3;
 
 export const evalCommand: CliCommand = {
-  name: 'eval',
-  summary: 'evaluate question answering on a question file (Hits@1, latency, exposure)',
   usage:
     'ctrlg eval (--graph NAME | --kb FILE) --questions FILE --out DIR [--limit N] [--d-max D] [--relations labels|clustered] [--view masked|sanitized] [--reveal-mapping] ' +
     `${BRAIN_USAGE} [--hand PATH.gguf] [--hand-threads N] [--selector path|grasp] [--memory DIR]`,

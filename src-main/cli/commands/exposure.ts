@@ -8,8 +8,6 @@ import { CliError, type CliCommand } from '../command.js';
 const pct = (x: number | undefined): string => (x === undefined ? '—' : `${(100 * x).toFixed(1)}%`);
 
 export const exposureCommand: CliCommand = {
-  name: 'exposure',
-  summary: 'exposure report: re-identification, node exposure and Brain calls, as HTML with plots and JSON',
   usage: 'ctrlg exposure report (--eval DIR | --ledger) --out report.html [--json FILE]',
   async run(args, ctx) {
     const [action, ...rest] = args;

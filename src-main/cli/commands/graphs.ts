@@ -4,8 +4,6 @@ import { GraphLibrary } from '../../engine/app/graphAccess.js';
 import type { CliCommand } from '../command.js';
 
 export const graphsCommand: CliCommand = {
-  name: 'graphs',
-  summary: 'list the imported graphs',
   usage: 'ctrlg graphs [--json]',
   async run(args, ctx) {
     const { values } = parseArgs({ args, options: { json: { type: 'boolean', default: false } } });

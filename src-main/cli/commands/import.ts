@@ -54,8 +54,6 @@ function importLimits(term: string | undefined, line: string | undefined): Parti
 }
 
 export const importCommand: CliCommand = {
-  name: 'import',
-  summary: 'import a triples file (head|relation|tail, TSV, CSV, N-Triples, Turtle) into a graph',
   usage:
     'ctrlg import FILE --graph NAME [--format tsv|csv|nt|ttl] [--lenient] [--replace] [--json] [--max-term CHARS] [--max-line CHARS]\n' +
     '       [--csv-head COL --csv-relation COL --csv-tail COL [--csv-head-type COL] [--csv-tail-type COL] [--csv-delimiter C]]',

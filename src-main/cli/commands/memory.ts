@@ -102,8 +102,6 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
 }
 
 export const memoryCommand: CliCommand = {
-  name: 'memory',
-  summary: 'audit, list, delete or maintain the experience memory',
   usage: USAGE,
   run,
 };

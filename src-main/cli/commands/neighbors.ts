@@ -37,8 +37,6 @@ function formatNeighborhood(n: Neighborhood): string {
 }
 
 export const neighborsCommand: CliCommand = {
-  name: 'neighbors',
-  summary: 'show an entity’s neighbours, grouped by relation (hubs capped)',
   usage: 'ctrlg neighbors --graph NAME ENTITY [--cap N] [--json]',
   async run(args, ctx) {
     const { values, positionals } = parseArgs({

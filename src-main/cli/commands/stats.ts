@@ -25,8 +25,6 @@ export function formatStats(s: GraphStats): string {
 }
 
 export const statsCommand: CliCommand = {
-  name: 'stats',
-  summary: 'show a graph’s size, relations, literals and degree distribution',
   usage: 'ctrlg stats --graph NAME [--json]',
   async run(args, ctx) {
     const { values } = parseArgs({ args, options: { graph: { type: 'string', short: 'g' }, json: { type: 'boolean', default: false } } });

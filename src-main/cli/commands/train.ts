@@ -8,8 +8,6 @@ import { CliError, type CliCommand } from '../command.js';
 import { intFlag } from '../flags/intFlag.js';
 
 export const trainCommand: CliCommand = {
-  name: 'train',
-  summary: 'train the topology-aware (GraSP) selector on a graph, without labelled questions',
   usage: 'ctrlg train (--graph NAME | --kb FILE) [--epochs N] [--examples N] [--seed S] [--max-seconds T] [--questions FILE]',
   async run(args, ctx) {
     const { values } = parseArgs({

@@ -15,11 +15,12 @@ import type {
   ModelEntry,
   ModelFileInfo,
   ModelList,
+  DownloadJobInfo,
   DownloadProgressInfo,
 } from '../../common/modelTypes.js';
 import { HandAccounting } from '../qa/hand/accounting.js';
 import type { HandJsonGenerator } from '../qa/hand/llm/runSkill.js';
-import { HandRuntime } from '../llm/handRuntime.js';
+import type { HandRuntime } from '../llm/handRuntime.js';
 import { HandRuntimeError } from '../llm/handRuntimeError.js';
 import type { GenerateJsonOptions, HandJsonResult, HandPrompt, HandRuntimeOptions } from '../llm/handTypes.js';
 import type { JsonSchema } from '../llm/jsonSchema.js';
@@ -80,6 +81,8 @@ export class HandService {
   private runtime: { mode: GpuMode; hand: HandRuntime } | null = null;
   private readonly queue = new SerialQueue();
   private readonly downloads = new Map<string, ModelDownload>();
+  /** The running download, else the last one that ended (what models.list reports, for a page that reloads). */
+  private lastDownload: DownloadJobInfo | null = null;
   /** Skill calls of every question answered with a loaded model (the ask service records, status reports). */
   readonly accounting = new HandAccounting();
   private loaded: LoadedHand | null = null;
@@ -94,7 +97,8 @@ export class HandService {
       ...(options.downloadPolicy ? { downloadPolicy: options.downloadPolicy } : {}),
     });
     this.threads = Math.max(1, options.threads ?? availableParallelism());
-    this.createRuntime = options.createRuntime ?? ((o) => HandRuntime.create(o));
+    // llama.cpp's bindings load when a model does, not with the engine.
+    this.createRuntime = options.createRuntime ?? (async (o) => (await import('../llm/handRuntime.js')).HandRuntime.create(o));
   }
 
   /** The running runtime, for the question pipeline; null until a model was loaded or estimated. */
@@ -116,6 +120,7 @@ export class HandService {
       models,
       recommended: recommendedModels.map((r) => ({ ...r, downloaded: inData.has(uriFileName(r.uri)) })),
       downloadHosts: this.models.downloadPolicy.hosts.map((h) => (h.startsWith('.') ? `*${h}` : h)),
+      download: this.lastDownload && { ...this.lastDownload },
     };
   }
 
@@ -141,6 +146,7 @@ export class HandService {
     this.assertOpen();
     if (this.downloads.has(jobId)) throw new ApiError('invalid_request', `A download with job id "${jobId}" is already running.`);
     let last = 0;
+    const tracked: DownloadJobInfo = { jobId, uri, status: 'running', progress: null };
     const job = this.models.startDownload(uri, {
       fileName,
       onProgress: (p) => {
@@ -150,12 +156,20 @@ export class HandService {
         last = now;
         const speed = p.bytesPerSecond > 0 ? p.bytesPerSecond : undefined;
         const etaSeconds = speed && p.totalBytes > 0 ? Math.max(0, (p.totalBytes - p.downloadedBytes) / speed) : undefined;
-        onProgress({ jobId, downloadedBytes: p.downloadedBytes, totalBytes: p.totalBytes, speed, etaSeconds });
+        tracked.progress = { jobId, downloadedBytes: p.downloadedBytes, totalBytes: p.totalBytes, speed, etaSeconds };
+        onProgress(tracked.progress);
       },
     });
     this.downloads.set(jobId, job);
+    this.lastDownload = tracked;
     try {
-      return toModelFileInfo(await withHandErrors(() => job.done));
+      const info = toModelFileInfo(await withHandErrors(() => job.done));
+      Object.assign(tracked, { status: 'done', fileName: info.fileName });
+      return info;
+    } catch (e) {
+      const error = e instanceof ApiError ? { code: e.code, message: e.message } : { code: 'internal', message: (e as Error)?.message ?? String(e) };
+      Object.assign(tracked, { status: error.code === 'cancelled' ? 'cancelled' : 'failed', error });
+      throw e;
     } finally {
       this.downloads.delete(jobId);
     }

@@ -8,7 +8,8 @@ import type { GraphLibrary } from '../import/graphLibrary.js';
 import { chainRoles, renderTemplate } from '../memory/abstractTrace.js';
 import { auditMemory } from '../memory/auditMemory.js';
 import { exposureKey, type ExperienceRecord } from '../memory/experienceRecord.js';
-import { ExperienceStore } from '../memory/experienceStore.js';
+import type { ExperienceStore } from '../memory/experienceStore.js';
+import { experienceTableExists } from '../memory/experienceTable.js';
 import { graphDictionaries } from '../memory/graphDictionaries.js';
 import type { KeyStore } from '../core/keyStore.js';
 import { memoryKeyStore } from '../memory/memoryKey.js';
@@ -53,13 +54,14 @@ export class MemoryService {
 
   constructor(options: MemoryServiceOptions) {
     this.dir = assertLocalPath(options.dir ?? join(options.dataDir, MEMORY_DIR), 'The memory folder');
-    this.keyStore = options.keyStore ?? memoryKeyStore(this.dir, { create: !ExperienceStore.exists(this.dir) });
+    this.keyStore = options.keyStore ?? memoryKeyStore(this.dir, { create: !experienceTableExists(this.dir) });
   }
 
   /** The store, opened once (a failed open is retried on the next call: the key may come back). */
   store(): Promise<ExperienceStore> {
     if (this.closed) return Promise.reject(new Error('The experience memory is closed.'));
-    this.opened ??= ExperienceStore.open(this.dir, { keyStore: this.keyStore }).catch((e: unknown) => {
+    // LanceDB loads with the first use of the memory, not with the engine.
+    this.opened ??= import('../memory/experienceStore.js').then(({ ExperienceStore }) => ExperienceStore.open(this.dir, { keyStore: this.keyStore })).catch((e: unknown) => {
       this.opened = undefined;
       throw e;
     });

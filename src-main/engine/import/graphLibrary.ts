@@ -5,7 +5,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { CsvColumns, GraphInfo, ImportFormat, ImportProgress, ImportResult, ImportSource } from '../../common/graphTypes.js';
-import { buildGraphDatabase } from './buildGraphDatabase.js';
 import { sha256File } from './fileHash.js';
 import { guardImport } from './importGuard.js';
 import { ImportCancelledError, ImportError } from './importErrors.js';
@@ -221,6 +220,8 @@ export class GraphLibrary {
       const merging = !options.replace && (await this.exists(name));
       const previousMeta = merging ? await this.readMeta(name) : undefined;
       const previous = merging ? await this.open(name) : undefined;
+      // The parsers (n3, csv-parse) load for an import only, not with every command that opens a graph.
+      const { buildGraphDatabase } = await import('./buildGraphDatabase.js');
       const outcome = await guardImport(
         file,
         (signal) =>

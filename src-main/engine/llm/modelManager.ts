@@ -5,14 +5,22 @@
 // through node-llama-cpp's downloader). The egress check allow-lists this file; keep all download code here.
 // Every download passes the download policy first (downloadPolicy.ts: configured hosts only, https, nothing but
 // the URL), is recorded before it starts (a download that cannot be recorded is not made) and when it ends, and
-// holds the runtime guard's permits (node/egressGuard.ts) for its hosts only while it runs.
+// holds the runtime guard's permits (node/egressGuard.ts) for its hosts only while it runs. Before the downloader
+// starts, one TCP connection to the host checks that it can be reached at all (hostReachable), so an offline machine
+// learns it in seconds rather than after the downloader's minutes of retries; and a cancel (or the engine closing)
+// ends a download at once in every phase, the downloader's start included.
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { basename, join, resolve } from 'node:path';
-import { createModelDownloader, type Llama } from 'node-llama-cpp';
+import type { createModelDownloader, Llama } from 'node-llama-cpp';
 import { ModelFileError, type ModelFileErrorCode } from './modelFileError.js';
 import { permitEgress } from '../node/egressGuard.js';
 import { downloadPermits, downloadPolicyFromEnv, downloadRefusal, type DownloadPolicy } from './downloadPolicy.js';
-import { inspectModelFile, type ModelFileInfo } from './modelFiles.js';
+import type { ModelFileInfo } from './modelFiles.js';
+
+// node-llama-cpp takes seconds to load: the file checks and the downloader load on first use, so a process that
+// only imports this module (every CLI command that can take --hand) does not pay for them.
+const inspectModelFile: typeof import('./modelFiles.js').inspectModelFile = async (...args) => (await import('./modelFiles.js')).inspectModelFile(...args);
 
 export type ModelSource = 'development' | 'data';
 
@@ -38,6 +46,10 @@ export interface ModelManagerOptions {
   downloadPolicy?: DownloadPolicy;
   /** Records each download in the audit log ("download" events); a failure to record the start refuses the download. */
   recordDownload?: (event: DownloadRecord) => Promise<void>;
+  /** How long a model host may take to accept a connection; default CONNECT_TIMEOUT_MS. */
+  connectTimeoutMs?: number;
+  /** How long a download may go without a new byte (its start included) before it fails; default STALL_TIMEOUT_MS. */
+  stallTimeoutMs?: number;
 }
 
 /** What the audit log keeps of a download: where from, under which policy, and how it ended. Never graph data. */
@@ -82,8 +94,76 @@ export type ModelDownloadErrorCode =
   | 'not_allowed'
   /** The audit log could not record the download, so it was not made. */
   | 'not_recorded'
+  /** The model host cannot be reached (its name does not resolve, it refuses, or it does not answer in time). */
+  | 'unreachable'
   /** The transfer itself failed. */
   | 'network';
+
+/** How long a model host may take to accept a connection before its download fails as unreachable. */
+export const CONNECT_TIMEOUT_MS = 6_000;
+
+/** How long a download may go without receiving a byte (its start included) before it fails as stalled. */
+export const STALL_TIMEOUT_MS = 30_000;
+
+/** The host and port a download connects to first (an hf: URI resolves on huggingface.co). */
+export function downloadEndpoint(uri: string): { host: string; port: number } {
+  if (/^hf:/i.test(uri)) return { host: 'huggingface.co', port: 443 };
+  const url = new URL(uri);
+  return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80) };
+}
+
+/** Why a connection to host:port failed, in words a user can act on (pure: tested directly). */
+export function unreachableReason(host: string, port: number, code: string | undefined, message: string, timeoutMs = CONNECT_TIMEOUT_MS): string {
+  switch (code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+    case 'EAI_NONAME':
+      return `the name ${host} does not resolve (no network, or no DNS)`;
+    case 'ECONNREFUSED':
+      return `${host}:${port} refused the connection`;
+    case 'ETIMEDOUT':
+      return `${host}:${port} did not answer within ${timeoutMs / 1000} s`;
+    case 'ENETUNREACH':
+    case 'EHOSTUNREACH':
+      return `there is no route to ${host} (no network)`;
+    default:
+      return `cannot connect to ${host}:${port} (${message})`;
+  }
+}
+
+/**
+ * Resolves once host:port accepts a TCP connection (closed at once, nothing sent); rejects with an 'unreachable'
+ * ModelDownloadError when the name does not resolve, the port refuses or nothing answers within `timeoutMs`.
+ */
+export function hostReachable(uri: string, timeoutMs = CONNECT_TIMEOUT_MS, signal?: AbortSignal): Promise<void> {
+  const { host, port } = downloadEndpoint(uri);
+  return new Promise((resolvePromise, reject) => {
+    const socket = connect({ host, port });
+    const finish = (error?: { code?: string; message: string }): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      socket.destroy();
+      if (!error) return resolvePromise();
+      reject(new ModelDownloadError('unreachable', `cannot download ${uri}: ${unreachableReason(host, port, error.code, error.message, timeoutMs)}`, { cause: error }));
+    };
+    const onAbort = (): void => finish({ code: 'ABORT_ERR', message: 'cancelled' });
+    const timer = setTimeout(() => finish({ code: 'ETIMEDOUT', message: 'timed out' }), timeoutMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    socket.once('connect', () => finish());
+    socket.once('error', (e: NodeJS.ErrnoException) => finish({ code: e.code, message: e.message }));
+  });
+}
+
+/** Settles as `work` does, or rejects with `cancelled()` as soon as `signal` aborts (the work is left to end alone). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal, cancelled: () => Error): Promise<T> {
+  if (signal.aborted) return Promise.reject(cancelled());
+  return new Promise<T>((resolvePromise, reject) => {
+    const onAbort = (): void => reject(cancelled());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolvePromise, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
 
 export class ModelDownloadError extends Error {
   override readonly name = 'ModelDownloadError';
@@ -104,6 +184,8 @@ export class ModelManager {
   private readonly llama?: Llama;
   readonly downloadPolicy: DownloadPolicy;
   private readonly recordDownload: NonNullable<ModelManagerOptions['recordDownload']>;
+  private readonly connectTimeoutMs: number;
+  private readonly stallTimeoutMs: number;
 
   constructor(options: ModelManagerOptions) {
     this.downloadPolicy = options.downloadPolicy ?? downloadPolicyFromEnv();
@@ -112,6 +194,8 @@ export class ModelManager {
     this.developmentModelsDir =
       options.developmentModelsDir === null ? null : resolve(options.developmentModelsDir ?? join(process.cwd(), 'models'));
     this.llama = options.llama;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+    this.stallTimeoutMs = options.stallTimeoutMs ?? STALL_TIMEOUT_MS;
   }
 
   /** Every .gguf in both folders, with metadata or with the reason it cannot be used. */
@@ -209,6 +293,10 @@ export class ModelManager {
     }
     const releases = downloadPermits(this.downloadPolicy).map(permitEgress);
     try {
+      await hostReachable(uri, this.connectTimeoutMs, signal).catch((e: unknown) => {
+        if (signal.aborted) throw new ModelDownloadError('cancelled', `download of ${uri} was cancelled`, { cause: signal.reason });
+        throw e;
+      });
       const info = await this.transfer(uri, options, signal);
       await this.recordDownload({ phase: 'done', source: uri, hosts, fileName: info.fileName, bytes: info.fileSizeBytes }).catch(() => undefined);
       return info;
@@ -225,39 +313,64 @@ export class ModelManager {
     if (signal.aborted) throw cancelled();
     await mkdir(this.dataModelsDir, { recursive: true });
 
-    let downloader: Awaited<ReturnType<typeof createModelDownloader>>;
-    try {
-      downloader = await createModelDownloader({
-        modelUri: uri,
-        dirPath: this.dataModelsDir,
-        fileName: options.fileName,
-        headers: options.headers,
-        showCliProgress: false,
-        // Keep partial data on cancel: resuming a multi-GB download beats starting over.
-        deleteTempFileOnCancel: false,
-        skipExisting: true,
-        onProgress: (s) =>
-          options.onProgress?.({
-            downloadedBytes: s.downloadedSize,
-            totalBytes: s.totalSize,
-            fraction: s.totalSize > 0 ? s.downloadedSize / s.totalSize : 0,
-            bytesPerSecond: s.averageSpeed,
-          }),
-      });
-    } catch (e) {
-      if (signal.aborted) throw cancelled();
-      throw new ModelDownloadError('network', `cannot start downloading ${uri}: ${(e as Error).message}`, { cause: e });
-    }
+    // A host that connects and then sends nothing (no answer to the first request, or a transfer that stops) would
+    // keep the downloader retrying for minutes: no new byte for stallTimeoutMs ends the download as a network failure.
+    const stall = new AbortController();
+    const active = AbortSignal.any([signal, stall.signal]);
+    let lastByteAt = Date.now();
+    let lastBytes = -1;
+    const watchdog = setInterval(() => {
+      if (Date.now() - lastByteAt > this.stallTimeoutMs) stall.abort();
+    }, Math.max(50, Math.min(1000, this.stallTimeoutMs / 4)));
+    const ended = (): ModelDownloadError =>
+      signal.aborted ? cancelled() : new ModelDownloadError('network', `downloading ${uri} stalled: no data for ${this.stallTimeoutMs / 1000} s`);
 
+    let downloader: Awaited<ReturnType<typeof createModelDownloader>>;
     let path: string;
     try {
-      path = await downloader.download({ signal });
-    } catch (e) {
-      if (signal.aborted) throw cancelled();
-      throw new ModelDownloadError('network', `downloading ${uri} failed: ${(e as Error).message}`, { cause: e });
+      try {
+        const { createModelDownloader } = await import('node-llama-cpp');
+        // The downloader's start (file info, with its own long retries) takes no signal: a cancel stops waiting for it.
+        downloader = await untilAborted(
+          createModelDownloader({
+            modelUri: uri,
+            dirPath: this.dataModelsDir,
+            fileName: options.fileName,
+            headers: options.headers,
+            showCliProgress: false,
+            // Keep partial data on cancel: resuming a multi-GB download beats starting over.
+            deleteTempFileOnCancel: false,
+            skipExisting: true,
+            onProgress: (s) => {
+              if (s.downloadedSize !== lastBytes) [lastBytes, lastByteAt] = [s.downloadedSize, Date.now()];
+              options.onProgress?.({
+                downloadedBytes: s.downloadedSize,
+                totalBytes: s.totalSize,
+                fraction: s.totalSize > 0 ? s.downloadedSize / s.totalSize : 0,
+                bytesPerSecond: s.averageSpeed,
+              });
+            },
+          }),
+          active,
+          ended,
+        );
+      } catch (e) {
+        if (active.aborted) throw ended();
+        throw new ModelDownloadError('network', `cannot start downloading ${uri}: ${(e as Error).message}`, { cause: e });
+      }
+      // The file's size is known: the clock of the transfer itself starts now.
+      lastByteAt = Date.now();
+      try {
+        path = await downloader.download({ signal: active });
+      } catch (e) {
+        if (active.aborted) throw ended();
+        throw new ModelDownloadError('network', `downloading ${uri} failed: ${(e as Error).message}`, { cause: e });
+      }
+      // ipull resolves (rather than rejects) a download that was closed by cancel.
+      if (active.aborted) throw ended();
+    } finally {
+      clearInterval(watchdog);
     }
-    // ipull resolves (rather than rejects) a download that was closed by cancel.
-    if (signal.aborted) throw cancelled();
 
     // The server said how big each file is; a file of another size is damaged whatever its header says.
     for (const f of downloader.filesInfo) {

@@ -24,7 +24,9 @@ import { open, seal } from './payloadCipher.js';
 import { assertAbstract, type LeakDictionaries } from './traceLeaks.js';
 import type { ExperienceRow } from './experienceRecord.js';
 
-export const TABLE = 'experience';
+import { experienceTableExists, TABLE } from './experienceTable.js';
+
+export { TABLE };
 export const KEY_CHECK_FILE = 'memory.check';
 const KEY_CHECK_ID = 'key-check';
 const KEY_CHECK_TEXT = 'ctrlg experience memory';
@@ -176,7 +178,7 @@ export class ExperienceStore {
 
   /** Whether `dir` holds a memory (without creating a key or a table). */
   static exists(dir: string): boolean {
-    return existsSync(join(dir, `${TABLE}.lance`));
+    return experienceTableExists(dir);
   }
 
   /** Called after every write; caches use it to drop what the write made stale. Returns an unsubscribe. */

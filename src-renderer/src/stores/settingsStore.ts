@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { ApiErrorBody, Events } from '../../../src-main/common/contract.js';
 import type {
+  DownloadJobInfo,
   DownloadProgressInfo,
   FitEstimateInfo,
   GpuMode,
@@ -12,7 +13,7 @@ import type {
 } from '../../../src-main/common/modelTypes.js';
 import { callChannel } from '../api/callChannel.js';
 
-export type DownloadStatus = 'running' | 'done' | 'failed' | 'cancelled';
+export type DownloadStatus = DownloadJobInfo['status'];
 
 export interface DownloadJob {
   id: string;
@@ -23,6 +24,8 @@ export interface DownloadJob {
   error: ApiErrorBody | null;
   /** File name of the finished download. */
   fileName: string | null;
+  /** Started before this page loaded (the engine keeps the job): followed through models.list until it ends. */
+  adopted?: boolean;
 }
 
 /** The load form as typed: numbers stay strings until a request is built, so half-typed input is fine. */
@@ -104,6 +107,21 @@ export function loadSettingsOf(form: LoadForm):
   };
 }
 
+/** The engine's download as this page shows it, for a job it did not start itself (after a reload). */
+function adoptedJob(info: DownloadJobInfo, list: ModelList): DownloadJob {
+  return {
+    id: info.jobId,
+    uri: info.uri,
+    label: list.recommended.find((r) => r.uri === info.uri)?.label ?? info.uri,
+    status: info.status,
+    progress: info.progress,
+    // The engine recorded the contract error it answered the download with.
+    error: info.error ? { code: info.error.code as ApiErrorBody['code'], message: info.error.message } : null,
+    fileName: info.fileName ?? null,
+    adopted: true,
+  };
+}
+
 let jobCounter = 0;
 function newJobId(): string {
   jobCounter += 1;
@@ -134,6 +152,9 @@ export const useSettingsStore = create<SettingsState>()((set, get) => ({
     const res = await callChannel('models.list', {});
     if (!res.ok) return set({ listError: res.error });
     set({ list: res.value, listError: null });
+    // A download this page did not start (it was reloaded) is shown as the engine has it; one it started, as it goes.
+    const local = get().download;
+    if (res.value.download && (!local || local.adopted)) set({ download: adoptedJob(res.value.download, res.value) });
     // Preselect the first usable model so Load works without an extra click.
     const { form } = get();
     const usable = res.value.models.filter((m) => m.info && !m.info.isEmbeddingModel);

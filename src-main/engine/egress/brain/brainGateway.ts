@@ -5,7 +5,7 @@
 // jittered exponential backoff, inside one total deadline that cuts the call off when it passes (a Brain that
 // accepts the connection and never answers costs the deadline, once: such a call opens the breaker). The API key is fetched per call from a KeyProvider
 // and scrubbed from every error message.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import {
   BrainAbortedError,
   BrainConfigError,
@@ -194,7 +194,9 @@ export class BrainGateway {
     const key = await this.options.keyProvider.apiKey();
     if (!key && !isLoopback(this.options.baseURL))
       throw new BrainConfigError(`No API key for ${this.endpoint}: set CTRLG_BRAIN_API_KEY (or store one in the app's settings).`);
-    const client = new OpenAI({ baseURL: this.options.baseURL, apiKey: key ?? 'no-key', maxRetries: 0, timeout: this.policy.attemptTimeoutMs });
+    // The SDK loads with the first call, not with every process that could make one.
+    const { default: OpenAISdk } = await import('openai');
+    const client = new OpenAISdk({ baseURL: this.options.baseURL, apiKey: key ?? 'no-key', maxRetries: 0, timeout: this.policy.attemptTimeoutMs });
     const started = Date.now();
     const deadline = started + this.policy.deadlineMs;
     // The deadline aborts whatever is in flight (a request, a body still streaming, a backoff wait), not only the
@@ -209,7 +211,7 @@ export class BrainGateway {
       for (let attempt = 1; ; attempt++) {
         if (request.signal?.aborted) throw new BrainAbortedError();
         try {
-          const reply = await this.attempt(client, { ...request, signal }, Math.max(1, Math.min(this.policy.attemptTimeoutMs, deadline - Date.now())), key, request.signal);
+          const reply = await this.attempt(OpenAISdk, client, { ...request, signal }, Math.max(1, Math.min(this.policy.attemptTimeoutMs, deadline - Date.now())), key, request.signal);
           return { ...reply, attempts: attempt, failures, ms: Date.now() - started };
         } catch (e) {
           if (!(e instanceof AttemptError)) throw e;
@@ -239,7 +241,7 @@ export class BrainGateway {
   }
 
   /** One attempt; `request.signal` also carries the call's deadline, `userSignal` only the caller's cancel. */
-  private async attempt(client: OpenAI, request: BrainRequest, timeoutMs: number, key: string | undefined, userSignal: AbortSignal | undefined): Promise<Omit<BrainReply, 'attempts' | 'failures' | 'ms'>> {
+  private async attempt(sdk: typeof OpenAI, client: OpenAI, request: BrainRequest, timeoutMs: number, key: string | undefined, userSignal: AbortSignal | undefined): Promise<Omit<BrainReply, 'attempts' | 'failures' | 'ms'>> {
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
       completion = await client.chat.completions.create(
@@ -256,7 +258,7 @@ export class BrainGateway {
         { timeout: timeoutMs, ...(request.signal ? { signal: request.signal } : {}) },
       );
     } catch (e) {
-      throw this.classify(e, userSignal, request.signal, key);
+      throw this.classify(sdk, e, userSignal, request.signal, key);
     }
     const content = completion?.choices?.[0]?.message?.content;
     if (typeof content !== 'string' || !content.trim()) throw new AttemptError('malformed', 'the reply has no message content', true);
@@ -271,19 +273,19 @@ export class BrainGateway {
     return { content, json, promptTokens: completion.usage?.prompt_tokens, completionTokens: completion.usage?.completion_tokens };
   }
 
-  private classify(e: unknown, userSignal: AbortSignal | undefined, callSignal: AbortSignal | undefined, key: string | undefined): Error {
+  private classify(sdk: typeof OpenAI, e: unknown, userSignal: AbortSignal | undefined, callSignal: AbortSignal | undefined, key: string | undefined): Error {
     const msg = (x: unknown): string => redactSecret(x instanceof Error ? x.message : String(x), key);
     if (userSignal?.aborted) return new BrainAbortedError();
     // Not the caller's cancel: the call's deadline cut the request off. It may have reached the server.
     if (callSignal?.aborted) return new AttemptError('timeout', 'no answer before the deadline', true);
-    if (e instanceof OpenAI.APIUserAbortError) return new BrainAbortedError();
-    if (e instanceof OpenAI.APIConnectionTimeoutError) return new AttemptError('timeout', 'the request timed out', true);
-    if (e instanceof OpenAI.APIConnectionError) {
+    if (e instanceof sdk.APIUserAbortError) return new BrainAbortedError();
+    if (e instanceof sdk.APIConnectionTimeoutError) return new AttemptError('timeout', 'the request timed out', true);
+    if (e instanceof sdk.APIConnectionError) {
       const failure = connectFailure(e);
       // A connection that was never made never carried the payload; a reset mid-request might have.
       return new AttemptError('connection', `connection failed${failure ? ` (${failure})` : ''}`, !failure || !NOT_CONNECTED.has(failure));
     }
-    if (e instanceof OpenAI.APIError) {
+    if (e instanceof sdk.APIError) {
       const status = e.status;
       if (status === 429) {
         const h = e.headers;

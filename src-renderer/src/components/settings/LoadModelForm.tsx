@@ -18,6 +18,11 @@ export function LoadModelForm() {
   const { setForm, estimateFit, load, unload } = useSettingsStore.getState();
   const usable = models.filter((m) => m.info && !m.info.isEmbeddingModel);
   const busy = loading !== null || unloading;
+  const fit = useSettingsStore((s) => s.fit);
+  const layers = usable.find((m) => m.fileName === form.fileName)?.info?.layers ?? 0;
+  // "auto" sits where the estimate put it (all layers when nothing is known yet).
+  const typed = Number(form.gpuLayers);
+  const sliderValue = form.gpuLayers.trim() !== '' && form.gpuLayers !== 'auto' && Number.isInteger(typed) ? Math.min(layers, Math.max(0, typed)) : Math.min(layers, fit?.gpuLayers ?? layers);
 
   // Estimate again once the settings stop changing (typing a context size should not start one per key).
   const settled = useDebouncedValue(JSON.stringify(form), 400);
@@ -74,6 +79,20 @@ export function LoadModelForm() {
             placeholder="auto"
             data-testid="load-gpu-layers"
           />
+          {/* The same setting as a slider over the model's layers; the fit estimate below follows it (VRAM/RAM). */}
+          {layers > 0 && (
+            <input
+              type="range"
+              min={0}
+              max={layers}
+              step={1}
+              value={sliderValue}
+              onChange={(e) => setForm({ gpuLayers: e.target.value })}
+              disabled={busy || form.gpu === 'cpu'}
+              aria-label={`GPU layers, 0 to ${layers}`}
+              data-testid="load-gpu-layers-slider"
+            />
+          )}
         </label>
         <label className="field">
           <span>Threads</span>

@@ -17,7 +17,12 @@ export function ModelsPanel() {
     const store = useSettingsStore.getState();
     void store.refreshList();
     void store.refreshStatus();
-    const timer = setInterval(() => void useSettingsStore.getState().refreshStatus(), STATUS_POLL_MS);
+    const timer = setInterval(() => {
+      const s = useSettingsStore.getState();
+      void s.refreshStatus();
+      // A download started before a reload answers no call of this page: its end shows up in the list.
+      if (s.download?.adopted && s.download.status === 'running') void s.refreshList();
+    }, STATUS_POLL_MS);
     const offDownload = subscribe('models.downloadProgress', (e) => useSettingsStore.getState().onDownloadProgress(e));
     const offLoad = subscribe('models.loadProgress', (e) => useSettingsStore.getState().onLoadProgress(e));
     return () => {

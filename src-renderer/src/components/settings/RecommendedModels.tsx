@@ -1,5 +1,6 @@
 // Recommended models with their sizes and a Download button each, a free-form hf: / URL field, and the
-// running download's progress with Cancel. Only one download runs at a time.
+// running download's progress with Cancel, at the top of the card (and scrolled into view) so it is never below the
+// fold. Only one download runs at a time.
 import type { FormEvent } from 'react';
 import { formatBytes } from '../../api/formatters.js';
 import { useSettingsStore } from '../../stores/settingsStore.js';
@@ -26,6 +27,7 @@ export function RecommendedModels() {
       <p className="muted small" data-testid="download-hosts">
         Downloads come only from {hosts.join(', ') || 'no host'} and are recorded in the audit log.
       </p>
+      {download && <DownloadProgressBar job={download} />}
       <ul className="recommended-list">
         {recommended.map((r) => (
           <li key={r.id} className="recommended-item" data-testid={`recommended-${r.id}`}>
@@ -66,7 +68,6 @@ export function RecommendedModels() {
           Download
         </button>
       </form>
-      {download && <DownloadProgressBar job={download} />}
     </div>
   );
 }
