@@ -9,8 +9,10 @@ import type {
   GraphStats,
   ImportProgress,
   ImportResult,
+  InversePair,
   Neighborhood,
 } from './graphTypes.js';
+import type { CypherResult } from './cypherTypes.js';
 // --- The Hand (models and runtime): channels, events and error codes live in handContract.ts. ---
 import { HAND_EVENT_NAMES, handRequestSchemas, type HandErrorCode, type HandEvents, type HandResponses } from './handContract.js';
 // --- The Brain (settings, approvals, exposure ledger, audit): channels and events live in brainContract.ts. ---
@@ -71,6 +73,21 @@ export const requestSchemas = {
         .optional(),
     })
     .strict(),
+  /** One read-only Cypher query on the graph's Kuzu database (the explorer's console). */
+  'graph.cypher': z
+    .object({
+      graph: graphName,
+      query: z.string().min(1).max(20_000),
+      maxRows: z.number().int().min(1).max(5000).default(200),
+      timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
+    })
+    .strict(),
+  /** Relations whose facts mirror each other (detected from the data), so the explorer shows each fact once. */
+  'graph.inversePairs': z.object({ graph: graphName }).strict(),
+  /** The entities of highest degree (literals left out unless asked). */
+  'graph.mostConnected': z
+    .object({ graph: graphName, limit: z.number().int().min(1).max(500).default(25), literals: z.boolean().default(false) })
+    .strict(),
   'graph.cancelImport': z.object({ jobId: z.string().min(1).max(100) }).strict(),
   'graph.delete': z.object({ graph: graphName }).strict(),
   'qa.ask': z
@@ -116,6 +133,9 @@ export interface Responses extends HandResponses, BrainResponses, MemoryResponse
   'graph.neighbors': Neighborhood;
   'graph.import': ImportResult;
   'graph.cancelImport': { cancelled: boolean };
+  'graph.cypher': CypherResult;
+  'graph.inversePairs': InversePair[];
+  'graph.mostConnected': Entity[];
   'graph.delete': { deleted: boolean };
   /** `selector` says which selector answered (and, for GraSP, which model version). */
   'qa.ask': AskResult & { selector?: SelectorUse };
@@ -140,6 +160,8 @@ export type ErrorCode =
   | 'import_failed'
   | 'cancelled'
   | 'not_available'
+  | 'query_refused'
+  | 'query_failed'
   | 'internal'
   | HandErrorCode
   | GraspErrorCode;
