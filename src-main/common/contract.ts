@@ -13,6 +13,7 @@ import type {
   Neighborhood,
 } from './graphTypes.js';
 import type { CypherResult } from './cypherTypes.js';
+import type { ExposureTable } from './exposureTableTypes.js';
 // --- The Hand (models and runtime): channels, events and error codes live in handContract.ts. ---
 import { HAND_EVENT_NAMES, handRequestSchemas, type HandErrorCode, type HandEvents, type HandResponses } from './handContract.js';
 // --- The Brain (settings, approvals, exposure ledger, audit): channels and events live in brainContract.ts. ---
@@ -88,6 +89,8 @@ export const requestSchemas = {
   'graph.mostConnected': z
     .object({ graph: graphName, limit: z.number().int().min(1).max(500).default(25), literals: z.boolean().default(false) })
     .strict(),
+  /** The exposure table of one graph: its entities and the relation labels a Brain has seen (names joined locally). */
+  'exposure.entities': z.object({ graph: graphName }).strict(),
   'graph.cancelImport': z.object({ jobId: z.string().min(1).max(100) }).strict(),
   'graph.delete': z.object({ graph: graphName }).strict(),
   'qa.ask': z
@@ -136,6 +139,7 @@ export interface Responses extends HandResponses, BrainResponses, MemoryResponse
   'graph.cypher': CypherResult;
   'graph.inversePairs': InversePair[];
   'graph.mostConnected': Entity[];
+  'exposure.entities': ExposureTable;
   'graph.delete': { deleted: boolean };
   /** `selector` says which selector answered (and, for GraSP, which model version). */
   'qa.ask': AskResult & { selector?: SelectorUse };

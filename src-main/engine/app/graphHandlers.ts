@@ -11,7 +11,8 @@ type GraphChannel =
   | 'graph.delete'
   | 'graph.cypher'
   | 'graph.inversePairs'
-  | 'graph.mostConnected';
+  | 'graph.mostConnected'
+  | 'exposure.entities';
 
 export const graphHandlers: HandlerGroup<GraphChannel> = {
   'graph.list': async (_request, { library }) => library.list(),
@@ -51,6 +52,8 @@ export const graphHandlers: HandlerGroup<GraphChannel> = {
   'graph.inversePairs': async ({ graph }, { library }) => inversePairsOf(await library.memoryGraph(graph)),
 
   'graph.mostConnected': async ({ graph, limit, literals }, { library }) => mostConnected(await library.memoryGraph(graph), limit, literals),
+
+  'exposure.entities': async ({ graph }, { library, brain }) => brain.exposureTable(await library.memoryGraph(graph)),
 
   'graph.delete': async ({ graph }, { library, events, grasp }) => {
     await library.delete(graph);

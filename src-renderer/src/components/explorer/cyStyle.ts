@@ -6,7 +6,7 @@ export const cyStyle: cytoscape.StylesheetJson = [
   {
     selector: 'node',
     style: {
-      'background-color': '#64748b',
+      'background-color': 'data(color)',
       label: 'data(label)',
       width: 'data(size)',
       height: 'data(size)',
@@ -23,8 +23,16 @@ export const cyStyle: cytoscape.StylesheetJson = [
       'border-color': '#ffffff',
     },
   },
-  { selector: 'node[?expanded]', style: { 'background-color': '#0ea5e9' } },
-  { selector: 'node[?root]', style: { 'background-color': '#4f46e5', 'font-weight': 'bold' } },
+  // Type colours the fill; expanded and start show in the ring, so both read at once.
+  { selector: 'node[?expanded]', style: { 'border-color': '#0ea5e9', 'border-width': 3 } },
+  { selector: 'node[?root]', style: { 'border-color': '#4f46e5', 'border-width': 4, 'font-weight': 'bold' } },
+  { selector: 'node[?pinned]', style: { 'border-style': 'double', 'border-width': 5, 'border-color': '#0f172a' } },
+  // Exposure overlay: a red halo whose strength is the share of sessions in which the Brain saw the entity.
+  {
+    selector: 'node[?exposed]',
+    style: { 'underlay-color': '#ef4444', 'underlay-padding': 8, 'underlay-opacity': 'mapData(heat, 0, 1, 0.25, 0.9)' as unknown as number, 'underlay-shape': 'ellipse' },
+  },
+  { selector: 'node.selected', style: { 'overlay-opacity': 0.18, 'overlay-color': '#4f46e5', 'overlay-padding': 6 } },
   { selector: 'node[?literal]', style: { shape: 'diamond', 'background-color': '#f59e0b' } },
   {
     selector: 'node[?hub]',
@@ -65,5 +73,7 @@ export const cyStyle: cytoscape.StylesheetJson = [
       'min-zoomed-font-size': 6,
     },
   },
+  // Node labels stay legible when zoomed out only where there is room: below this size cytoscape hides them.
+  { selector: 'node[!hub]', style: { 'min-zoomed-font-size': 5, 'text-wrap': 'ellipsis', 'text-max-width': '170px' } },
   { selector: 'edge[?hub]', style: { 'line-style': 'dashed', 'target-arrow-shape': 'none', label: '' } },
 ];
