@@ -14,6 +14,7 @@ import type {
 } from './graphTypes.js';
 import type { CypherResult } from './cypherTypes.js';
 import type { ExposureTable } from './exposureTableTypes.js';
+import { uiSettingsPatchSchema, type UiSettings } from './uiSettings.js';
 // --- The Hand (models and runtime): channels, events and error codes live in handContract.ts. ---
 import { HAND_EVENT_NAMES, handRequestSchemas, type HandErrorCode, type HandEvents, type HandResponses } from './handContract.js';
 // --- The Brain (settings, approvals, exposure ledger, audit): channels and events live in brainContract.ts. ---
@@ -91,6 +92,9 @@ export const requestSchemas = {
     .strict(),
   /** The exposure table of one graph: its entities and the relation labels a Brain has seen (names joined locally). */
   'exposure.entities': z.object({ graph: graphName }).strict(),
+  /** Display preferences (theme), kept in the data folder. */
+  'ui.settings': z.object({}).strict(),
+  'ui.saveSettings': uiSettingsPatchSchema,
   'graph.cancelImport': z.object({ jobId: z.string().min(1).max(100) }).strict(),
   'graph.delete': z.object({ graph: graphName }).strict(),
   'qa.ask': z
@@ -140,6 +144,8 @@ export interface Responses extends HandResponses, BrainResponses, MemoryResponse
   'graph.inversePairs': InversePair[];
   'graph.mostConnected': Entity[];
   'exposure.entities': ExposureTable;
+  'ui.settings': UiSettings;
+  'ui.saveSettings': UiSettings;
   'graph.delete': { deleted: boolean };
   /** `selector` says which selector answered (and, for GraSP, which model version). */
   'qa.ask': AskResult & { selector?: SelectorUse };

@@ -28,6 +28,9 @@ interface ExplorerState {
   /** Nodes the analyst pinned: a re-layout leaves them where they are, and they cannot be dragged. */
   pinned: Record<string, true>;
   togglePin(id: string): void;
+  /** Which view the explore tab shows: the neighbour canvas or the Cypher console. */
+  view: 'canvas' | 'cypher';
+  setView(view: 'canvas' | 'cypher'): void;
   open(graph: string, entityId: string): Promise<void>;
   select(id: string | null): void;
   hide(id: string): void;
@@ -83,6 +86,11 @@ export const useExplorerStore = create<ExplorerState>()((set, get) => {
     selectedId: null,
     pairs: [],
     pinned: {},
+    view: 'canvas',
+
+    setView(view) {
+      set({ view });
+    },
 
     togglePin(id) {
       const pinned = { ...get().pinned };
@@ -93,7 +101,7 @@ export const useExplorerStore = create<ExplorerState>()((set, get) => {
 
     async open(graph, entityId) {
       const samePairs = get().graph === graph && get().pairs.length > 0;
-      set({ graph, model: emptyModel(), selectedId: null, pinned: {} });
+      set({ graph, model: emptyModel(), selectedId: null, pinned: {}, view: 'canvas' });
       if (!samePairs) {
         const pairs = await callChannel('graph.inversePairs', { graph });
         if (get().graph !== graph) return;

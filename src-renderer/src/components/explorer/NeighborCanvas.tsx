@@ -6,11 +6,12 @@ import cytoscape from 'cytoscape';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useExplorerStore } from '../../stores/explorerStore.js';
 import { useExposureOverlay } from '../../stores/exposureOverlayStore.js';
+import { useThemeStore } from '../../stores/themeStore.js';
 import { setExplorerCy } from './canvasControls.js';
 import type { ExplorerModel } from './explorerModel.js';
 import { registerExplorerTestHook } from './explorerTestHook.js';
 import { NodeTooltip, type HoverTarget } from './NodeTooltip.js';
-import { cyStyle } from './cyStyle.js';
+import { cyStyleFor } from './cyStyle.js';
 import { footprint, placeAround, type Box, type Point } from './placement.js';
 import { toCyElements } from './toCyElements.js';
 
@@ -24,6 +25,7 @@ export function NeighborCanvas() {
   const pinned = useExplorerStore((s) => s.pinned);
   const selectedId = useExplorerStore((s) => s.selectedId);
   const heat = useExposureOverlay((s) => (s.enabled ? s.heat : undefined));
+  const theme = useThemeStore((s) => s.resolved);
 
   // One handler for real clicks and the test hook alike.
   const handleTap = useCallback((id: string) => {
@@ -41,7 +43,7 @@ export function NeighborCanvas() {
     if (!container) return;
     const cy = cytoscape({
       container,
-      style: cyStyle,
+      style: cyStyleFor(useThemeStore.getState().resolved),
       minZoom: 0.1,
       maxZoom: 3,
       wheelSensitivity: 0.3,
@@ -121,6 +123,10 @@ export function NeighborCanvas() {
     });
     if (wasEmpty || outside) cy.fit(undefined, 40);
   }, [model, pairs, pinned, heat]);
+
+  useEffect(() => {
+    cyRef.current?.style(cyStyleFor(theme));
+  }, [theme]);
 
   useEffect(() => {
     const cy = cyRef.current;

@@ -2,6 +2,21 @@
 // edges labelled with their relation and arrowed in the stored direction.
 import type cytoscape from 'cytoscape';
 
+/** The stylesheet with the theme's canvas colours appended (cytoscape styles are not CSS, so they are swapped whole). */
+export function cyStyleFor(theme: 'light' | 'dark'): cytoscape.StylesheetJson {
+  return theme === 'dark' ? [...cyStyle, ...darkRules] : cyStyle;
+}
+
+const darkRules: cytoscape.StylesheetJson = [
+  { selector: 'node', style: { color: '#e5e7eb', 'text-background-color': '#0f172a', 'border-color': '#0f172a' } },
+  { selector: 'node[?expanded]', style: { 'border-color': '#0ea5e9' } },
+  { selector: 'node[?root]', style: { 'border-color': '#818cf8' } },
+  { selector: 'node[?pinned]', style: { 'border-color': '#f8fafc' } },
+  { selector: 'node[?hub]', style: { 'background-color': '#1f2937', color: '#cbd5e1', 'border-color': '#94a3b8' } },
+  { selector: 'edge', style: { 'line-color': '#475569', 'target-arrow-color': '#64748b', color: '#94a3b8', 'text-background-color': '#0f172a' } },
+  { selector: 'edge[?hub]', style: { label: '' } },
+];
+
 export const cyStyle: cytoscape.StylesheetJson = [
   {
     selector: 'node',

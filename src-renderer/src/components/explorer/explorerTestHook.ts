@@ -16,6 +16,8 @@ export interface ExplorerTestHook {
   nodes(): ExplorerNodeInfo[];
   nodeIds(): string[];
   hubIds(): string[];
+  /** Model (layout) coordinates of every entity node: what must not change when another node is expanded. */
+  modelPositions(): Record<string, { x: number; y: number }>;
   /** Page coordinates of a node's centre, or null when it is not on the canvas. */
   pagePosition(id: string): { x: number; y: number } | null;
   tap(id: string): void;
@@ -47,6 +49,11 @@ export function registerExplorerTestHook(
       })),
     nodeIds: () => cy.nodes('[!hub]').map((n) => n.id()),
     hubIds: () => cy.nodes('[?hub]').map((n) => n.id()),
+    modelPositions() {
+      const out: Record<string, { x: number; y: number }> = {};
+      cy.nodes('[!hub]').forEach((n) => void (out[n.id()] = { ...n.position() }));
+      return out;
+    },
     pagePosition(id) {
       const node = cy.getElementById(id);
       if (node.empty()) return null;
