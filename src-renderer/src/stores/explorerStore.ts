@@ -11,6 +11,9 @@ import {
 } from '../components/explorer/explorerModel.js';
 
 export const DEFAULT_CAP = 12;
+
+/** What the explore tab shows: the neighbour canvas, the Cypher console, or the exposure tables. */
+export type ExplorerView = 'canvas' | 'cypher' | 'exposure';
 const MAX_CAP = 1000;
 
 interface ExplorerState {
@@ -29,8 +32,8 @@ interface ExplorerState {
   pinned: Record<string, true>;
   togglePin(id: string): void;
   /** Which view the explore tab shows: the neighbour canvas or the Cypher console. */
-  view: 'canvas' | 'cypher';
-  setView(view: 'canvas' | 'cypher'): void;
+  view: ExplorerView;
+  setView(view: ExplorerView): void;
   open(graph: string, entityId: string): Promise<void>;
   select(id: string | null): void;
   hide(id: string): void;

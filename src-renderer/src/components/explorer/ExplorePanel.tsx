@@ -6,6 +6,7 @@ import { useExposureOverlay } from '../../stores/exposureOverlayStore.js';
 import { ErrorNotice } from '../ErrorNotice.js';
 import { CypherConsole } from './CypherConsole.js';
 import { EntitySearch } from './EntitySearch.js';
+import { ExposureView } from './ExposureView.js';
 import { ExplorerToolbar } from './ExplorerToolbar.js';
 import { MostConnected } from './MostConnected.js';
 import { NeighborCanvas } from './NeighborCanvas.js';
@@ -45,6 +46,8 @@ export function ExplorePanel({ graph }: { graph: string }) {
         )}
         {view === 'cypher' ? (
           <CypherConsole graph={graph} />
+        ) : view === 'exposure' ? (
+          <ExposureView graph={graph} />
         ) : (
           <div className="canvas-area">
             <NeighborCanvas />

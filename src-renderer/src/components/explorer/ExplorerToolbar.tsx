@@ -1,13 +1,18 @@
 // Limits and controls above the canvas: depth and node limits, reset, the camera (fit, zoom), re-layout, exports,
 // the exposure overlay, and the canvas/Cypher switch.
 import { formatCount } from '../../api/formatters.js';
-import { useExplorerStore } from '../../stores/explorerStore.js';
+import { useExplorerStore, type ExplorerView } from '../../stores/explorerStore.js';
 import { useExposureOverlay } from '../../stores/exposureOverlayStore.js';
 import { explorerCy, fitAll, pngDataUrl, relayout, zoomBy } from './canvasControls.js';
 import { downloadText, downloadUrl } from './download.js';
 import { exportModel } from './exportModel.js';
 
 const DEPTHS = [1, 2, 3, 4, 5, 6];
+const VIEWS: [ExplorerView, string][] = [
+  ['canvas', 'Graph'],
+  ['cypher', 'Cypher'],
+  ['exposure', 'Exposure'],
+];
 const NODE_LIMITS = [100, 250, 500, 1000];
 
 export function ExplorerToolbar({ graph }: { graph: string }) {
@@ -43,12 +48,11 @@ export function ExplorerToolbar({ graph }: { graph: string }) {
   return (
     <div className="explorer-toolbar" data-testid="explorer-toolbar">
       <div className="segmented" role="tablist" aria-label="Explorer view">
-        <button type="button" role="tab" className={`segment${view === 'canvas' ? ' active' : ''}`} aria-selected={view === 'canvas'} onClick={() => setView('canvas')} data-testid="explorer-view-canvas">
-          Graph
-        </button>
-        <button type="button" role="tab" className={`segment${view === 'cypher' ? ' active' : ''}`} aria-selected={view === 'cypher'} onClick={() => setView('cypher')} data-testid="explorer-view-cypher">
-          Cypher
-        </button>
+        {VIEWS.map(([v, label]) => (
+          <button key={v} type="button" role="tab" className={`segment${view === v ? ' active' : ''}`} aria-selected={view === v} onClick={() => setView(v)} data-testid={`explorer-view-${v}`}>
+            {label}
+          </button>
+        ))}
       </div>
       <div className="toolbar-title ellipsis" title={model.rootId ?? undefined}>
         {root ? (
