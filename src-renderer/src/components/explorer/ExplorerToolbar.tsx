@@ -54,19 +54,21 @@ export function ExplorerToolbar({ graph }: { graph: string }) {
           </button>
         ))}
       </div>
-      <div className="toolbar-title ellipsis" title={model.rootId ?? undefined}>
-        {root ? (
-          <>
-            Exploring <strong data-testid="explorer-root">{root}</strong>
-          </>
-        ) : (
-          <span className="muted">Pick a search result to explore its neighbours.</span>
-        )}
+      <div className="toolbar-title" title={model.rootId ?? undefined}>
+        <div className="ellipsis">
+          {root ? (
+            <>
+              Exploring <strong data-testid="explorer-root">{root}</strong>
+            </>
+          ) : (
+            <span className="muted">Pick a search result to explore its neighbours.</span>
+          )}
+        </div>
+        <div className="muted small ellipsis" data-testid="explorer-count" data-nodes={nodes} data-edges={edges}>
+          {formatCount(nodes)} entities · {formatCount(edges)} edges{hubs > 0 ? ` · ${hubs} collapsed` : ''}
+          {busy ? ' · loading…' : ''}
+        </div>
       </div>
-      <span className="muted small" data-testid="explorer-count" data-nodes={nodes} data-edges={edges}>
-        {formatCount(nodes)} entities · {formatCount(edges)} edges{hubs > 0 ? ` · ${hubs} collapsed` : ''}
-        {busy ? ' · loading…' : ''}
-      </span>
       {view === 'canvas' && (
         <div className="toolbar-group">
           <label className="inline-field">
