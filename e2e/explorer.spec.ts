@@ -1,6 +1,6 @@
 // The explorer people already know, in the browser host: placed nodes stay still when another is expanded, the
 // properties panel, relation search, the read-only Cypher console (a table; a write refused and the graph
-// unchanged), the exposure table after an approved Brain call, and the window sizes and dark mode as screenshots.
+// unchanged), and the exposure table after an approved Brain call. Window sizes and dark mode: layout.spec.ts.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -99,50 +99,6 @@ test('the Cypher console returns a table, refuses a write with a reason, and the
   await page.getByTestId('relation-result').first().click();
   await expect(page.getByTestId('cypher-graph')).toBeVisible();
   await expect(app.explorer.cypherStatus).not.toHaveAttribute('data-rows', '0');
-});
-
-test('screenshots at 1024, 1280 and 1920 px and in dark mode', async ({ app, page }) => {
-  const sizes: [number, number][] = [
-    [1024, 700],
-    [1280, 800],
-    [1920, 1080],
-  ];
-  await app.showTab('explore');
-  await app.explorer.search('Northgate General');
-  await app.explorer.openResult(HOSPITAL);
-  for (const [width, height] of sizes) {
-    await page.setViewportSize({ width, height });
-    await page.getByTestId('explorer-fit').click();
-    // Nothing spills sideways: the page never scrolls horizontally, and the properties panel is on screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await expect(app.explorer.properties).toBeInViewport();
-    await shot(page, `explorer-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  const ask = new AskPage(page);
-  await ask.open();
-  await ask.ask("where do Lorcan Dunmore's doctors work");
-  for (const [width, height] of sizes) {
-    await page.setViewportSize({ width, height });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await shot(page, `ask-${width}`);
-  }
-
-  // Dark mode follows the OS while the choice is "system", and the toggle overrides it and is kept by the engine.
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await shot(page, 'ask-dark');
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  await page.getByTestId('theme-dark').click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await app.selectGraph(GRAPH);
-  await app.showTab('explore');
-  await app.explorer.search('Northgate General');
-  await app.explorer.openResult(HOSPITAL);
-  await shot(page, 'explorer-dark');
 });
 
 test.describe('exposure', () => {
