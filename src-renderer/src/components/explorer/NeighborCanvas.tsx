@@ -143,9 +143,15 @@ export function NeighborCanvas() {
   );
 }
 
+/** A node's footprint; a hub is a pill with its label inside. */
+function sizeOf(data: { size?: unknown; label?: unknown; hub?: unknown }): { halfW: number; halfH: number } {
+  const size = Number(data.size ?? 22);
+  return data.hub ? { halfW: size / 2 + 6, halfH: 17 } : footprint(size, String(data.label ?? '').length);
+}
+
 function boxOf(n: cytoscape.NodeSingular): Box {
   const p = n.position();
-  return { x: p.x, y: p.y, ...footprint(Number(n.data('size') ?? 22), String(n.data('label') ?? '').length) };
+  return { x: p.x, y: p.y, ...sizeOf(n.data() as Record<string, unknown>) };
 }
 
 /**
@@ -174,10 +180,7 @@ function placeNew(cy: cytoscape.Core, model: ExplorerModel, newNodes: cytoscape.
     return best;
   };
   const rootPos = (model.rootId && where(model.rootId)) || { x: 0, y: 0 };
-  let pending = newNodes.map((el) => ({
-    id: el.data.id as string,
-    ...footprint(Number(el.data.size ?? 22), String(el.data.label ?? '').length),
-  }));
+  let pending = newNodes.map((el) => ({ id: el.data.id as string, ...sizeOf(el.data as Record<string, unknown>) }));
   if (model.rootId && pending.some((p) => p.id === model.rootId)) {
     const root = pending.find((p) => p.id === model.rootId)!;
     positions.set(root.id, { x: 0, y: 0 });

@@ -53,7 +53,6 @@ export const cyStyle: cytoscape.StylesheetJson = [
     selector: 'node[?hub]',
     style: {
       shape: 'round-rectangle',
-      width: 'label',
       height: 22,
       padding: '6px',
       'background-color': '#f1f5f9',

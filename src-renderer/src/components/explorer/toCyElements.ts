@@ -64,7 +64,9 @@ export function toCyElements(model: ExplorerModel, extras: CyExtras = {}): cytos
     });
   }
   for (const hub of Object.values(model.hubs)) {
-    out.push({ group: 'nodes', data: { id: hub.id, label: hubLabel(hub), hub: true, size: 22, color: '#f1f5f9' } });
+    // A hub is a labelled pill: as wide as its text (the style's height is fixed).
+    const label = hubLabel(hub);
+    out.push({ group: 'nodes', data: { id: hub.id, label, hub: true, size: Math.round(label.length * 5.6 + 16), color: '#f1f5f9' } });
     out.push({
       group: 'edges',
       data: { id: `${hub.id}::link`, source: hub.owner, target: hub.id, label: '', hub: true },
