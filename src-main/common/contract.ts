@@ -190,6 +190,11 @@ export type Envelope<T> = { ok: true; value: T } | { ok: false; error: ApiErrorB
 export interface CtrlgBridge {
   invoke<C extends Channel>(channel: C, request: RequestOf<C>): Promise<Envelope<Responses[C]>>;
   on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+  /**
+   * Electron only: the local path of a file dropped on the page (the browser host uploads instead). The path is then
+   * imported like a typed one, confined to the allowed folders: a drop is not the trusted native dialog.
+   */
+  pathForFile?(file: File): string;
 }
 
 export const EVENT_NAMES: EventName[] = ['import.progress', 'graph.changed', 'qa.treeUpdate', ...HAND_EVENT_NAMES, ...BRAIN_EVENT_NAMES, ...GRASP_EVENT_NAMES];
