@@ -1,7 +1,7 @@
 // The explorer people already know, in the browser host: placed nodes stay still when another is expanded, the
 // properties panel, relation search, the read-only Cypher console (a table; a write refused and the graph
 // unchanged), and the exposure table after an approved Brain call. Window sizes and dark mode: layout.spec.ts.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startRecordingServer, type RecordingServer } from '../test/brain/recordingServer.js';
@@ -55,6 +55,17 @@ test('expanding a node leaves every placed node where it was; properties show at
   await expect(app.explorer.properties.getByTestId('prop-type')).not.toContainText('—');
   await expect(app.explorer.properties.getByTestId('expand-relation').first()).toBeVisible();
 
+  // PNG and JSON exports of what is on the canvas.
+  const png = await app.explorer.exportFile('png');
+  expect(png.name).toBe(`${GRAPH}-explorer.png`);
+  expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  const json = await app.explorer.exportFile('json');
+  const doc = JSON.parse(json.bytes.toString('utf8')) as { graph: string; entities: { id: string; position?: unknown }[]; facts: unknown[] };
+  expect(doc.graph).toBe(GRAPH);
+  expect(doc.entities.map((x) => x.id).sort()).toEqual(Object.keys(after).sort());
+  expect(doc.entities.every((x) => x.position !== undefined)).toBe(true);
+  expect(doc.facts.length).toBe(Number(await app.explorer.count.getAttribute('data-edges')));
+
   // Hiding a neighbour removes it; the rest keep their places.
   const leaf = (await app.explorer.nodes()).find((n) => !n.root && !n.expanded && n.id !== target!.id);
   expect(leaf).toBeDefined();
@@ -65,6 +76,27 @@ test('expanding a node leaves every placed node where it was; properties show at
   const afterHide = await app.explorer.modelPositions();
   expect(afterHide[leaf!.id]).toBeUndefined();
   for (const [id, p] of Object.entries(afterHide)) expect(p).toEqual(beforeHide[id]);
+});
+
+test('a graph with explicit inverse relations shows each fact once', async ({ host, app, scratchDir }) => {
+  const file = join(scratchDir, 'family.txt');
+  // `x` and `x_inverse` mirror each other fact for fact; `likes` and `liked_by_some` do not (left as they are).
+  const lines = ['Ada|parent_of|Bo', 'Bo|parent_of_inverse|Ada', 'Ada|parent_of|Cy', 'Cy|parent_of_inverse|Ada', 'Eve|parent_of|Ada', 'Ada|parent_of_inverse|Eve', 'Ada|likes|Cy', 'Bo|liked_by_some|Ada'];
+  await writeFile(file, lines.join('\n') + '\n');
+  expect(await host.running.engine.dispatch('graph.import', { jobId: 'family', graph: 'family', file })).toMatchObject({ ok: true });
+  expect(await host.running.engine.dispatch('graph.inversePairs', { graph: 'family' })).toMatchObject({ ok: true, value: [{ relation: 'parent_of', inverse: 'parent_of_inverse' }] });
+  try {
+    await app.page.reload();
+    await app.selectGraph('family');
+    await app.showTab('explore');
+    await app.explorer.search('Ada');
+    await app.explorer.openResult('Ada');
+    const edges = await app.explorer.edges();
+    const shown = edges.map((x) => `${x.source} ${x.label} ${x.target}`).sort();
+    expect(shown).toEqual(['Ada likes Cy', 'Ada parent_of ⇄ parent_of_inverse Bo', 'Ada parent_of ⇄ parent_of_inverse Cy', 'Bo liked_by_some Ada', 'Eve parent_of ⇄ parent_of_inverse Ada']);
+  } finally {
+    await host.running.engine.dispatch('graph.delete', { graph: 'family' });
+  }
 });
 
 test('the Cypher console returns a table, refuses a write with a reason, and the graph is unchanged', async ({ app, page }) => {

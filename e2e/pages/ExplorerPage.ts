@@ -75,6 +75,20 @@ export class ExplorerPage {
     return this.cypherTable.locator('tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('th,td')].map((c) => c.textContent ?? '')));
   }
 
+  async edges(): Promise<{ source: string; target: string; label: string }[]> {
+    return this.page.evaluate(() => window.__ctrlgExplorer?.edges() ?? []);
+  }
+
+  /** Clicks an export button and returns the downloaded file's name and bytes. */
+  async exportFile(kind: 'png' | 'json'): Promise<{ name: string; bytes: Buffer }> {
+    const download = this.page.waitForEvent('download');
+    await this.page.getByTestId(`explorer-export-${kind}`).click();
+    const d = await download;
+    const path = await d.path();
+    const { readFile } = await import('node:fs/promises');
+    return { name: d.suggestedFilename(), bytes: await readFile(path) };
+  }
+
   async hubIds(): Promise<string[]> {
     return this.page.evaluate(() => window.__ctrlgExplorer?.hubIds() ?? []);
   }
