@@ -47,6 +47,11 @@ describe('graph.cypher', () => {
     expect(full.value.graph.edges.map((e) => e.label)).toEqual(['works_at', 'works_at']);
   });
 
+  it('answers queries sent together (children run a few at a time)', async () => {
+    const results = await Promise.all([1, 2, 3].map((n) => cypher(`RETURN ${n} AS n`)));
+    expect(results.map((r) => (r.ok ? r.value.rows[0][0] : r.error.message))).toEqual([1, 2, 3]);
+  });
+
   it('cuts at the row limit and says so', async () => {
     const res = await cypher('MATCH (e:Entity) RETURN e.id', { maxRows: 2 });
     if (!res.ok) throw new Error(res.error.message);

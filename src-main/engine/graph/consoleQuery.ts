@@ -78,7 +78,7 @@ export async function consoleQuery(dbPath: string, query: string, options: Conso
   const verdict = checkReadOnlyCypher(query);
   if (!verdict.ok) throw new CypherRefusedError(verdict.reason);
   const started = Date.now();
-  const reply = await runChild({ path: dbPath, query, maxRows: options.maxRows, timeoutMs: options.timeoutMs });
+  const reply = await oneAtATime(() => runChild({ path: dbPath, query, maxRows: options.maxRows, timeoutMs: options.timeoutMs }));
   if (reply.error !== undefined) {
     if (/interrupt/i.test(reply.error)) throw timedOut(options.timeoutMs);
     throw new CypherFailedError(`Kuzu refused the query: ${reply.error.replace(/^[A-Za-z ]*exception:\s*/i, '')}`, false);
@@ -93,13 +93,36 @@ export async function consoleQuery(dbPath: string, query: string, options: Conso
   };
 }
 
+/** Children running at once, at most: queries from several windows wait their turn instead of piling up. */
+const MAX_CHILDREN = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CHILDREN) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await fn();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+/** The child's environment: what Node and Kuzu need, never the parent's secrets (API keys, key variables). */
+function childEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ELECTRON_RUN_AS_NODE: '1' };
+  for (const k of ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'SystemRoot', 'USERPROFILE']) if (process.env[k] !== undefined) env[k] = process.env[k];
+  return env;
+}
+
 const timedOut = (ms: number): CypherFailedError => new CypherFailedError(`The query ran past its timeout (${ms} ms) and was stopped.`, true);
 
 function runChild(job: { path: string; query: string; maxRows: number; timeoutMs: number }): Promise<ChildReply> {
   const kuzu = createRequire(import.meta.url).resolve('kuzu');
-  // Electron's binary runs as plain Node with this variable; under Node it changes nothing.
+  // Electron's binary runs as plain Node with ELECTRON_RUN_AS_NODE; under Node it changes nothing.
   const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD], {
-    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+    env: childEnv(),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   return new Promise<ChildReply>((resolvePromise, reject) => {
