@@ -1,6 +1,6 @@
 // The preload: one object implementing CtrlgBridge, exposed to the sandboxed renderer as window.ctrlg.
 // Only the contract's channels and events pass; the renderer never sees ipcRenderer itself.
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import {
   CHANNELS,
   EVENT_NAMES,
@@ -30,6 +30,11 @@ const api = {
     const wrapped = (_event: IpcRendererEvent, payload: Events[E]): void => listener(payload);
     ipcRenderer.on(IPC_PREFIX + event, wrapped);
     return () => void ipcRenderer.removeListener(IPC_PREFIX + event, wrapped);
+  },
+
+  // Since Electron 32 a File no longer carries its path; webUtils reads it here, in the preload.
+  pathForFile(file: File): string {
+    return webUtils.getPathForFile(file);
   },
 } satisfies CtrlgBridge;
 

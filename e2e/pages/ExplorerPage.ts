@@ -10,8 +10,20 @@ export class ExplorerPage {
   readonly canvas: Locator;
   readonly count: Locator;
   readonly root: Locator;
+  readonly properties: Locator;
+  readonly cypherInput: Locator;
+  readonly cypherTable: Locator;
+  readonly cypherError: Locator;
+  readonly cypherStatus: Locator;
+  readonly exposureRows: Locator;
 
   constructor(readonly page: Page) {
+    this.properties = page.getByTestId('properties-panel');
+    this.cypherInput = page.getByTestId('cypher-input');
+    this.cypherTable = page.getByTestId('cypher-table');
+    this.cypherError = page.getByTestId('cypher-error');
+    this.cypherStatus = page.getByTestId('cypher-status');
+    this.exposureRows = page.getByTestId('exposure-entity-row');
     this.searchInput = page.getByTestId('entity-search-input');
     this.results = page.getByTestId('search-result');
     this.canvas = page.getByTestId('explorer-canvas');
@@ -38,6 +50,43 @@ export class ExplorerPage {
 
   async nodes(): Promise<ExplorerNodeInfo[]> {
     return this.page.evaluate(() => window.__ctrlgExplorer?.nodes() ?? []);
+  }
+
+  /** Layout coordinates of every entity node (not screen coordinates: fitting the view does not change them). */
+  async modelPositions(): Promise<Record<string, { x: number; y: number }>> {
+    return this.page.evaluate(() => window.__ctrlgExplorer?.modelPositions() ?? {});
+  }
+
+  async showView(view: 'canvas' | 'cypher' | 'exposure'): Promise<void> {
+    await this.page.getByTestId(`explorer-view-${view}`).click();
+    await expect(this.page.getByTestId(`explorer-view-${view}`)).toHaveAttribute('aria-selected', 'true');
+  }
+
+  /** Runs a query in the Cypher console and waits for its table or its error. */
+  async runCypher(query: string): Promise<void> {
+    await this.cypherInput.fill(query);
+    await this.page.getByTestId('cypher-run').click();
+    await expect(this.page.getByTestId('cypher-run')).toHaveText('Run');
+    await expect(this.cypherStatus.or(this.cypherError)).toBeVisible();
+  }
+
+  /** The console's table as text cells (header row first). */
+  async cypherCells(): Promise<string[][]> {
+    return this.cypherTable.locator('tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('th,td')].map((c) => c.textContent ?? '')));
+  }
+
+  async edges(): Promise<{ source: string; target: string; label: string }[]> {
+    return this.page.evaluate(() => window.__ctrlgExplorer?.edges() ?? []);
+  }
+
+  /** Clicks an export button and returns the downloaded file's name and bytes. */
+  async exportFile(kind: 'png' | 'json'): Promise<{ name: string; bytes: Buffer }> {
+    const download = this.page.waitForEvent('download');
+    await this.page.getByTestId(`explorer-export-${kind}`).click();
+    const d = await download;
+    const path = await d.path();
+    const { readFile } = await import('node:fs/promises');
+    return { name: d.suggestedFilename(), bytes: await readFile(path) };
   }
 
   async hubIds(): Promise<string[]> {

@@ -33,6 +33,13 @@ export class ImportDialogPage {
     return this.file.inputValue();
   }
 
+  /** Uploads a local file through the browser host's upload field; resolves to the path the form now holds. */
+  async upload(file: string): Promise<string> {
+    await this.page.getByTestId('import-upload-input').setInputFiles(file);
+    await expect(this.page.getByTestId('import-upload-done').or(this.page.getByTestId('import-upload-error'))).toBeVisible();
+    return this.file.inputValue();
+  }
+
   async fill(options: { file?: string; graph: string; format?: string; lenient?: boolean }): Promise<void> {
     if (options.file !== undefined) await this.file.fill(options.file);
     await this.graphName.fill(options.graph);

@@ -9,8 +9,12 @@ import type {
   GraphStats,
   ImportProgress,
   ImportResult,
+  InversePair,
   Neighborhood,
 } from './graphTypes.js';
+import type { CypherResult } from './cypherTypes.js';
+import type { ExposureTable } from './exposureTableTypes.js';
+import { uiSettingsPatchSchema, type UiSettings } from './uiSettings.js';
 // --- The Hand (models and runtime): channels, events and error codes live in handContract.ts. ---
 import { HAND_EVENT_NAMES, handRequestSchemas, type HandErrorCode, type HandEvents, type HandResponses } from './handContract.js';
 // --- The Brain (settings, approvals, exposure ledger, audit): channels and events live in brainContract.ts. ---
@@ -71,6 +75,26 @@ export const requestSchemas = {
         .optional(),
     })
     .strict(),
+  /** One read-only Cypher query on the graph's Kuzu database (the explorer's console). */
+  'graph.cypher': z
+    .object({
+      graph: graphName,
+      query: z.string().min(1).max(20_000),
+      maxRows: z.number().int().min(1).max(5000).default(200),
+      timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
+    })
+    .strict(),
+  /** Relations whose facts mirror each other (detected from the data), so the explorer shows each fact once. */
+  'graph.inversePairs': z.object({ graph: graphName }).strict(),
+  /** The entities of highest degree (literals left out unless asked). */
+  'graph.mostConnected': z
+    .object({ graph: graphName, limit: z.number().int().min(1).max(500).default(25), literals: z.boolean().default(false) })
+    .strict(),
+  /** The exposure table of one graph: its entities and the relation labels a Brain has seen (names joined locally). */
+  'exposure.entities': z.object({ graph: graphName }).strict(),
+  /** Display preferences (theme), kept in the data folder. */
+  'ui.settings': z.object({}).strict(),
+  'ui.saveSettings': uiSettingsPatchSchema,
   'graph.cancelImport': z.object({ jobId: z.string().min(1).max(100) }).strict(),
   'graph.delete': z.object({ graph: graphName }).strict(),
   'qa.ask': z
@@ -116,6 +140,12 @@ export interface Responses extends HandResponses, BrainResponses, MemoryResponse
   'graph.neighbors': Neighborhood;
   'graph.import': ImportResult;
   'graph.cancelImport': { cancelled: boolean };
+  'graph.cypher': CypherResult;
+  'graph.inversePairs': InversePair[];
+  'graph.mostConnected': Entity[];
+  'exposure.entities': ExposureTable;
+  'ui.settings': UiSettings;
+  'ui.saveSettings': UiSettings;
   'graph.delete': { deleted: boolean };
   /** `selector` says which selector answered (and, for GraSP, which model version). */
   'qa.ask': AskResult & { selector?: SelectorUse };
@@ -140,6 +170,8 @@ export type ErrorCode =
   | 'import_failed'
   | 'cancelled'
   | 'not_available'
+  | 'query_refused'
+  | 'query_failed'
   | 'internal'
   | HandErrorCode
   | GraspErrorCode;
@@ -158,6 +190,11 @@ export type Envelope<T> = { ok: true; value: T } | { ok: false; error: ApiErrorB
 export interface CtrlgBridge {
   invoke<C extends Channel>(channel: C, request: RequestOf<C>): Promise<Envelope<Responses[C]>>;
   on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+  /**
+   * Electron only: the local path of a file dropped on the page (the browser host uploads instead). The path is then
+   * imported like a typed one, confined to the allowed folders: a drop is not the trusted native dialog.
+   */
+  pathForFile?(file: File): string;
 }
 
 export const EVENT_NAMES: EventName[] = ['import.progress', 'graph.changed', 'qa.treeUpdate', ...HAND_EVENT_NAMES, ...BRAIN_EVENT_NAMES, ...GRASP_EVENT_NAMES];

@@ -150,3 +150,13 @@ export interface ImportResult {
   skipped: ImportIssue[];
   ms: number;
 }
+
+/** Two relations whose facts mirror each other; the explorer shows `inverse` facts as reversed `relation` facts. */
+export interface InversePair {
+  relation: string;
+  inverse: string;
+  /** Facts of the larger of the two relations. */
+  facts: number;
+  /** The smaller share of each relation's facts found reversed in the other (0–1). */
+  coverage: number;
+}

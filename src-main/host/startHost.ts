@@ -12,6 +12,7 @@ import { privateFileModes, protectDataDir } from '../engine/node/privateFiles.js
 import { assertBindAllowed, isLoopbackHost } from './hostOptions.js';
 import { createToken } from './hostToken.js';
 import { serveStatic } from './staticFiles.js';
+import { DEFAULT_UPLOAD_LIMIT_BYTES, handleUpload, UPLOAD_PATH } from './uploadEndpoint.js';
 import { createWsEndpoint } from './wsEndpoint.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -35,6 +36,8 @@ export interface HostOptions {
   importRoots?: string[];
   /** Replaces the built-in question service (tests inject a stub). */
   ask?: AskFunction;
+  /** Largest file POST /upload accepts (default 2 GiB). */
+  uploadLimitBytes?: number;
 }
 
 export interface RunningHost {
@@ -92,18 +95,15 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 
   const token = createToken();
   let port = 0;
-  const ws = createWsEndpoint({
-    engine,
-    token,
-    isAllowedOrigin: (origin) => {
-      try {
-        const url = new URL(origin);
-        return url.protocol === 'http:' && namesThisServer(url.host, port, allowRemote);
-      } catch {
-        return false;
-      }
-    },
-  });
+  const isAllowedOrigin = (origin: string): boolean => {
+    try {
+      const url = new URL(origin);
+      return url.protocol === 'http:' && namesThisServer(url.host, port, allowRemote);
+    } catch {
+      return false;
+    }
+  };
+  const ws = createWsEndpoint({ engine, token, isAllowedOrigin });
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (!namesThisServer(req.headers.host ?? '', port, allowRemote)) {
@@ -112,6 +112,10 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     }
     if (!existsSync(join(rendererDir, 'index.html'))) {
       res.writeHead(503, { 'Content-Type': 'text/plain' }).end('The renderer is not built: run `npm run build:renderer`.');
+      return;
+    }
+    if ((req.url ?? '').split('?')[0] === UPLOAD_PATH) {
+      handleUpload(req, res, { dataDir, token, limitBytes: options.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES, isAllowedOrigin });
       return;
     }
     void serveStatic(req, res, rendererDir);

@@ -11,11 +11,13 @@ import { useBrainStore } from './stores/brainStore.js';
 import { useGraphsStore } from './stores/graphsStore.js';
 import { useGraspStore } from './stores/graspStore.js';
 import { useImportStore } from './stores/importStore.js';
+import { useThemeStore } from './stores/themeStore.js';
 
 export function App() {
   useEffect(() => {
     const graphs = useGraphsStore.getState();
     void graphs.loadAppInfo().then(() => graphs.refresh());
+    void useThemeStore.getState().load();
     const offProgress = subscribe('import.progress', (e) => useImportStore.getState().onProgress(e));
     const offChanged = subscribe('graph.changed', (e) => {
       const store = useGraphsStore.getState();

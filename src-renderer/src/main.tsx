@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import './styles/app.css';
+import './styles/explorer.css';
+import './styles/theme.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -3,7 +3,7 @@
 // calls, links opened in the user's browser (shell.openExternal), storage clients that accept URIs (LanceDB opens
 // s3:// and friends), and module names computed at run time (import(x), require(x): a network module in disguise).
 // Allowed, each for what it needs: the gateway, the loopback host server, model downloads, the runtime egress
-// guard (it wraps net, opens nothing), the renderer transport, documentation links behind their allow-list, and a
+// guard (it wraps net, opens nothing), the renderer transport (its socket, and the upload to its own host), documentation links behind their allow-list, and a
 // storage client only in the file that refuses URIs before opening it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -19,6 +19,8 @@ const ALLOWED: { file: RegExp; uses: RegExp }[] = [
   { file: /^src-main\/engine\/llm\/modelManager\.ts$/, uses: /^imports node:net$/ },
   { file: /^src-main\/engine\/node\/egressGuard\.ts$/, uses: /^imports node:(net|dgram)$/ },
   { file: /^src-renderer\/src\/transport\//, uses: /^uses WebSocket$/ },
+  // The browser host's upload: a relative URL, so only the page's own host (the CSP's connect-src 'self' too).
+  { file: /^src-renderer\/src\/transport\/uploadFile\.ts$/, uses: /^uses XMLHttpRequest$/ },
   { file: /^src-main\/shell\/security\.ts$/, uses: /^opens shell\.openExternal$/ },
   { file: /^src-main\/engine\/memory\/experienceStore\.ts$/, uses: /^imports the URI-accepting storage client @lancedb\/lancedb$/ },
 ];

@@ -38,6 +38,8 @@ import type { BrainPolicy, BrainStep } from '../core/brainStep.js';
 import type { SelectionStep } from '../core/selectionStep.js';
 import type { Drm, ViewMapping } from '../core/types.js';
 import type { MemoryGraph } from '../graph/memoryGraph.js';
+import { exposureTable } from '../egress/exposure/exposureTable.js';
+import type { ExposureTable } from '../../common/exposureTableTypes.js';
 import { reidentificationRisk } from '../egress/exposure/attack/reidentificationRisk.js';
 import { ExposureLedger } from '../egress/exposure/exposureLedger.js';
 import type { KeyStore } from '../core/keyStore.js';
@@ -402,6 +404,12 @@ export class BrainService {
   }
 
   // ---------------------------------------------------------------- ledger and audit
+
+  /** Which entities of `graph` and which relation labels the Brain has seen (names joined locally). */
+  async exposureTable(graph: MemoryGraph): Promise<ExposureTable> {
+    const ledger = await this.ledger();
+    return exposureTable(graph, (id) => ledger.entityRecord(id), ledger.relationRows(), ledger.sessionCount);
+  }
 
   async exposureSummary(): Promise<LedgerSummary> {
     return (await this.ledger()).summary();

@@ -1,8 +1,20 @@
 // Read-only graph channels (list, stats, search, neighbours) and delete; all go through the GraphLibrary.
 import type { Entity } from '../../common/graphTypes.js';
+import { inversePairsOf, mostConnected } from '../graph/graphOverview.js';
 import type { HandlerGroup } from './engineContext.js';
 
-export const graphHandlers: HandlerGroup<'graph.list' | 'graph.stats' | 'graph.search' | 'graph.neighbors' | 'graph.delete'> = {
+type GraphChannel =
+  | 'graph.list'
+  | 'graph.stats'
+  | 'graph.search'
+  | 'graph.neighbors'
+  | 'graph.delete'
+  | 'graph.cypher'
+  | 'graph.inversePairs'
+  | 'graph.mostConnected'
+  | 'exposure.entities';
+
+export const graphHandlers: HandlerGroup<GraphChannel> = {
   'graph.list': async (_request, { library }) => library.list(),
 
   'graph.stats': async ({ graph }, { library }) => (await library.memoryGraph(graph)).stats(),
@@ -33,6 +45,15 @@ export const graphHandlers: HandlerGroup<'graph.list' | 'graph.stats' | 'graph.s
     }
     return store.neighbors(id, { capPerRelation });
   },
+
+  // The read-only gate and the read-only database are both in the store; refusals come back as query_refused.
+  'graph.cypher': async ({ graph, query, maxRows, timeoutMs }, { library }) => library.consoleQuery(graph, query, { maxRows, timeoutMs }),
+
+  'graph.inversePairs': async ({ graph }, { library }) => inversePairsOf(await library.memoryGraph(graph)),
+
+  'graph.mostConnected': async ({ graph, limit, literals }, { library }) => mostConnected(await library.memoryGraph(graph), limit, literals),
+
+  'exposure.entities': async ({ graph }, { library, brain }) => brain.exposureTable(await library.memoryGraph(graph)),
 
   'graph.delete': async ({ graph }, { library, events, grasp }) => {
     await library.delete(graph);

@@ -1,5 +1,6 @@
 // Maps anything a handler throws to the contract's typed error body, so no exception crosses the wire.
 import type { ApiErrorBody } from '../../common/contract.js';
+import { CypherFailedError, CypherRefusedError } from '../graph/cypherErrors.js';
 import { InvalidGraphNameError, UnknownGraphError } from '../graph/graphErrors.js';
 import { UnknownEntityError } from '../graph/graphStore.js';
 import { ImportCancelledError, ImportError } from '../import/importErrors.js';
@@ -18,6 +19,8 @@ export function toApiError(err: unknown): ApiErrorBody {
   if (err instanceof InvalidGraphNameError) return { code: 'invalid_request', message: err.message, details: { graph: err.graph } };
   if (err instanceof UnknownEntityError)
     return { code: 'unknown_entity', message: err.message, details: { entity: err.entity, graph: err.graph } };
+  if (err instanceof CypherRefusedError) return { code: 'query_refused', message: err.message };
+  if (err instanceof CypherFailedError) return { code: 'query_failed', message: err.message, details: { timedOut: err.timedOut } };
   if (err instanceof ImportError)
     return {
       code: 'import_failed',

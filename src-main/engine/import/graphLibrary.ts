@@ -14,6 +14,8 @@ import { assertGraphName, UnknownGraphError } from '../graph/graphErrors.js';
 import type { GraphStore } from '../graph/graphStore.js';
 import { KUZU_FILE } from '../graph/kuzuSchema.js';
 import { KuzuGraphStore } from '../graph/kuzuGraphStore.js';
+import { consoleQuery, type ConsoleQueryOptions } from '../graph/consoleQuery.js';
+import type { CypherResult } from '../../common/cypherTypes.js';
 import { MemoryGraph } from '../graph/memoryGraph.js';
 
 export const META_FILE = 'meta.json';
@@ -164,6 +166,16 @@ export class GraphLibrary {
 
   /** The graph's store, opened read-only once and shared; valid until the graph is re-imported or deleted. */
   async open(name: string): Promise<GraphStore> {
+    return this.openKuzu(name);
+  }
+
+  /** One read-only Cypher query from the console, on the graph's read-only database (see KuzuGraphStore). */
+  async consoleQuery(name: string, query: string, options: ConsoleQueryOptions): Promise<CypherResult> {
+    if (!(await this.exists(name))) throw await this.unknown(name);
+    return consoleQuery(join(this.dirOf(name), KUZU_FILE), query, options);
+  }
+
+  private async openKuzu(name: string): Promise<KuzuGraphStore> {
     if (!(await this.exists(name))) throw await this.unknown(name);
     let store = this.stores.get(name);
     if (!store) {

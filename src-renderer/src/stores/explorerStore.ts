@@ -2,13 +2,18 @@
 import { create } from 'zustand';
 import type { ApiErrorBody } from '../../../src-main/common/contract.js';
 import { callChannel } from '../api/callChannel.js';
+import type { InversePair } from '../../../src-main/common/graphTypes.js';
 import {
   emptyModel,
+  hideNode,
   mergeNeighborhood,
   type ExplorerModel,
 } from '../components/explorer/explorerModel.js';
 
 export const DEFAULT_CAP = 12;
+
+/** What the explore tab shows: the neighbour canvas, the Cypher console, or the exposure tables. */
+export type ExplorerView = 'canvas' | 'cypher' | 'exposure';
 const MAX_CAP = 1000;
 
 interface ExplorerState {
@@ -19,7 +24,21 @@ interface ExplorerState {
   busy: boolean;
   error: ApiErrorBody | null;
   notice: string | null;
+  /** The node whose properties the side panel shows. */
+  selectedId: string | null;
+  /** Inverse-relation pairs of the graph (loaded on open), each fact shown once under `relation`. */
+  pairs: InversePair[];
+  /** Nodes the analyst pinned: a re-layout leaves them where they are, and they cannot be dragged. */
+  pinned: Record<string, true>;
+  togglePin(id: string): void;
+  /** Which view the explore tab shows: the neighbour canvas or the Cypher console. */
+  view: ExplorerView;
+  setView(view: ExplorerView): void;
   open(graph: string, entityId: string): Promise<void>;
+  select(id: string | null): void;
+  hide(id: string): void;
+  /** Loads every neighbour of one (relation, direction) group of a node, up to the per-group maximum. */
+  expandRelation(nodeId: string, relation: string, direction: 'in' | 'out'): Promise<void>;
   expand(nodeId: string): Promise<void>;
   loadMoreHub(hubId: string): Promise<void>;
   reset(): Promise<void>;
@@ -44,7 +63,8 @@ export const useExplorerStore = create<ExplorerState>()((set, get) => {
       set({ busy: false, error: res.error });
       return false;
     }
-    const { model, added, dropped } = mergeNeighborhood(base, res.value, { cap, maxNodes: get().maxNodes, only });
+    const inverseOf = Object.fromEntries(get().pairs.map((p) => [p.inverse, p.relation]));
+    const { model, added, dropped } = mergeNeighborhood(base, res.value, { cap, maxNodes: get().maxNodes, only, inverseOf });
     set({
       model,
       busy: false,
@@ -66,10 +86,51 @@ export const useExplorerStore = create<ExplorerState>()((set, get) => {
     busy: false,
     error: null,
     notice: null,
+    selectedId: null,
+    pairs: [],
+    pinned: {},
+    view: 'canvas',
+
+    setView(view) {
+      set({ view });
+    },
+
+    togglePin(id) {
+      const pinned = { ...get().pinned };
+      if (pinned[id]) delete pinned[id];
+      else pinned[id] = true;
+      set({ pinned });
+    },
 
     async open(graph, entityId) {
-      set({ graph, model: emptyModel() });
-      await fetchAndMerge(graph, emptyModel(), entityId, DEFAULT_CAP);
+      const samePairs = get().graph === graph && get().pairs.length > 0;
+      set({ graph, model: emptyModel(), selectedId: null, pinned: {}, view: 'canvas' });
+      if (!samePairs) {
+        const pairs = await callChannel('graph.inversePairs', { graph });
+        if (get().graph !== graph) return;
+        set({ pairs: pairs.ok ? pairs.value : [] });
+      }
+      if (await fetchAndMerge(graph, emptyModel(), entityId, DEFAULT_CAP)) set({ selectedId: get().model.rootId });
+    },
+
+    select(id) {
+      set({ selectedId: id });
+    },
+
+    hide(id) {
+      const { model, selectedId } = get();
+      if (id === model.rootId) {
+        set({ notice: 'The start entity cannot be hidden; reset or pick another search result.' });
+        return;
+      }
+      const next = hideNode(model, id);
+      set({ model: next, selectedId: selectedId && next.nodes[selectedId] ? selectedId : null });
+    },
+
+    async expandRelation(nodeId, relation, direction) {
+      const { graph, model, busy } = get();
+      if (!graph || !model.nodes[nodeId] || busy) return;
+      await fetchAndMerge(graph, model, nodeId, MAX_CAP, { relation, direction });
     },
 
     async expand(nodeId) {
@@ -101,7 +162,7 @@ export const useExplorerStore = create<ExplorerState>()((set, get) => {
     },
 
     clear() {
-      set({ graph: null, model: emptyModel(), error: null, notice: null });
+      set({ graph: null, model: emptyModel(), error: null, notice: null, selectedId: null, pairs: [], pinned: {} });
     },
 
     setMaxDepth(depth) {

@@ -17,6 +17,8 @@ import { LedgerCorruptError, ledgerKeyError } from './ledgerErrors.js';
 import { emptyLedgerState, ledgerStateProblem, touch, type LedgerState, type SeenRecord } from './ledgerState.js';
 import { seal, unseal, writeFileAtomic } from '../../node/sealedFile.js';
 import type { TokenResolver } from './tokenResolver.js';
+import type { SubjectRecord } from './exposureTable.js';
+import type { ExposedRelationRow } from '../../../common/exposureTableTypes.js';
 
 const MAGIC = Buffer.from('CGLEDG01', 'ascii');
 
@@ -254,6 +256,24 @@ export class ExposureLedger {
     const out: Record<string, number> = {};
     for (const [label, r] of Object.entries(this.state.relations)) if (r.edges > 0) out[label] = r.edges;
     return out;
+  }
+
+  /** The ledger's record of one entity by its qualified raw id ("graph\0id"), for the local exposure table. */
+  entityRecord(qualifiedId: string): SubjectRecord | undefined {
+    const key = this.subject('entity', qualifiedId);
+    const r = this.state.entities[key];
+    if (!r) return undefined;
+    const cohort = this.state.cohort?.[key];
+    return cohort ? { sessions: r.sessions, calls: r.calls, eligibleSessions: cohort.eligible } : { sessions: r.sessions, calls: r.calls };
+  }
+
+  /** Relation labels as shown, with sessions, calls and edges sent. */
+  relationRows(): ExposedRelationRow[] {
+    return Object.entries(this.state.relations).map(([label, r]) => ({ label, sessions: r.sessions, calls: r.calls, edges: r.edges }));
+  }
+
+  get sessionCount(): number {
+    return Object.keys(this.state.sessions).length;
   }
 
   summary(): LedgerSummary {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { formatCount } from '../../api/formatters.js';
 import { useChannelQuery } from '../../hooks/useChannelQuery.js';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue.js';
+import { useCypherStore } from '../../stores/cypherStore.js';
 import { useExplorerStore } from '../../stores/explorerStore.js';
 import { ErrorNotice } from '../ErrorNotice.js';
 
@@ -16,6 +17,10 @@ export function EntitySearch({ graph }: { graph: string }) {
   const openEntity = useExplorerStore((s) => s.open);
   const rootId = useExplorerStore((s) => s.model.rootId);
   const pending = loading || query.trim() !== settled;
+  // Relation names match too: the graph's relation list is small, so it is filtered here.
+  const { value: stats } = useChannelQuery('graph.stats', { graph });
+  const needle = settled.toLowerCase();
+  const relations = needle ? (stats?.relations ?? []).filter((r) => r.label.toLowerCase().includes(needle)).slice(0, 10) : [];
 
   return (
     <div className="entity-search" data-testid="entity-search">
@@ -30,8 +35,29 @@ export function EntitySearch({ graph }: { graph: string }) {
         maxLength={500}
       />
       <div className="search-status muted small" data-testid="search-status" data-pending={pending}>
-        {!settled ? 'Type a name to search.' : pending ? 'Searching…' : `${value?.length ?? 0} result(s)`}
+        {!settled ? 'Type a name or a relation to search.' : pending ? 'Searching…' : `${value?.length ?? 0} entit${value?.length === 1 ? 'y' : 'ies'}, ${relations.length} relation(s)`}
       </div>
+      {relations.length > 0 && (
+        <ul className="search-results relation-results" data-testid="relation-results">
+          {relations.map((r) => (
+            <li key={r.label}>
+              <button
+                type="button"
+                className="search-result"
+                data-testid="relation-result"
+                title={`Show ${r.label} facts in the Cypher console`}
+                onClick={() => showRelation(graph, r.label)}
+              >
+                <span className="result-name">{r.label}</span>
+                <span className="result-meta">
+                  <span className="tag">relation</span>
+                  <span>{formatCount(r.count)} facts</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       {error && <ErrorNotice error={error} testId="search-error" />}
       <ul className="search-results" data-testid="search-results">
         {value?.map((e) => (
@@ -56,4 +82,13 @@ export function EntitySearch({ graph }: { graph: string }) {
       </ul>
     </div>
   );
+}
+
+/** A relation hit opens its facts in the Cypher console, drawn as a graph. */
+function showRelation(graph: string, label: string): void {
+  const cypher = useCypherStore.getState();
+  cypher.setQuery(`MATCH (a:Entity)-[r:Rel]->(b:Entity) WHERE r.label = ${JSON.stringify(label)} RETURN a, r, b LIMIT 50`);
+  cypher.setView('graph');
+  useExplorerStore.getState().setView('cypher');
+  void cypher.run(graph);
 }

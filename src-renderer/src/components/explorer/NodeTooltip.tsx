@@ -36,7 +36,7 @@ export function NodeTooltip({ target }: { target: HoverTarget }) {
         <dt>id</dt>
         <dd className="mono">{e.id}</dd>
         <dt>type</dt>
-        <dd>{e.type ?? '—'}</dd>
+        <dd>{e.type ?? 'none in this graph'}</dd>
         <dt>literal</dt>
         <dd>{e.literal ?? '—'}</dd>
         <dt>degree</dt>

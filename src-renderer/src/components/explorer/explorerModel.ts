@@ -1,6 +1,6 @@
 // The explorer's subgraph as plain data: entities shown, edges between them, and collapsed hub groups.
 // Pure functions only, so merging a neighbourhood is testable without cytoscape or a DOM.
-import type { Direction, Entity, Neighborhood } from '../../../../src-main/common/graphTypes.js';
+import type { Direction, Entity, NeighborGroup, Neighborhood } from '../../../../src-main/common/graphTypes.js';
 
 export interface ExplorerNode {
   id: string;
@@ -41,6 +41,8 @@ export interface MergeOptions {
   maxNodes: number;
   /** Merge only this group (used when a hub loads more). */
   only?: { relation: string; direction: Direction };
+  /** Inverse relation → its canonical partner (graph.inversePairs): such facts are merged once, as the partner's. */
+  inverseOf?: Record<string, string>;
 }
 
 export interface MergeResult {
@@ -80,7 +82,7 @@ export function mergeNeighborhood(model: ExplorerModel, nh: Neighborhood, option
   nodes[centerId] = { id: centerId, entity: { ...existing?.entity, ...nh.center }, depth: centerDepth, expanded: true };
   if (!existing) added.push(centerId);
 
-  for (const group of nh.groups) {
+  for (const group of canonicalGroups(nh.groups, options.inverseOf ?? {})) {
     if (options.only && (group.relation !== options.only.relation || group.direction !== options.only.direction)) continue;
     let shownHere = 0;
     for (const entity of group.shown) {
@@ -114,6 +116,51 @@ export function mergeNeighborhood(model: ExplorerModel, nh: Neighborhood, option
   }
 
   return { model: { rootId: model.rootId ?? centerId, nodes, edges, hubs }, added, dropped };
+}
+
+/**
+ * The groups with inverse relations turned into their canonical partner, reversed: (x_inverse, out) holds the same
+ * facts as (x, in). Where both came back, the partner's own group is kept and the mirror dropped.
+ */
+export function canonicalGroups(groups: NeighborGroup[], inverseOf: Record<string, string>): NeighborGroup[] {
+  const present = new Set(groups.map((g) => `${g.direction}\u0000${g.relation}`));
+  const out: NeighborGroup[] = [];
+  for (const g of groups) {
+    const canonical = Object.hasOwn(inverseOf, g.relation) ? inverseOf[g.relation] : undefined;
+    if (canonical === undefined) {
+      out.push(g);
+      continue;
+    }
+    const direction: Direction = g.direction === 'out' ? 'in' : 'out';
+    if (present.has(`${direction}\u0000${canonical}`)) continue;
+    out.push({ ...g, relation: canonical, direction });
+  }
+  return out;
+}
+
+/** The model without one entity: its edges, the hubs it owns, and neighbours left with no way back to the root. */
+export function hideNode(model: ExplorerModel, id: string): ExplorerModel {
+  if (!model.nodes[id] || id === model.rootId) return model;
+  const nodes = { ...model.nodes };
+  delete nodes[id];
+  const edges = Object.fromEntries(Object.entries(model.edges).filter(([, e]) => e.source !== id && e.target !== id));
+  const hubs = Object.fromEntries(Object.entries(model.hubs).filter(([, h]) => h.owner !== id));
+  // Keep only what is still connected to the root, so hiding a branch point hides its branch.
+  const reach = new Set<string>(model.rootId ? [model.rootId] : []);
+  const adjacency = new Map<string, string[]>();
+  for (const e of Object.values(edges)) {
+    adjacency.set(e.source, [...(adjacency.get(e.source) ?? []), e.target]);
+    adjacency.set(e.target, [...(adjacency.get(e.target) ?? []), e.source]);
+  }
+  const queue = [...reach];
+  while (queue.length) for (const n of adjacency.get(queue.pop()!) ?? []) if (!reach.has(n)) (reach.add(n), queue.push(n));
+  for (const n of Object.keys(nodes)) if (!reach.has(n)) delete nodes[n];
+  return {
+    rootId: model.rootId,
+    nodes,
+    edges: Object.fromEntries(Object.entries(edges).filter(([, e]) => nodes[e.source] && nodes[e.target])),
+    hubs: Object.fromEntries(Object.entries(hubs).filter(([, h]) => nodes[h.owner])),
+  };
 }
 
 export function hubLabel(hub: HubNode): string {

@@ -15,7 +15,11 @@ export interface ExplorerTestHook {
   /** Entity nodes (hub count nodes excluded). */
   nodes(): ExplorerNodeInfo[];
   nodeIds(): string[];
+  /** Entity edges as drawn: ends and label (hub links excluded). */
+  edges(): { source: string; target: string; label: string }[];
   hubIds(): string[];
+  /** Model (layout) coordinates of every entity node: what must not change when another node is expanded. */
+  modelPositions(): Record<string, { x: number; y: number }>;
   /** Page coordinates of a node's centre, or null when it is not on the canvas. */
   pagePosition(id: string): { x: number; y: number } | null;
   tap(id: string): void;
@@ -46,7 +50,13 @@ export function registerExplorerTestHook(
         literal: Boolean(n.data('literal')),
       })),
     nodeIds: () => cy.nodes('[!hub]').map((n) => n.id()),
+    edges: () => cy.edges('[!hub]').map((e) => ({ source: e.source().id(), target: e.target().id(), label: String(e.data('label')) })),
     hubIds: () => cy.nodes('[?hub]').map((n) => n.id()),
+    modelPositions() {
+      const out: Record<string, { x: number; y: number }> = {};
+      cy.nodes('[!hub]').forEach((n) => void (out[n.id()] = { ...n.position() }));
+      return out;
+    },
     pagePosition(id) {
       const node = cy.getElementById(id);
       if (node.empty()) return null;

@@ -7,6 +7,8 @@ import { callChannel } from '../../api/callChannel.js';
 import { useGraphsStore } from '../../stores/graphsStore.js';
 import { useImportStore } from '../../stores/importStore.js';
 import { ErrorNotice } from '../ErrorNotice.js';
+import { DropPath } from './DropPath.js';
+import { FileUpload } from './FileUpload.js';
 
 export function FilePathField({ disabled }: { disabled: boolean }) {
   const file = useImportStore((s) => s.form.file);
@@ -55,8 +57,12 @@ export function FilePathField({ disabled }: { disabled: boolean }) {
       </div>
       {browseUnavailable && (
         <p className="muted small" data-testid="browse-unavailable">
-          No file dialog in the browser host: type the path.
+          No file dialog in the browser host: type the path, or upload the file.
         </p>
+      )}
+      {appInfo?.transport === 'electron' && <DropPath disabled={disabled} onPath={(path) => setForm({ file: path, graph: graphName || graphNameFromPath(path) })} />}
+      {appInfo?.transport === 'host' && (
+        <FileUpload disabled={disabled} onUploaded={(path, name) => setForm({ file: path, graph: graphName || graphNameFromPath(name) })} />
       )}
       {browseError && <ErrorNotice error={browseError} testId="browse-error" />}
       <button

@@ -3,6 +3,7 @@ import { useGraphsStore } from '../../stores/graphsStore.js';
 import { useImportStore } from '../../stores/importStore.js';
 import { useUiStore } from '../../stores/uiStore.js';
 import { GraphPicker } from './GraphPicker.js';
+import { ThemeToggle } from './ThemeToggle.js';
 
 export function Sidebar() {
   const appInfo = useGraphsStore((s) => s.appInfo);
@@ -37,6 +38,7 @@ export function Sidebar() {
       </div>
       <GraphPicker />
       <footer className="sidebar-footer" data-testid="app-info">
+        <ThemeToggle />
         {appInfo ? (
           <>
             <div>v{appInfo.version} · {appInfo.transport === 'electron' ? 'desktop' : 'browser host'}</div>
