@@ -8,6 +8,7 @@ import type { Direction, Entity, GraphPath, GraphStats, LiteralKind, Neighborhoo
 import { normalizeName } from '../../common/normalizeName.js';
 import type { ExpandOptions, FindOptions, GraphStore, PathOptions } from './graphStore.js';
 import { UnknownEntityError } from './graphStore.js';
+import { detectLiteralKind } from './literalKind.js';
 import { degreeStats, MemoryGraph } from './memoryGraph.js';
 import { SparqlClient, SparqlEndpointError, type SparqlBinding, type SparqlClientOptions, type SparqlTerm } from './sparqlClient.js';
 import {
@@ -164,12 +165,14 @@ export class SparqlGraphStore implements GraphStore {
     const mode = options.mode ?? 'normalized';
     const norm = normalizeName(query);
     const found = new Map<string, Entity>();
-    if (isIriId(query)) {
-      const e = await this.getEntity(query);
+    // An id as written: an IRI, or a literal (keyed by its lexical form; looked up only when it reads as a date or
+    // number, or the caller asked for exact ids, since a store scans its literals to find one).
+    if (isIriId(query) || (!query.startsWith('_:') && (mode === 'exact' || detectLiteralKind(query) !== undefined))) {
+      const e = await this.getEntity(mode === 'exact' ? query : query.trim());
       if (e) found.set(e.id, e);
     }
-    // The endpoint narrows by the longest word (a label holds it in any case); normalizeName decides on this side.
-    const needle = (mode === 'exact' ? query.toLowerCase() : norm).split(' ').sort((a, b) => b.length - a.length)[0] ?? '';
+    // The endpoint narrows the labels by one piece of the query; normalizeName decides on this side.
+    const needle = labelNeedle(query);
     if (needle) {
       const candidates = Math.max(limit * 50, 1000);
       const rows = await this.select(labelSearchQuery(this.scope, needle, candidates), candidates);
@@ -399,6 +402,16 @@ export class SparqlGraphStore implements GraphStore {
     const literals = ids.filter((id) => !isIriId(id) && !id.startsWith('_:'));
     return [...chunk(iris, this.batchSize), ...literals.map((l) => [l])];
   }
+}
+
+/**
+ * The piece of a query every matching label holds: its longest run of ASCII letters and digits, lower-cased (stores
+ * lower-case ASCII alike; not every one folds other letters, and a label may hold an accent the query left out).
+ * A query with no such run (another script) narrows by its longest word as written.
+ */
+export function labelNeedle(query: string): string {
+  const longest = (parts: string[]) => parts.reduce((a, b) => (b.length > a.length ? b : a), '');
+  return longest(query.toLowerCase().split(/[^a-z0-9]+/)) || longest(query.trim().split(/\s+/));
 }
 
 function groupKey(centre: string, g: { relation: string; direction: Direction }): string {

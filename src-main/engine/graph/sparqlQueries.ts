@@ -95,13 +95,13 @@ export function degreeQuery(scope: SparqlScope, ids: string[]): string {
 }
 
 /**
- * Entities whose label contains `needle` (lower-cased), or whose IRI is exactly `id`: the candidates a name lookup
- * then checks with normalizeName on this side.
+ * Entities whose label contains `needle` (case-blind for an ASCII needle): the candidates a name lookup then checks
+ * with normalizeName on this side.
  */
 export function labelSearchQuery(scope: SparqlScope, needle: string, limit: number): string {
   return (
     `SELECT DISTINCT ?x ?l WHERE { ${pattern(scope, '?x', iriTerm(scope.labelPredicate), '?l')} ` +
-    `FILTER(CONTAINS(LCASE(STR(?l)), ${stringTerm(needle)})) } LIMIT ${limit}`
+    `FILTER(CONTAINS(${/^[a-z0-9]+$/.test(needle) ? 'LCASE(STR(?l))' : 'STR(?l)'}, ${stringTerm(needle)})) } LIMIT ${limit}`
   );
 }
 
