@@ -14,6 +14,7 @@ import { EventHub, type EventListener } from './eventHub.js';
 import { graspHandlers } from './graspHandlers.js';
 import { graphHandlers } from './graphHandlers.js';
 import { importHandlers } from './importHandlers.js';
+import { sparqlHandlers } from './sparqlHandlers.js';
 import { ImportJobs } from './importJobs.js';
 import { ImportPathPolicy } from './importPaths.js';
 import { modelHandlers } from './modelHandlers.js';
@@ -35,7 +36,7 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-const handlers: HandlerTable = { ...appHandlers, ...graphHandlers, ...importHandlers, ...qaHandlers, ...modelHandlers, ...brainHandlers, ...memoryHandlers, ...graspHandlers };
+const handlers: HandlerTable = { ...appHandlers, ...graphHandlers, ...importHandlers, ...sparqlHandlers, ...qaHandlers, ...modelHandlers, ...brainHandlers, ...memoryHandlers, ...graspHandlers };
 
 /** An engine over the parts given (assembled here); qa.ask is `options.ask` or not_available. */
 export function createEngine(options: EngineOptions): Engine {

@@ -19,6 +19,7 @@ import {
   describeQuery,
   groupCountsQuery,
   groupMembersQuery,
+  labelExactQuery,
   labelSearchQuery,
   literalsPageQuery,
   relationCountsQuery,
@@ -171,11 +172,13 @@ export class SparqlGraphStore implements GraphStore {
       const e = await this.getEntity(mode === 'exact' ? query : query.trim());
       if (e) found.set(e.id, e);
     }
-    // The endpoint narrows the labels by one piece of the query; normalizeName decides on this side.
+    const candidates = Math.max(limit * 50, 1000);
+    // A label written exactly as typed is an index lookup; only when there is none (or for substrings) does the
+    // endpoint scan the labels, narrowed by one piece of the query, and normalizeName decides on this side.
+    const exact = mode === 'contains' ? [] : await this.select(labelExactQuery(this.scope, mode === 'exact' ? query : query.trim(), candidates), candidates);
     const needle = labelNeedle(query);
-    if (needle) {
-      const candidates = Math.max(limit * 50, 1000);
-      const rows = await this.select(labelSearchQuery(this.scope, needle, candidates), candidates);
+    if (exact.length || needle) {
+      const rows = exact.length ? exact : await this.select(labelSearchQuery(this.scope, needle, candidates), candidates);
       for (const row of rows) {
         const label = row.l.value;
         const ok = mode === 'exact' ? label === query : mode === 'normalized' ? normalizeName(label) === norm : normalizeName(label).includes(norm);

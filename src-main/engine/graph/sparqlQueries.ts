@@ -105,6 +105,11 @@ export function labelSearchQuery(scope: SparqlScope, needle: string, limit: numb
   );
 }
 
+/** Entities whose label is exactly `text` (a plain literal): an index lookup in any store, no scan. */
+export function labelExactQuery(scope: SparqlScope, text: string, limit: number): string {
+  return `SELECT DISTINCT ?x ?l WHERE { VALUES ?l { ${stringTerm(text)} } ${pattern(scope, '?x', iriTerm(scope.labelPredicate), '?l')} } LIMIT ${limit}`;
+}
+
 /** Every edge count by relation. */
 export function relationCountsQuery(scope: SparqlScope): string {
   return `SELECT ?p (COUNT(*) AS ?n) WHERE { ${pattern(scope, '?s', '?p', '?o')} ${edgeFilter(scope)} } GROUP BY ?p`;

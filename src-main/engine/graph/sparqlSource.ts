@@ -23,9 +23,15 @@ function absoluteIri(value: string, what: string): string {
   return v;
 }
 
-/** The source, normalised; throws SparqlSourceError (or SparqlEndpointError for the URL) with what is wrong. */
+/** The source, normalised; throws SparqlSourceError saying what is wrong. */
 export function parseSparqlSource(input: { endpoint: string; graphIri?: string; labelPredicate?: string }): SparqlSource {
-  const { url } = endpointPermit(input.endpoint.trim());
+  let url: URL;
+  try {
+    ({ url } = endpointPermit(input.endpoint.trim()));
+  } catch (err) {
+    // The user's input is wrong, not the store: the same message, as a configuration error.
+    throw new SparqlSourceError((err as Error).message);
+  }
   const source: SparqlSource = { endpoint: url.toString(), labelPredicate: input.labelPredicate ? absoluteIri(input.labelPredicate, 'label predicate') : RDFS_LABEL };
   if (input.graphIri) source.graphIri = absoluteIri(input.graphIri, 'graph IRI');
   return source;
