@@ -140,7 +140,7 @@ describe('SparqlGraphStore over a stub endpoint', () => {
     expect((err as Error).message).toMatch(/"big" holds 5,000 triples .* limited to 1,000 \(set CTRLG_SPARQL_MAX_TRIPLES/);
   });
 
-  it('caches an answer for the same query text, and not a failure', async () => {
+  it('reuses an answer for the same query text for a while, and never a failure', async () => {
     let calls = 0;
     handler = (_req, _body, res) => {
       calls++;
@@ -154,6 +154,11 @@ describe('SparqlGraphStore over a stub endpoint', () => {
     expect(await store.countAll()).toBe(3);
     expect(await store.countAll()).toBe(3);
     expect(calls).toBe(2);
+    // An answer older than the store's reuse window is asked again (the user's store may have changed).
+    const fresh = new SparqlGraphStore('g', { endpoint, labelPredicate: 'http://l' }, { cacheTtlMs: -1 });
+    await fresh.countAll();
+    await fresh.countAll();
+    expect(calls).toBe(4);
   });
 });
 

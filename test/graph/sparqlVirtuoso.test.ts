@@ -88,6 +88,14 @@ describe.skipIf(!available)('SPARQL graph source over Virtuoso', () => {
     expect({ ...a, name: '' }).toEqual({ ...b, name: '' });
     const cli = JSON.parse((await ctrlg('stats', '--graph', 'demo-sparql', '--json')).out);
     expect(cli.triples).toBe(demoKuzu.tripleCount);
+    // ctrlg neighbors reads the store too: the busiest entity, capped at 1 a group by the endpoint.
+    const hub = demoKuzu.ids.reduce((best, _, i) => (demoKuzu.degreeOf(i) > demoKuzu.degreeOf(best) ? i : best), 0);
+    const nb = await ctrlg('neighbors', '--graph', 'demo-sparql', demoKuzu.names[hub], '--cap', '1', '--json');
+    expect(nb.code, nb.err).toBe(0);
+    const hood = JSON.parse(nb.out) as { center: { name: string }; groups: { total: number; shown: unknown[] }[] };
+    expect(hood.center.name).toBe(demoKuzu.names[hub]);
+    expect(hood.groups.reduce((a, g) => a + g.total, 0)).toBe(demoKuzu.degreeOf(hub));
+    expect(hood.groups.every((g) => g.shown.length === 1)).toBe(true);
   });
 
   it('looks up labels, and answers neighbourhoods with the caps applied by the endpoint', async () => {

@@ -1,8 +1,7 @@
 // GraphStore over the user's own SPARQL 1.1 store. Every read is a SELECT to the configured endpoint (sparqlClient):
 // label lookup, neighbourhoods and k-hop expansions with the per-(relation, direction) caps pushed into the query,
 // schema statistics computed by the endpoint (counts and the degree distribution, never a row per entity), paths
-// over the bounded expansion around their start. Frontiers are sent in batches, and answers are cached for the life
-// of the store. The QA pipeline reads a MemoryGraph: `entities()` / `triples()` page the whole graph in once, refused
+// over the bounded expansion around their start. Frontiers are sent in batches, and answers are reused for a minute. The QA pipeline reads a MemoryGraph: `entities()` / `triples()` page the whole graph in once, refused
 // with a clear message above `maxTriples`.
 import type { Direction, Entity, GraphPath, GraphStats, LiteralKind, Neighborhood, NeighborGroup, NeighborOptions, SparqlSource, Subgraph, Triple } from '../../common/graphTypes.js';
 import { normalizeName } from '../../common/normalizeName.js';
@@ -41,6 +40,8 @@ export interface SparqlStoreOptions extends SparqlClientOptions {
   batchSize?: number;
   /** Query answers kept (least recently used dropped first). */
   cacheSize?: number;
+  /** How long a query's answer is reused (default 60 s). */
+  cacheTtlMs?: number;
 }
 
 export class SparqlGraphTooLargeError extends Error {
@@ -78,7 +79,8 @@ export class SparqlGraphStore implements GraphStore {
   private readonly maxTriples: number;
   private readonly batchSize: number;
   private readonly cacheSize: number;
-  private readonly cache = new Map<string, Promise<SparqlBinding[]>>();
+  private readonly cacheTtlMs: number;
+  private readonly cache = new Map<string, { at: number; answer: Promise<SparqlBinding[]> }>();
   private snapshot: Promise<Snapshot> | undefined;
 
   constructor(
@@ -92,25 +94,33 @@ export class SparqlGraphStore implements GraphStore {
     this.maxTriples = options.maxTriples ?? DEFAULT_MAX_TRIPLES;
     this.batchSize = options.batchSize ?? 200;
     this.cacheSize = options.cacheSize ?? 2_000;
+    this.cacheTtlMs = options.cacheTtlMs ?? 60_000;
   }
 
   get endpoint(): string {
     return this.client.endpoint;
   }
 
-  /** A SELECT, answered from the cache when the same text was asked before (a failure is not kept). */
+  /**
+   * A SELECT, answered from the cache when the same text was asked in the last `cacheTtlMs` (one question's or one
+   * view's repeated lookups; the store is the user's and may change, so answers age out). A failure is not kept.
+   */
   select(query: string, limit?: number): Promise<SparqlBinding[]> {
     const hit = this.cache.get(query);
-    if (hit) {
+    if (hit && Date.now() - hit.at <= this.cacheTtlMs) {
       this.cache.delete(query);
       this.cache.set(query, hit);
-      return hit;
+      return hit.answer;
     }
-    const run = this.client.select(query, limit === undefined ? {} : { limit });
-    this.cache.set(query, run);
-    run.catch(() => this.cache.delete(query));
+    const answer = this.client.select(query, limit === undefined ? {} : { limit });
+    const entry = { at: Date.now(), answer };
+    this.cache.delete(query);
+    this.cache.set(query, entry);
+    answer.catch(() => {
+      if (this.cache.get(query) === entry) this.cache.delete(query);
+    });
     if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
-    return run;
+    return answer;
   }
 
   /** Triples in scope (edges, labels and types): what the endpoint holds for this graph. */

@@ -320,12 +320,14 @@ export class GraphLibrary {
       await mkdir(this.graphsDir, { recursive: true });
       const work = join(this.graphsDir, `.import-${name}-${process.pid}-${randomBytes(4).toString('hex')}`);
       await mkdir(work);
+      activeWork.add(work);
       try {
         await writeFile(join(work, META_FILE), JSON.stringify(info, null, 2) + '\n');
         await this.release(name);
         await this.swapIn(name, work);
       } finally {
         await rm(work, { recursive: true, force: true });
+        activeWork.delete(work);
       }
       return info;
     });
