@@ -140,6 +140,40 @@ describe('SparqlGraphStore over a stub endpoint', () => {
     expect((err as Error).message).toMatch(/"big" holds 5,000 triples .* limited to 1,000 \(set CTRLG_SPARQL_MAX_TRIPLES/);
   });
 
+  it('pages the whole graph in (labels name, types type, the rest are edges), and refuses a short read', async () => {
+    const NT = [
+      '<http://e/1> <http://l> "Aspirin" .',
+      '<http://e/1> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://t/Drug> .',
+      '<http://e/1> <http://r/treats> <http://e/2> .',
+      '<http://e/2> <http://r/year> "1899" .',
+      '<http://e/2> <http://r/note> "pain"@en .',
+    ];
+    let served = NT.length;
+    handler = (_req, body, res) => {
+      const query = new URLSearchParams(body).get('query')!;
+      if (query.startsWith('SELECT (COUNT(*)')) return json(res, [{ n: { type: 'literal', value: String(NT.length) } }]);
+      const [, limit, offset] = /LIMIT (\d+) OFFSET (\d+)/.exec(query)!.map(Number);
+      res.writeHead(200, { 'content-type': 'application/n-triples' });
+      res.end(NT.slice(0, served).slice(offset, offset + limit).join('\n'));
+    };
+    const store = new SparqlGraphStore('g', { endpoint, labelPredicate: 'http://l' }, { pageSize: 2 });
+    const { entities, triples } = await store.wholeGraph();
+    expect(triples).toEqual([
+      { head: 'http://e/1', relation: 'treats', tail: 'http://e/2' },
+      { head: 'http://e/2', relation: 'year', tail: '1899' },
+      { head: 'http://e/2', relation: 'note', tail: 'pain' },
+    ]);
+    expect(entities).toEqual([
+      { id: 'http://e/1', name: 'Aspirin', type: 'Drug' },
+      { id: 'http://e/2', name: '2' },
+      { id: '1899', name: '1899', literal: 'date' },
+      { id: 'pain', name: 'pain', literal: 'string' },
+    ]);
+    served = 3;
+    const short = new SparqlGraphStore('g', { endpoint, labelPredicate: 'http://l' }, { pageSize: 2 });
+    await expect(short.wholeGraph()).rejects.toThrow(`SPARQL endpoint ${endpoint}: paging returned 3 of 5 triples`);
+  });
+
   it('reuses an answer for the same query text for a while, and never a failure', async () => {
     let calls = 0;
     handler = (_req, _body, res) => {

@@ -58,6 +58,9 @@ export class SparqlGraphTooLargeError extends Error {
   }
 }
 
+/** Whole-graph pages requested ahead of the one being read. */
+const PAGES_IN_FLIGHT = 3;
+
 /** The most entities a path search expands to before giving up on completeness. */
 const PATH_MAX_ENTITIES = 200_000;
 
@@ -301,13 +304,21 @@ export class SparqlGraphStore implements GraphStore {
       return e.id;
     };
     let read = 0;
-    // Pages are not cached (the snapshot keeps them); two in flight keep the endpoint busy while one is parsed.
-    const offsets = Array.from({ length: Math.ceil(total / this.pageSize) }, (_, k) => k * this.pageSize);
-    const page = (offset: number) => this.client.construct(allTriplesPageQuery(this.scope, this.pageSize, offset), { limit: this.pageSize });
-    let next = offsets.length ? page(offsets[0]) : undefined;
-    for (let k = 0; next; k++) {
-      const rows = await next;
-      next = k + 1 < offsets.length ? page(offsets[k + 1]) : undefined;
+    // Pages are not cached (the snapshot keeps them); a few in flight keep the endpoint's threads busy while one is
+    // parsed here. Each is read in order; one that fails after an earlier failure is already handled.
+    const pages = Math.ceil(total / this.pageSize);
+    const inFlight = new Map<number, Promise<{ s: SparqlTerm; p: SparqlTerm; o: SparqlTerm }[]>>();
+    const start = (k: number): void => {
+      if (k >= pages) return;
+      const page = this.client.construct(allTriplesPageQuery(this.scope, this.pageSize, k * this.pageSize), { limit: this.pageSize });
+      page.catch(() => undefined);
+      inFlight.set(k, page);
+    };
+    for (let k = 0; k < PAGES_IN_FLIGHT; k++) start(k);
+    for (let k = 0; k < pages; k++) {
+      const rows = await inFlight.get(k)!;
+      inFlight.delete(k);
+      start(k + PAGES_IN_FLIGHT);
       read += rows.length;
       for (const { s, p, o } of rows) {
         const subject = s.type === 'bnode' ? `_:${s.value}` : s.value;
