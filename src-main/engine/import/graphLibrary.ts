@@ -1,6 +1,7 @@
 // The graphs on this machine: <dataDir>/graphs/<name>/{graph.kuzu, meta.json}, or only meta.json for a graph that
-// lives in the user's SPARQL store (meta.sparql: endpoint, graph IRI, label predicate; nothing of it is copied here). Owns every open handle, so an
-// import can close a graph's handle before swapping a freshly built database into its place.
+// lives in the user's SPARQL store (meta.sparql: endpoint, graph IRI, label predicate; nothing of it is copied here).
+// Owns every open handle, so an import can close a graph's handle before swapping a freshly built database into its
+// place.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -314,7 +315,7 @@ export class GraphLibrary {
       const store = new SparqlGraphStore(name, source, sparqlOptionsFromEnv());
       const stats = await store.stats();
       if (stats.triples === 0)
-        throw new ImportError(source.endpoint, undefined, `no triples ${source.graphIri ? `in graph <${source.graphIri}>` : 'in the default graph'} (check --graph-iri)`);
+        throw new ImportError(source.endpoint, undefined, `no triples ${source.graphIri ? `in graph <${source.graphIri}>` : 'in the default graph'} (check the graph IRI)`);
       const now = new Date().toISOString();
       const info: GraphInfo = { name, entities: stats.entities, triples: stats.triples, createdAt: now, updatedAt: now, sources: [], sparql: source };
       await mkdir(this.graphsDir, { recursive: true });
