@@ -97,6 +97,16 @@ export const requestSchemas = {
   'ui.saveSettings': uiSettingsPatchSchema,
   'graph.cancelImport': z.object({ jobId: z.string().min(1).max(100) }).strict(),
   'graph.delete': z.object({ graph: graphName }).strict(),
+  /** A graph read from the user's own SPARQL 1.1 endpoint (nothing imported); the engine checks the URL and IRIs. */
+  'graph.addSparql': z
+    .object({
+      graph: graphName,
+      endpoint: z.string().min(1).max(2000),
+      graphIri: z.string().min(1).max(2000).optional(),
+      labelPredicate: z.string().min(1).max(2000).optional(),
+      replace: z.boolean().default(false),
+    })
+    .strict(),
   'qa.ask': z
     .object({
       graph: graphName,
@@ -147,6 +157,7 @@ export interface Responses extends HandResponses, BrainResponses, MemoryResponse
   'ui.settings': UiSettings;
   'ui.saveSettings': UiSettings;
   'graph.delete': { deleted: boolean };
+  'graph.addSparql': GraphInfo;
   /** `selector` says which selector answered (and, for GraSP, which model version). */
   'qa.ask': AskResult & { selector?: SelectorUse };
 }

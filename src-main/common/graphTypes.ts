@@ -102,6 +102,18 @@ export interface GraphInfo {
   createdAt: string;
   updatedAt: string;
   sources: ImportSource[];
+  /** Set for a graph that lives in the user's own SPARQL 1.1 store (nothing is imported; queries go to the endpoint). */
+  sparql?: SparqlSource;
+}
+
+/** A SPARQL 1.1 endpoint as a graph source: the user's own store, queried read-only. */
+export interface SparqlSource {
+  /** The query endpoint (http or https), without credentials. */
+  endpoint: string;
+  /** The named graph to read; the endpoint's default graph when absent. */
+  graphIri?: string;
+  /** The predicate whose literal is an entity's display name (default rdfs:label). */
+  labelPredicate: string;
 }
 
 export type ImportFormat = 'tsv' | 'csv' | 'nt' | 'ttl';

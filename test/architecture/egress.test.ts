@@ -2,8 +2,9 @@
 // of the main process (engine, cli, host, common, shell), the preload and the renderer for network imports and
 // calls, links opened in the user's browser (shell.openExternal), storage clients that accept URIs (LanceDB opens
 // s3:// and friends), and module names computed at run time (import(x), require(x): a network module in disguise).
-// Allowed, each for what it needs: the gateway, the loopback host server, model downloads, the runtime egress
-// guard (it wraps net, opens nothing), the renderer transport (its socket, and the upload to its own host), documentation links behind their allow-list, and a
+// Allowed, each for what it needs: the gateway, the loopback host server, model downloads, a SPARQL graph source's
+// client (the user's own store, not the Brain), the runtime egress guard (it wraps net, opens nothing), the renderer
+// transport (its socket, and the upload to its own host), documentation links behind their allow-list, and a
 // storage client only in the file that refuses URIs before opening it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -14,6 +15,8 @@ const root = resolve(import.meta.dirname, '../..');
 /** Files allowed some uses, and which: `uses` matches the use strings networkUses reports. */
 const ALLOWED: { file: RegExp; uses: RegExp }[] = [
   { file: /^src-main\/engine\/egress\/brain\/brainGateway\.ts$/, uses: /^imports openai$/ },
+  // The user's own SPARQL store, a graph source: queries to the configured endpoint only, under the runtime guard's permit.
+  { file: /^src-main\/engine\/graph\/sparqlClient\.ts$/, uses: /^uses fetch\($/ },
   { file: /^src-main\/host\//, uses: /^imports (node:)?(http|net|ws)$|^uses WebSocket$/ },
   // Model downloads: one TCP connection to the model host first, to tell an unreachable host in seconds.
   { file: /^src-main\/engine\/llm\/modelManager\.ts$/, uses: /^imports node:net$/ },
@@ -90,7 +93,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('egress', () => {
-  it('only the gateway, the host, model downloads and the renderer transport touch the network', () => {
+  it('only the gateway, the host, model downloads, the SPARQL graph client and the renderer transport touch the network', () => {
     const bad: string[] = [];
     let scanned = 0;
     for (const dir of ['src-main', 'src-preload', 'src-renderer/src']) {

@@ -1,11 +1,14 @@
-// `ctrlg graphs`: the graphs in the data directory.
+// `ctrlg graphs`: the graphs in the data directory; `ctrlg graphs add-sparql` adds one read from a SPARQL endpoint.
 import { parseArgs } from 'node:util';
 import { GraphLibrary } from '../../engine/app/graphAccess.js';
 import type { CliCommand } from '../command.js';
+import { ADD_SPARQL_USAGE, addSparqlGraph } from './graphsAddSparql.js';
 
 export const graphsCommand: CliCommand = {
-  usage: 'ctrlg graphs [--json]',
+  usage: `ctrlg graphs [--json]
+       ${ADD_SPARQL_USAGE}`,
   async run(args, ctx) {
+    if (args[0] === 'add-sparql') return addSparqlGraph(args.slice(1), ctx);
     const { values } = parseArgs({ args, options: { json: { type: 'boolean', default: false } } });
     const library = new GraphLibrary(ctx.dataDir);
     try {
@@ -22,7 +25,7 @@ export const graphsCommand: CliCommand = {
       ctx.stdout.write(`${'name'.padEnd(width)}  ${'entities'.padStart(10)}  ${'triples'.padStart(10)}  updated\n`);
       for (const g of graphs)
         ctx.stdout.write(
-          `${g.name.padEnd(width)}  ${g.entities.toLocaleString('en-US').padStart(10)}  ${g.triples.toLocaleString('en-US').padStart(10)}  ${g.updatedAt}\n`,
+          `${g.name.padEnd(width)}  ${g.entities.toLocaleString('en-US').padStart(10)}  ${g.triples.toLocaleString('en-US').padStart(10)}  ${g.updatedAt}${g.sparql ? `  sparql ${g.sparql.endpoint}` : ''}\n`,
         );
       return 0;
     } finally {

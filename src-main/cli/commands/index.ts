@@ -11,7 +11,7 @@ export interface CommandEntry {
 
 export const commands: readonly CommandEntry[] = [
   { name: 'import', summary: 'import a triples file (head|relation|tail, TSV, CSV, N-Triples, Turtle) into a graph', load: async () => (await import('./import.js')).importCommand },
-  { name: 'graphs', summary: 'list the imported graphs', load: async () => (await import('./graphs.js')).graphsCommand },
+  { name: 'graphs', summary: 'list the graphs (imported, or read from a SPARQL endpoint); add-sparql adds one', load: async () => (await import('./graphs.js')).graphsCommand },
   { name: 'stats', summary: 'show a graph’s size, relations, literals and degree distribution', load: async () => (await import('./stats.js')).statsCommand },
   { name: 'neighbors', summary: 'show an entity’s neighbours, grouped by relation (hubs capped)', load: async () => (await import('./neighbors.js')).neighborsCommand },
   { name: 'ask', summary: 'answer a question over a graph, with evidence', load: async () => (await import('./ask.js')).askCommand },

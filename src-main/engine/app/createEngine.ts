@@ -15,6 +15,7 @@ import { graspHandlers } from './graspHandlers.js';
 import { graphHandlers } from './graphHandlers.js';
 import { uiHandlers } from './uiHandlers.js';
 import { importHandlers } from './importHandlers.js';
+import { sparqlHandlers } from './sparqlHandlers.js';
 import { ImportJobs } from './importJobs.js';
 import { ImportPathPolicy } from './importPaths.js';
 import { modelHandlers } from './modelHandlers.js';
@@ -36,7 +37,7 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-const handlers: HandlerTable = { ...appHandlers, ...graphHandlers, ...importHandlers, ...qaHandlers, ...modelHandlers, ...brainHandlers, ...memoryHandlers, ...graspHandlers, ...uiHandlers };
+const handlers: HandlerTable = { ...appHandlers, ...graphHandlers, ...importHandlers, ...sparqlHandlers, ...qaHandlers, ...modelHandlers, ...brainHandlers, ...memoryHandlers, ...graspHandlers, ...uiHandlers };
 
 /** An engine over the parts given (assembled here); qa.ask is `options.ask` or not_available. */
 export function createEngine(options: EngineOptions): Engine {

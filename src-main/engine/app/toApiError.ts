@@ -4,6 +4,9 @@ import { CypherFailedError, CypherRefusedError } from '../graph/cypherErrors.js'
 import { InvalidGraphNameError, UnknownGraphError } from '../graph/graphErrors.js';
 import { UnknownEntityError } from '../graph/graphStore.js';
 import { ImportCancelledError, ImportError } from '../import/importErrors.js';
+import { SparqlEndpointError } from '../graph/sparqlClient.js';
+import { SparqlGraphTooLargeError } from '../graph/sparqlGraphStore.js';
+import { SparqlSourceError } from '../graph/sparqlSource.js';
 import { ApiError } from './apiError.js';
 import { redactIssues } from './redactIssues.js';
 
@@ -27,6 +30,9 @@ export function toApiError(err: unknown): ApiErrorBody {
       message: err.message,
       details: { file: err.file, line: err.line ?? null, column: err.column ?? null, reason: err.reason, issues: redactIssues(err.issues) },
     };
+  // A SPARQL graph source: what the user configured is wrong, or their store cannot answer now.
+  if (err instanceof SparqlSourceError) return { code: 'invalid_request', message: err.message };
+  if (err instanceof SparqlEndpointError || err instanceof SparqlGraphTooLargeError) return { code: 'not_available', message: err.message };
   // Only the message leaves the engine: stacks stay local.
   const message = err instanceof Error ? err.message : String(err);
   return { code: 'internal', message: message || 'Internal error.' };

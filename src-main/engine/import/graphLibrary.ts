@@ -1,10 +1,12 @@
-// The graphs on this machine: <dataDir>/graphs/<name>/{graph.kuzu, meta.json}. Owns every open handle, so an
-// import can close a graph's handle before swapping a freshly built database into its place.
+// The graphs on this machine: <dataDir>/graphs/<name>/{graph.kuzu, meta.json}, or only meta.json for a graph that
+// lives in the user's SPARQL store (meta.sparql: endpoint, graph IRI, label predicate; nothing of it is copied here).
+// Owns every open handle, so an import can close a graph's handle before swapping a freshly built database into its
+// place.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { CsvColumns, GraphInfo, ImportFormat, ImportProgress, ImportResult, ImportSource } from '../../common/graphTypes.js';
+import type { CsvColumns, GraphInfo, ImportFormat, ImportProgress, ImportResult, ImportSource, SparqlSource } from '../../common/graphTypes.js';
 import { sha256File } from './fileHash.js';
 import { guardImport } from './importGuard.js';
 import { ImportCancelledError, ImportError } from './importErrors.js';
@@ -15,8 +17,11 @@ import type { GraphStore } from '../graph/graphStore.js';
 import { KUZU_FILE } from '../graph/kuzuSchema.js';
 import { KuzuGraphStore } from '../graph/kuzuGraphStore.js';
 import { consoleQuery, type ConsoleQueryOptions } from '../graph/consoleQuery.js';
+import { CypherRefusedError } from '../graph/cypherErrors.js';
 import type { CypherResult } from '../../common/cypherTypes.js';
 import { MemoryGraph } from '../graph/memoryGraph.js';
+import { SparqlGraphStore } from '../graph/sparqlGraphStore.js';
+import { parseSparqlSource, sparqlOptionsFromEnv } from '../graph/sparqlSource.js';
 
 export const META_FILE = 'meta.json';
 
@@ -75,7 +80,7 @@ function answerCancelAtOnce<T>(run: Promise<T>, file: string, signal: AbortSigna
 
 export class GraphLibrary {
   readonly graphsDir: string;
-  private readonly stores = new Map<string, Promise<KuzuGraphStore>>();
+  private readonly stores = new Map<string, Promise<GraphStore>>();
   private readonly memory = new Map<string, Promise<MemoryGraph>>();
   /** Per-graph chain: imports and deletes of one graph run one after another. */
   private readonly locks = new Map<string, Promise<unknown>>();
@@ -144,7 +149,7 @@ export class GraphLibrary {
     for (const entry of entries.sort()) {
       if (entry.startsWith('.')) continue; // imports in progress, swaps
       const meta = await this.readMeta(entry);
-      if (meta && existsSync(join(this.dirOf(entry), KUZU_FILE))) infos.push(meta);
+      if (meta && (meta.sparql || existsSync(join(this.dirOf(entry), KUZU_FILE)))) infos.push(meta);
     }
     return infos;
   }
@@ -152,7 +157,8 @@ export class GraphLibrary {
   async exists(name: string): Promise<boolean> {
     assertGraphName(name);
     await this.recover();
-    return existsSync(join(this.dirOf(name), KUZU_FILE)) && existsSync(join(this.dirOf(name), META_FILE));
+    if (!existsSync(join(this.dirOf(name), META_FILE))) return false;
+    return existsSync(join(this.dirOf(name), KUZU_FILE)) || (await this.readMeta(name))?.sparql !== undefined;
   }
 
   async info(name: string): Promise<GraphInfo> {
@@ -166,24 +172,26 @@ export class GraphLibrary {
 
   /** The graph's store, opened read-only once and shared; valid until the graph is re-imported or deleted. */
   async open(name: string): Promise<GraphStore> {
-    return this.openKuzu(name);
+    if (!(await this.exists(name))) throw await this.unknown(name);
+    let store = this.stores.get(name);
+    if (!store) {
+      const sparql = (await this.readMeta(name))?.sparql;
+      store = sparql
+        ? Promise.resolve(new SparqlGraphStore(name, sparql, sparqlOptionsFromEnv()))
+        : KuzuGraphStore.open(name, join(this.dirOf(name), KUZU_FILE), { readOnly: true });
+      this.stores.set(name, store);
+      store.catch(() => this.stores.delete(name));
+    }
+    return store;
   }
 
   /** One read-only Cypher query from the console, on the graph's read-only database (see KuzuGraphStore). */
   async consoleQuery(name: string, query: string, options: ConsoleQueryOptions): Promise<CypherResult> {
     if (!(await this.exists(name))) throw await this.unknown(name);
+    const sparql = (await this.readMeta(name))?.sparql;
+    // The console speaks Cypher to the graph's Kuzu database; a SPARQL graph has none (its store has its own console).
+    if (sparql) throw new CypherRefusedError(`graph "${name}" lives in the SPARQL store ${sparql.endpoint}: the Cypher console works on imported graphs`);
     return consoleQuery(join(this.dirOf(name), KUZU_FILE), query, options);
-  }
-
-  private async openKuzu(name: string): Promise<KuzuGraphStore> {
-    if (!(await this.exists(name))) throw await this.unknown(name);
-    let store = this.stores.get(name);
-    if (!store) {
-      store = KuzuGraphStore.open(name, join(this.dirOf(name), KUZU_FILE), { readOnly: true });
-      this.stores.set(name, store);
-      store.catch(() => this.stores.delete(name));
-    }
-    return store;
   }
 
   /** The whole graph in memory (the QA hot path), built once per version of the graph. */
@@ -231,6 +239,8 @@ export class GraphLibrary {
       });
       const merging = !options.replace && (await this.exists(name));
       const previousMeta = merging ? await this.readMeta(name) : undefined;
+      if (previousMeta?.sparql)
+        throw new ImportError(file, undefined, `graph "${name}" is read from the SPARQL endpoint ${previousMeta.sparql.endpoint}; load the file into that store, or import under another name`);
       const previous = merging ? await this.open(name) : undefined;
       // The parsers (n3, csv-parse) load for an import only, not with every command that opens a graph.
       const { buildGraphDatabase } = await import('./buildGraphDatabase.js');
@@ -303,6 +313,38 @@ export class GraphLibrary {
       throw err;
     }
     if (hadOld) await rm(aside, { recursive: true, force: true });
+  }
+
+  /**
+   * Adds (or with `replace`, re-points) a graph read from a SPARQL 1.1 endpoint. The endpoint is asked how large the
+   * graph is before anything is written, so a wrong URL or graph IRI fails here with the endpoint's own answer.
+   */
+  addSparql(name: string, input: { endpoint: string; graphIri?: string; labelPredicate?: string }, options: { replace?: boolean } = {}): Promise<GraphInfo> {
+    assertGraphName(name);
+    const source: SparqlSource = parseSparqlSource(input);
+    return this.withLock(name, async () => {
+      await this.recover();
+      if (!options.replace && (await this.exists(name))) throw new ImportError(source.endpoint, undefined, `a graph named "${name}" exists already (delete it first, or replace it)`);
+      const store = new SparqlGraphStore(name, source, sparqlOptionsFromEnv());
+      const stats = await store.stats();
+      if (stats.triples === 0)
+        throw new ImportError(source.endpoint, undefined, `no triples ${source.graphIri ? `in graph <${source.graphIri}>` : 'in the default graph'} (check the graph IRI)`);
+      const now = new Date().toISOString();
+      const info: GraphInfo = { name, entities: stats.entities, triples: stats.triples, createdAt: now, updatedAt: now, sources: [], sparql: source };
+      await mkdir(this.graphsDir, { recursive: true });
+      const work = join(this.graphsDir, `.import-${name}-${process.pid}-${randomBytes(4).toString('hex')}`);
+      await mkdir(work);
+      activeWork.add(work);
+      try {
+        await writeFile(join(work, META_FILE), JSON.stringify(info, null, 2) + '\n');
+        await this.release(name);
+        await this.swapIn(name, work);
+      } finally {
+        await rm(work, { recursive: true, force: true });
+        activeWork.delete(work);
+      }
+      return info;
+    });
   }
 
   delete(name: string): Promise<boolean> {

@@ -1,13 +1,15 @@
 // The one door, enforced at run time: in an engine process (the CLI, the host, the shell's main process) every
 // outbound socket goes through net.Socket.prototype.connect (net.connect, tls.connect, http(s) agents and fetch's
-// undici all do), and the guard refuses any connection whose destination no one permitted. Two parts permit
-// destinations, each for the length of its call: the Brain gateway (its endpoint's host and port) and the model
-// downloader (the configured model hosts). A dependency that phones home, or planted code, gets a socket that fails
-// with ERR_EGRESS_REFUSED before any byte leaves. Listening is untouched: sockets a server accepts never call connect,
-// so the headless host (and Playwright connecting to it) work as before. Local IPC paths (unix sockets, pipes) are
-// not network and pass. UDP is held the same way (dgram send and connect: no datagram to an unpermitted address, so a
-// dependency cannot report over statsd or syslog either). The static check (test/architecture/egress.test.ts) keeps network imports out of every
-// other module; this guard catches what a static scan cannot (dependencies, dynamic code).
+// undici all do), and the guard refuses any connection whose destination no one permitted. Three parts permit
+// destinations, each for the length of its call: the Brain gateway (its endpoint's host and port), the model
+// downloader (the configured model hosts) and a SPARQL graph source (the endpoint the user configured for that graph,
+// for one query: the user's own store, not the Brain). A dependency that phones home, or planted code, gets a socket
+// that fails with ERR_EGRESS_REFUSED before any byte leaves. Listening is untouched: sockets a server accepts never
+// call connect, so the headless host (and Playwright connecting to it) work as before. Local IPC paths (unix sockets,
+// pipes) are not network and pass. UDP is held the same way (dgram send and connect: no datagram to an unpermitted
+// address, so a dependency cannot report over statsd or syslog either). The static check
+// (test/architecture/egress.test.ts) keeps network imports out of every other module; this guard catches what a
+// static scan cannot (dependencies, dynamic code).
 import dgram from 'node:dgram';
 import net from 'node:net';
 
@@ -18,7 +20,7 @@ export interface EgressPermit {
   host: string;
   port?: number;
   /** Who asked (shown in the refusal message of others, for the audit of why something passed). */
-  purpose: 'brain' | 'download';
+  purpose: 'brain' | 'download' | 'graph';
 }
 
 export class EgressRefusedError extends Error {
@@ -27,7 +29,7 @@ export class EgressRefusedError extends Error {
     readonly host: string,
     readonly port: number | undefined,
   ) {
-    super(`Outbound connection to ${host}${port !== undefined ? `:${port}` : ''} refused: only the Brain gateway and model downloads may connect out of Ctrl-G.`);
+    super(`Outbound connection to ${host}${port !== undefined ? `:${port}` : ''} refused: only the Brain gateway, model downloads and configured SPARQL graph endpoints may connect out of Ctrl-G.`);
     this.name = 'EgressRefusedError';
   }
 }

@@ -1,7 +1,9 @@
-// The list of stored graphs with their sizes; clicking one selects it for every panel.
+// The list of stored graphs with their sizes; clicking one selects it for every panel. A graph read from a SPARQL
+// endpoint says so; the form below the list adds one.
 import { formatCount } from '../../api/formatters.js';
 import { useGraphsStore } from '../../stores/graphsStore.js';
 import { ErrorNotice } from '../ErrorNotice.js';
+import { SparqlGraphForm } from './SparqlGraphForm.js';
 
 export function GraphPicker() {
   const graphs = useGraphsStore((s) => s.graphs);
@@ -46,10 +48,16 @@ export function GraphPicker() {
               <span className="graph-counts">
                 {formatCount(g.entities)} entities · {formatCount(g.triples)} triples
               </span>
+              {g.sparql && (
+                <span className="graph-counts" data-testid={`graph-sparql-${g.name}`} title={g.sparql.endpoint}>
+                  SPARQL · {new URL(g.sparql.endpoint).host}
+                </span>
+              )}
             </button>
           </li>
         ))}
       </ul>
+      <SparqlGraphForm />
     </nav>
   );
 }
