@@ -29,11 +29,9 @@ import type { AnalysisStep } from '../core/analysisStep.js';
 import { createBrainFromOptions, describeBrainSetup } from '../egress/brain/createBrainFromOptions.js';
 import { editPayload, EmptyEditError, InvalidEditError } from '../payload/editPayload.js';
 import { NO_HISTORY } from '../core/exposureHistory.js';
-import { exposureReport } from '../payload/exposureReport.js';
 import type { JsonGenerator } from '../egress/brain/localModelBrain.js';
 import { QueuedApprover, UnknownApprovalError } from '../egress/brain/queuedApprover.js';
-import { systemPromptFor } from '../payload/systemPrompts.js';
-import { anchorLedger, type BrainStepResult } from '../egress/brain/brainStep.js';
+import { anchorLedger, callReport, type BrainStepResult } from '../egress/brain/brainStep.js';
 import type { BrainPolicy, BrainStep } from '../core/brainStep.js';
 import type { SelectionStep } from '../core/selectionStep.js';
 import type { Drm, ViewMapping } from '../core/types.js';
@@ -292,15 +290,7 @@ export class BrainService {
       const resolve = request.mapping && request.graph ? tokenResolver(request.mapping, request.graph) : undefined;
       this.current.set(questionId, {
         payload,
-        reportOf: (p) =>
-          exposureReport({
-            payload: p,
-            system: systemPromptFor(p.role),
-            model: brain.model,
-            endpoint: brain.endpoint,
-            history: ledger && resolve ? ledger.history(resolve, questionId) : NO_HISTORY,
-            ...(risk ? { anonymity: risk.anonymity(p.text) } : {}),
-          }),
+        reportOf: (p) => callReport(brain, p, ledger && resolve ? ledger.history(resolve, questionId) : NO_HISTORY, risk?.anonymity(p.text)),
       });
     };
     const onResult = (r: BrainStepResult): void => {
