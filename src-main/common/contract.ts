@@ -83,6 +83,8 @@ export const requestSchemas = {
       questionId: z.string().min(1).max(100).optional(),
       /** 'path' (default): relation-path search alone; 'grasp': plus the graph's newest trained selector. */
       selector: z.enum(SELECTOR_KINDS).optional(),
+      /** 'always': ask the configured Brain for this question even when the local answer is sure (still through approval). */
+      brainPolicy: z.enum(['always']).optional(),
     })
     .strict(),
   // --- The Hand (models and runtime) ---

@@ -200,11 +200,11 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
     return entry;
   }
 
-  async function run({ graph, question, dMax, relations, questionId, selector: kind = 'path' }: ParsedRequestOf<'qa.ask'>, options: AskRunOptions = {}): Promise<AskRun> {
+  async function run({ graph, question, dMax, relations, questionId, selector: kind = 'path', brainPolicy }: ParsedRequestOf<'qa.ask'>, options: AskRunOptions = {}): Promise<AskRun> {
     // Read once: the whole question runs on the Hand that was loaded when it started.
     const active = hand?.activeHand() ?? null;
     const { engine, selector } = await (await engineFor(graph, active, kind)).engine;
-    const questionBrain = options.brain ?? (await brain?.forQuestion(questionId, { graph: engine.graph }));
+    const questionBrain = options.brain ?? (await brain?.forQuestion(questionId, { graph: engine.graph, ...(brainPolicy ? { policy: brainPolicy } : {}) }));
     const calls = options.handCalls ?? [];
     const policy = questionBrain?.policy ?? options.brainPolicy;
     // The ledger's eligible cohort: every reading's G_Q^raw entities, recorded once the question is answered.

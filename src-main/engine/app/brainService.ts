@@ -256,12 +256,13 @@ export class BrainService {
    * `graph`: the question's graph; its reports then carry each token's anonymity set (the re-identification attack
    * on that graph, the same one the payload guard runs), for the approval dialog and the terminal prompt.
    */
-  async forQuestion(questionId: string = randomUUID(), local: { graph?: MemoryGraph } = {}): Promise<QuestionBrain | undefined> {
+  async forQuestion(questionId: string = randomUUID(), local: { graph?: MemoryGraph; policy?: BrainPolicy } = {}): Promise<QuestionBrain | undefined> {
     const s = await this.settings;
     const brain = await this.brainOf(s);
     if (!brain) return undefined;
     const run = this.options.run;
-    const policy = run ? run.settings.policy : s.policy;
+    // The analyst may ask the Brain for one question even when the local answer is sure (each call still approved).
+    const policy = local.policy ?? (run ? run.settings.policy : s.policy);
     const describeLine = run ? describeBrainSetup(brain, run.approval) : describe(s);
     const counter = new BrainCallCounter(questionId);
     const results: BrainStepResult[] = [];

@@ -29,8 +29,13 @@ interface AskState {
   selector: SelectorKind;
   setDraft(text: string): void;
   setSelector(kind: SelectorKind): void;
-  ask(graph: string, revision: number, question: string, selector?: SelectorKind): Promise<void>;
+  /** `brainPolicy: 'always'`: ask the configured Brain for this question even if the local answer is sure. */
+  ask(graph: string, revision: number, question: string, selector?: SelectorKind, brainPolicy?: 'always'): Promise<void>;
   selectAnswer(id: string): void;
+  /** The analyst's verdict on the answer on screen, applied to the memory record its question wrote. */
+  verdict: { verdict: 'right' | 'wrong'; outcome: string } | null;
+  verdictError: ApiErrorBody | null;
+  judge(recordId: string, verdict: 'right' | 'wrong'): Promise<void>;
 }
 
 export const useAskStore = create<AskState>()((set, get) => ({
@@ -47,6 +52,8 @@ export const useAskStore = create<AskState>()((set, get) => ({
   selectedAnswer: null,
   finished: 0,
   selector: 'path',
+  verdict: null,
+  verdictError: null,
 
   setDraft(text) {
     set({ draft: text });
@@ -56,17 +63,17 @@ export const useAskStore = create<AskState>()((set, get) => ({
     set({ selector: kind });
   },
 
-  async ask(graph, revision, question, selector = 'path') {
+  async ask(graph, revision, question, selector = 'path', brainPolicy) {
     const text = question.trim();
     if (!text || get().running) return;
     const startedAt = performance.now();
-    set({ graph, revision, asked: text, draft: text, running: true, startedAt, elapsedMs: null, result: null, tree: null, error: null, selectedAnswer: null });
+    set({ graph, revision, asked: text, draft: text, running: true, startedAt, elapsedMs: null, result: null, tree: null, error: null, selectedAnswer: null, verdict: null, verdictError: null });
     // Tree updates of this question only: the id ties events to the run that asked.
     const questionId = `q${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     const unsubscribe = subscribe('qa.treeUpdate', (e) => {
       if (e.questionId === questionId && get().running) set({ tree: e.tree });
     });
-    const res = await callChannel('qa.ask', { graph, question: text, questionId, selector }).finally(unsubscribe);
+    const res = await callChannel('qa.ask', { graph, question: text, questionId, selector, ...(brainPolicy ? { brainPolicy } : {}) }).finally(unsubscribe);
     const elapsedMs = performance.now() - startedAt;
     if (res.ok) {
       set((s) => ({ running: false, elapsedMs, result: res.value, tree: res.value.tree ?? s.tree, selectedAnswer: res.value.answers[0]?.id ?? null, finished: s.finished + 1 }));
@@ -77,5 +84,11 @@ export const useAskStore = create<AskState>()((set, get) => ({
 
   selectAnswer(id) {
     set({ selectedAnswer: id });
+  },
+
+  async judge(recordId, verdict) {
+    set({ verdictError: null });
+    const res = await callChannel('memory.judge', { id: recordId, verdict });
+    set(res.ok ? { verdict: { verdict, outcome: res.value.outcome } } : { verdictError: res.error });
   },
 }));

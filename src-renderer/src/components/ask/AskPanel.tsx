@@ -8,7 +8,7 @@ import { useAskStore } from '../../stores/askStore.js';
 import { useGraphsStore } from '../../stores/graphsStore.js';
 import { useGraspStore } from '../../stores/graspStore.js';
 import { ErrorNotice } from '../ErrorNotice.js';
-import { AnswerList } from './AnswerList.js';
+import { AnswerSetView } from './AnswerSetView.js';
 import { BrainTallyCard } from '../brain/BrainTallyCard.js';
 import { BrainPayloads } from './BrainPayloads.js';
 import { EvidencePanes } from './EvidencePanes.js';
@@ -49,7 +49,7 @@ export function AskPanel({ graph }: { graph: string }) {
   const onThisGraph = askedGraph === graph;
   // A result from before the graph was re-imported describes a graph that no longer exists.
   const stale = onThisGraph && askedRevision !== revision && !running;
-  const run = (question: string) => void ask(graph, revision, question, selector);
+  const run = (question: string, brainPolicy?: 'always') => void ask(graph, revision, question, selector, brainPolicy);
 
   return (
     <section className="panel-body ask-panel" data-testid="ask-panel" aria-busy={running} data-finished={finished}>
@@ -68,12 +68,12 @@ export function AskPanel({ graph }: { graph: string }) {
         </div>
       )}
       {onThisGraph && !stale && error && <ErrorNotice error={error} testId="ask-error" />}
-      {onThisGraph && !stale && result && <AskResultView result={result} onPick={(name) => run(substituteName(result.question, name))} />}
+      {onThisGraph && !stale && result && <AskResultView result={result} onPick={(name) => run(substituteName(result.question, name))} onAskBrain={() => run(result.question, 'always')} />}
     </section>
   );
 }
 
-function AskResultView({ result, onPick }: { result: Responses['qa.ask']; onPick(name: string): void }) {
+function AskResultView({ result, onPick, onAskBrain }: { result: Responses['qa.ask']; onPick(name: string): void; onAskBrain(): void }) {
   const selectedId = useAskStore((s) => s.selectedAnswer);
   const selectAnswer = useAskStore((s) => s.selectAnswer);
   const selected = result.answers.find((a) => a.id === selectedId) ?? result.answers[0];
@@ -95,7 +95,7 @@ function AskResultView({ result, onPick }: { result: Responses['qa.ask']; onPick
           <h3>Answers</h3>
           {result.selector && <SelectorUsed selector={result.selector} />}
           {result.abstained && <AbstainedNotice abstained={result.abstained} />}
-          {!result.abstained && <AnswerList answers={result.answers} selected={selected?.id ?? null} onSelect={selectAnswer} />}
+          {!result.abstained && <AnswerSetView result={result} selected={selected?.id ?? null} onSelect={selectAnswer} onAskBrain={onAskBrain} />}
         </div>
         <div className="card evidence-card">
           <h3 data-testid="evidence-title">
