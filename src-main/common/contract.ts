@@ -28,6 +28,8 @@ import {
   type SelectorUse,
 } from './graspContract.js';
 import { graphName } from './graphName.js';
+// --- The question history (list, search, delete): channels live in historyContract.ts. ---
+import { historyRequestSchemas, type HistoryResponses } from './historyContract.js';
 
 /** Graph names as the library accepts them (folder names on disk); defined in graphName.ts so every block shares it. */
 export { graphName };
@@ -95,6 +97,8 @@ export const requestSchemas = {
   ...memoryRequestSchemas,
   // --- The topology-aware selector (status, train, cancel) ---
   ...graspRequestSchemas,
+  // --- The question history ---
+  ...historyRequestSchemas,
 } as const;
 
 export type Channel = keyof typeof requestSchemas;
@@ -109,7 +113,7 @@ export interface AppInfo {
   demoFile: string;
 }
 
-export interface Responses extends HandResponses, BrainResponses, MemoryResponses, GraspResponses {
+export interface Responses extends HandResponses, BrainResponses, MemoryResponses, GraspResponses, HistoryResponses {
   'app.info': AppInfo;
   'dialog.openFile': { path: string | null };
   'graph.list': GraphInfo[];

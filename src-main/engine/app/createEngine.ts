@@ -7,6 +7,8 @@ import { assemble, type AssembleOptions, type Assembly } from './assemble.js';
 import { brainHandlers } from './brainHandlers.js';
 import { memoryHandlers } from './memoryHandlers.js';
 import { MemoryService } from './memoryService.js';
+import { QuestionHistory } from './questionHistory.js';
+import { historyHandlers } from './historyHandlers.js';
 import { importDemoIfEmpty } from './demoGraph.js';
 import { createDispatch, type HandlerTable } from './dispatch.js';
 import type { EngineContext, FaceOptions } from './engineContext.js';
@@ -35,7 +37,7 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-const handlers: HandlerTable = { ...appHandlers, ...graphHandlers, ...importHandlers, ...qaHandlers, ...modelHandlers, ...brainHandlers, ...memoryHandlers, ...graspHandlers };
+const handlers: HandlerTable = { ...appHandlers, ...graphHandlers, ...importHandlers, ...qaHandlers, ...modelHandlers, ...brainHandlers, ...memoryHandlers, ...graspHandlers, ...historyHandlers };
 
 /** An engine over the parts given (assembled here); qa.ask is `options.ask` or not_available. */
 export function createEngine(options: EngineOptions): Engine {
@@ -55,6 +57,7 @@ export function engineOf(parts: Assembly, face: FaceOptions): Engine {
     // Without a memory for questions the memory browser still reads <data>/memory.
     memory: parts.memory ?? new MemoryService({ dataDir: parts.dataDir }),
     grasp: parts.grasp,
+    history: QuestionHistory.inDataDir(parts.dataDir),
   };
   // A question's engine is rebuilt after its graph was imported into or deleted.
   const offInvalidate = parts.asks ? ctx.events.on('graph.changed', ({ graph }) => parts.asks!.invalidate(graph)) : () => undefined;

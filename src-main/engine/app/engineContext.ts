@@ -4,6 +4,7 @@ import type { Channel, ParsedRequestOf, Responses } from '../../common/contract.
 import type { GraphLibrary } from '../import/graphLibrary.js';
 import type { BrainService } from './brainService.js';
 import type { MemoryService } from './memoryService.js';
+import type { QuestionHistory } from './questionHistory.js';
 import type { EventHub } from './eventHub.js';
 import type { GraspService } from './graspService.js';
 import type { HandService } from './handService.js';
@@ -41,6 +42,8 @@ export interface EngineContext {
   brain: BrainService;
   memory: MemoryService;
   grasp: GraspService;
+  /** Questions asked per graph (qa.ask appends; history.* lists, searches, deletes). */
+  history: QuestionHistory;
 }
 
 export type Handler<C extends Channel> = (request: ParsedRequestOf<C>, ctx: EngineContext) => Promise<Responses[C]>;
