@@ -9,6 +9,8 @@ import { useGraphsStore } from '../../stores/graphsStore.js';
 import { useGraspStore } from '../../stores/graspStore.js';
 import { ErrorNotice } from '../ErrorNotice.js';
 import { AnswerSetView } from './AnswerSetView.js';
+import { ExportButtons } from './ExportButtons.js';
+import { HistoryCard } from './HistoryCard.js';
 import { BrainTallyCard } from '../brain/BrainTallyCard.js';
 import { BrainPayloads } from './BrainPayloads.js';
 import { EvidencePanes } from './EvidencePanes.js';
@@ -56,6 +58,7 @@ export function AskPanel({ graph }: { graph: string }) {
       <QuestionBox onAsk={run} />
       <SelectorChoice graph={graph} value={selector} status={graspStatus} disabled={running} onChange={setSelector} />
       <RelationHints graph={graph} revision={revision} />
+      <HistoryCard graph={graph} onRerun={(q) => run(q)} />
       {onThisGraph && running && (
         <p className="muted" data-testid="ask-running">
           Answering “{asked}” locally…
@@ -92,7 +95,10 @@ function AskResultView({ result, onPick, onAskBrain }: { result: Responses['qa.a
     <div className="ask-result" data-testid="ask-result">
       <div className="ask-main">
         <div className="card">
-          <h3>Answers</h3>
+          <div className="row answers-head">
+            <h3 className="grow">Answers</h3>
+            <ExportButtons questions={() => [{ at: new Date().toISOString(), result }]} title="Ctrl-G answer" testId="answer-export" />
+          </div>
           {result.selector && <SelectorUsed selector={result.selector} />}
           {result.abstained && <AbstainedNotice abstained={result.abstained} />}
           {!result.abstained && <AnswerSetView result={result} selected={selected?.id ?? null} onSelect={selectAnswer} onAskBrain={onAskBrain} />}
