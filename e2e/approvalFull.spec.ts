@@ -120,3 +120,25 @@ test('keep top N, tick all / none, the edited state, and Escape denies only afte
   expect(server.requests.length).toBe(before);
   await expect(page.getByTestId('brain-denied')).toHaveText('1');
 });
+
+test('cancel: a question waiting for approval is cancelled from the dialog; nothing is sent, it ends as cancelled', async ({ page, host }) => {
+  const historyTotal = async (): Promise<number> => {
+    const listed = await host.running.engine.dispatch('history.list', { graph: GRAPH });
+    return listed.ok ? (listed.value as { total: number }).total : -1;
+  };
+  const asked = await historyTotal();
+  const { ask, brain } = await askAndWaitForDialog(page);
+  const before = server.requests.length;
+  await ask.afterNextRun(() => page.getByTestId('approval-cancel-question').click());
+  await expect(brain.dialog).toHaveCount(0);
+  await expect(ask.error).toContainText('cancelled');
+  expect(server.requests.length).toBe(before);
+  // A cancelled question is not in the history.
+  expect(await historyTotal()).toBe(asked);
+  // The Ask tab offers Cancel while a question runs.
+  await ask.input.fill(QUESTION);
+  await ask.input.press('Enter');
+  await expect(brain.dialog).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('ask-cancel')).toBeAttached();
+  await ask.afterNextRun(() => brain.deny.click());
+});

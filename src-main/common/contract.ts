@@ -89,6 +89,8 @@ export const requestSchemas = {
       brainPolicy: z.enum(['always']).optional(),
     })
     .strict(),
+  /** Cancels a question in flight (the questionId its qa.ask carried); it answers with the error code 'cancelled'. */
+  'qa.cancel': z.object({ questionId: z.string().min(1).max(100) }).strict(),
   // --- The Hand (models and runtime) ---
   ...handRequestSchemas,
   // --- The Brain (settings, approvals, exposure, audit) ---
@@ -125,6 +127,7 @@ export interface Responses extends HandResponses, BrainResponses, MemoryResponse
   'graph.delete': { deleted: boolean };
   /** `selector` says which selector answered (and, for GraSP, which model version). */
   'qa.ask': AskResult & { selector?: SelectorUse };
+  'qa.cancel': { cancelled: boolean };
 }
 
 export type RequestOf<C extends Channel> = z.input<(typeof requestSchemas)[C]>;

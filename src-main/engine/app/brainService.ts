@@ -256,7 +256,7 @@ export class BrainService {
    * `graph`: the question's graph; its reports then carry each token's anonymity set (the re-identification attack
    * on that graph, the same one the payload guard runs), for the approval dialog and the terminal prompt.
    */
-  async forQuestion(questionId: string = randomUUID(), local: { graph?: MemoryGraph; policy?: BrainPolicy } = {}): Promise<QuestionBrain | undefined> {
+  async forQuestion(questionId: string = randomUUID(), local: { graph?: MemoryGraph; policy?: BrainPolicy; signal?: AbortSignal } = {}): Promise<QuestionBrain | undefined> {
     const s = await this.settings;
     const brain = await this.brainOf(s);
     if (!brain) return undefined;
@@ -298,7 +298,7 @@ export class BrainService {
       results.push(r);
       notes.push(r.reason);
     };
-    const common = { brain, approver, counter, questionId, ...(ledger ? { ledger } : {}), ...(audit ? { audit } : {}), ...(risk ? { risk } : {}), ...(run ? {} : { onPayload }), onResult };
+    const common = { brain, approver, counter, questionId, ...(local.signal ? { signal: local.signal } : {}), ...(ledger ? { ledger } : {}), ...(audit ? { audit } : {}), ...(risk ? { risk } : {}), ...(run ? {} : { onPayload }), onResult };
     const step = controllerBrainStep(common);
     const selection = selectionBrainStep(common);
     const analysis = analysisBrainStep(common);

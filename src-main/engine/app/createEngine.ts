@@ -58,6 +58,7 @@ export function engineOf(parts: Assembly, face: FaceOptions): Engine {
     memory: parts.memory ?? new MemoryService({ dataDir: parts.dataDir }),
     grasp: parts.grasp,
     history: QuestionHistory.inDataDir(parts.dataDir),
+    inFlight: new Map(),
   };
   // A question's engine is rebuilt after its graph was imported into or deleted.
   const offInvalidate = parts.asks ? ctx.events.on('graph.changed', ({ graph }) => parts.asks!.invalidate(graph)) : () => undefined;

@@ -110,6 +110,8 @@ export interface AskOptions {
   brainModel?: string;
   /** This question's planning Brain, asked when the local reading is unsure; overrides the engine's. */
   analysisStep?: AnalysisStep;
+  /** The analyst's cancel: checked between stages (a Brain call waiting for approval is withdrawn by its own signal). */
+  signal?: AbortSignal;
 }
 
 export interface QaEngine {
@@ -123,6 +125,18 @@ export class EmptyQuestionError extends Error {
     this.name = 'EmptyQuestionError';
   }
 }
+
+/** The question was cancelled (AskOptions.signal) before it finished. */
+export class QuestionCancelledError extends Error {
+  constructor() {
+    super('The question was cancelled.');
+    this.name = 'QuestionCancelledError';
+  }
+}
+
+const checkCancelled = (signal: AbortSignal | undefined): void => {
+  if (signal?.aborted) throw new QuestionCancelledError();
+};
 
 export class EmptyGraphError extends Error {
   constructor(graph: string) {
@@ -237,6 +251,7 @@ export function createQaEngine(input: {
     // ---- T(Q) ----
     const link = await hand.extractEntities(question);
     lap('link');
+    checkCancelled(options.signal);
     const topics = [...link.topics].sort((a, b) => a.start - b.start);
     if (topics.length === 0) {
       const closest = link.closest.slice(0, 10);
@@ -290,6 +305,7 @@ export function createQaEngine(input: {
       const visibleRelation = (r: number): string => (relations === 'clustered' ? (clusters.labelOf[r] ?? 'R0') : graph.relationLabels[r]);
       const analysis = await hand.analyzeQuestion({ question, topics: anchorTopics, schemaPaths: paths, dMax, visibleRelation });
       lap('analyze');
+      checkCancelled(options.signal);
 
       // ---- G̃_Q ---- entities on the best chains' paths are kept as they are (candidate paths), the rest is
       // de-uniqued; without this the k-anonymity pass can fold away the very evidence the question needs.
@@ -395,6 +411,7 @@ export function createQaEngine(input: {
           }
         }
         let run = await runController(session2, controllerOptions);
+        checkCancelled(options.signal);
         let confidence = confidenceOf(usedAnalysis, run);
         // Brain planning when the local reading is unsure — unless memory already holds a verified reading of this
         // question's shape that verified again (then the memory stood in for the call).

@@ -40,6 +40,7 @@ export function AskPanel({ graph }: { graph: string }) {
   const tree = useAskStore((s) => s.tree);
   const chosen = useAskStore((s) => s.selector);
   const setSelector = useAskStore((s) => s.setSelector);
+  const cancel = useAskStore((s) => s.cancel);
   const graspStatus = useGraspStore((s) => s.graphs[graph]?.status ?? null);
   const loadGraspStatus = useGraspStore((s) => s.loadStatus);
   // Whether this graph has a trained selector (a model trained on the Overview since is picked up by its event).
@@ -60,8 +61,11 @@ export function AskPanel({ graph }: { graph: string }) {
       <RelationHints graph={graph} revision={revision} />
       <HistoryCard graph={graph} onRerun={(q) => run(q)} />
       {onThisGraph && running && (
-        <p className="muted" data-testid="ask-running">
+        <p className="muted row ask-running" data-testid="ask-running">
           Answering “{asked}” locally…
+          <button type="button" className="button small" onClick={() => void cancel()} data-testid="ask-cancel">
+            Cancel
+          </button>
         </p>
       )}
       {onThisGraph && running && <ReasoningTreeCard tree={tree} live />}

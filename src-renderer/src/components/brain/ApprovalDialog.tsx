@@ -5,6 +5,7 @@
 // Keyboard: Enter approves (outside form controls), Escape asks to confirm a denial and a second Escape denies.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { pathsExposingUnique, useBrainStore } from '../../stores/brainStore.js';
+import { useAskStore } from '../../stores/askStore.js';
 import { ErrorNotice } from '../ErrorNotice.js';
 import { ExposedSubgraphCanvas } from './ExposedSubgraphCanvas.js';
 import { ExposureReportView } from './ExposureReportView.js';
@@ -22,6 +23,9 @@ export function ApprovalDialog() {
   const error = useBrainStore((s) => s.error);
   const approveAll = useBrainStore((s) => (request ? (s.approveAll[request.questionId] ?? false) : false));
   const { decide, startEdit, cancelEdit, setApproveAll, dropUnique } = useBrainStore.getState();
+  // The question this call belongs to, when this window asked it: it can be cancelled from here.
+  const ownQuestion = useAskStore((s) => s.running && s.questionId === request?.questionId);
+  const cancelQuestion = useAskStore((s) => s.cancel);
   const dialogRef = useRef<HTMLDivElement>(null);
   const [confirmDeny, setConfirmDeny] = useState(false);
 
@@ -128,6 +132,11 @@ export function ApprovalDialog() {
               </>
             ) : (
               <>
+                {ownQuestion && (
+                  <button type="button" className="button" onClick={() => void cancelQuestion()} disabled={deciding} data-testid="approval-cancel-question" title="Stops the question; nothing is sent">
+                    Cancel question
+                  </button>
+                )}
                 <button type="button" className="button danger" onClick={() => void decide('deny')} disabled={deciding} data-testid="approval-deny">
                   Deny
                 </button>
