@@ -68,4 +68,6 @@ test('marking an answer wrong turns its memory record into a failure warning for
   await ask.open();
   await ask.ask('Who manufactures Fenumastat?');
   await expect(page.getByTestId('memory-warning').filter({ hasText: 'marked wrong by the analyst' }).first()).toBeVisible();
+  // The host (and its memory) is shared by the worker's specs: the verdict must not steer their questions.
+  expect(await host.running.engine.dispatch('memory.delete', { ids: [recordId] })).toMatchObject({ ok: true, value: { deleted: 1 } });
 });
