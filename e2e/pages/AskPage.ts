@@ -59,6 +59,9 @@ export class AskPage {
 
   async selectAnswer(name: string): Promise<void> {
     const item = this.answers.and(this.page.locator(`[data-answer-name="${name.replace(/"/g, '\\"')}"]`));
+    // Candidates outside the answer set sit in the collapsed "other candidates": open it first.
+    const others = this.page.getByTestId('other-candidates');
+    if (!(await item.isVisible()) && (await others.count()) > 0 && (await others.getAttribute('open')) === null) await others.locator('summary').click();
     await item.click();
     await expect(item).toHaveAttribute('aria-pressed', 'true');
   }

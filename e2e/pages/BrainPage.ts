@@ -20,6 +20,14 @@ export class BrainPage {
   readonly uniqueTags: Locator;
   readonly dropUnique: Locator;
   readonly applyEdit: Locator;
+  /** The full request section (serialized body, byte count) and the retry policy line. */
+  readonly fullRequest: Locator;
+  readonly fullRequestJson: Locator;
+  readonly fullRequestBytes: Locator;
+  readonly retryPolicy: Locator;
+  /** The "edited" mark a request carries after "Use edited payload", and the Escape confirmation strip. */
+  readonly editedMark: Locator;
+  readonly denyConfirm: Locator;
 
   constructor(readonly page: Page) {
     this.dialog = page.getByTestId('approval-dialog');
@@ -35,6 +43,30 @@ export class BrainPage {
     this.uniqueTags = page.getByTestId('token-unique');
     this.dropUnique = page.getByTestId('drop-unique');
     this.applyEdit = page.getByTestId('approval-apply-edit');
+    this.fullRequest = page.getByTestId('approval-full-request');
+    this.fullRequestJson = page.getByTestId('full-request-json');
+    this.fullRequestBytes = page.getByTestId('full-request-bytes');
+    this.retryPolicy = page.getByTestId('approval-retry');
+    this.editedMark = page.getByTestId('approval-edited');
+    this.denyConfirm = page.getByTestId('deny-confirm');
+  }
+
+  /** Opens the full request section and returns the serialized body exactly as shown (textContent). */
+  async fullRequestText(): Promise<string> {
+    await this.fullRequest.locator('summary').click();
+    await expect(this.fullRequestJson).toBeVisible();
+    return (await this.fullRequestJson.textContent()) ?? '';
+  }
+
+  /** The byte count the dialog states for the full request. */
+  async statedBytes(): Promise<number> {
+    return Number(await this.fullRequestBytes.getAttribute('data-bytes'));
+  }
+
+  /** In edit mode: keeps only the first `n` candidate paths, through the "keep top N" control. */
+  async keepTop(n: number): Promise<void> {
+    await this.page.getByTestId('keep-top-n').fill(String(n));
+    await this.page.getByTestId('keep-top-apply').click();
   }
 
   /** The report's count of uniquely identifiable tokens, as the stat card shows it. */

@@ -26,6 +26,31 @@ export interface RankedAnswer {
   inferred?: string;
   /** Set on every answer as well supported as the top one, when there are several: the order among them is by name. */
   tied?: boolean;
+  /** Whether it is of the class the question asks for (the Hand's answer type); absent when the Hand cannot tell. */
+  typeFit?: 'match' | 'mismatch';
+  /** In the answer set: the answer(s) the UI shows first; the others are "other candidates". */
+  inSet?: boolean;
+}
+
+/** How the answer set is supported, most to least: one verified chain explains the whole question, … nothing does. */
+export type ConfidenceLabel = 'verified' | 'partial' | 'inferred' | 'unsure';
+
+/**
+ * The answer(s): candidates of the expected type, cut at the largest score gap. `answers` keeps the ranked order;
+ * members carry `inSet`.
+ */
+export interface AnswerSet {
+  /** How many answers are in the set. */
+  size: number;
+  label: ConfidenceLabel;
+  /** Why this label, in words. */
+  reason: string;
+  /** The answer type the question asks for, as the Hand read it ("hospital", "where"); absent when none. */
+  expected?: string;
+  /** Candidates left out because they are clearly not of the expected type. */
+  wrongType: number;
+  /** Where the set was cut, in words ("score gap 0.42 after 1 answer"). */
+  cut: string;
 }
 
 export interface TopicMatch {
@@ -113,6 +138,8 @@ export interface AskResult {
   hand?: AskHandSummary;
   /** How sure the answer is (absent when nothing was linked or analysed). */
   confidence?: AnswerConfidence;
+  /** The answer(s) among the candidates, and the confidence label (absent when there are no candidates). */
+  answerSet?: AnswerSet;
   /**
    * Set when no chain explains the question: `answers` is then empty, and this says what the best partial reading
    * found and which phrase nothing in the graph accounts for. Its answers are that reading's, for a look only.

@@ -100,6 +100,27 @@ export interface TokenCount {
   estimate: boolean;
 }
 
+/**
+ * A chat-completions request body exactly as the gateway hands it to the SDK, which sends `JSON.stringify` of it:
+ * built once per call by one function (payload/chatRequest.ts), so the dialog shows the bytes that leave.
+ */
+export interface ChatRequestBody {
+  model: string;
+  messages: { role: 'system' | 'user'; content: string }[];
+  temperature: number;
+  max_tokens?: number;
+  response_format?: { type: 'json_object' };
+}
+
+/** The full request of a call as the approval dialog shows it: the serialized body, its UTF-8 bytes, the resend rule. */
+export interface FullRequest {
+  /** The request body as sent on the wire (HTTP body), byte for byte. */
+  json: string;
+  bytes: number;
+  /** The retry policy in words: when this same request is sent again, and that each send is counted. */
+  retry: string;
+}
+
 /** Everything an analyst needs to decide on one Brain call, computed from the exact payload. */
 export interface ExposureReport {
   role: BrainRole;
@@ -108,6 +129,8 @@ export interface ExposureReport {
   /** The system prompt (fixed instructions, no graph material) and the payload text, exactly as sent. */
   system: string;
   text: string;
+  /** Remote Brains: the whole request (system prompt, messages, model, parameters) as it will be sent. */
+  request?: FullRequest;
   tokens: TokenCount;
   entityTokens: ExposedToken[];
   edges: ExposedEdge[];
@@ -146,6 +169,8 @@ export interface ApprovalRequest {
   /** 1-based call number within the question. */
   call: number;
   report: ExposureReport;
+  /** Set once the analyst used an edited payload for this call: what the edits dropped so far (the report is the edited one). */
+  edited?: { dropPaths: number[]; dropFields: PayloadField[] };
 }
 
 /** Per-question Brain accounting (prediction lines: brain_calls, brain_denied, brain_tokens). */

@@ -32,6 +32,8 @@ import {
   type SelectorUse,
 } from './graspContract.js';
 import { graphName } from './graphName.js';
+// --- The question history (list, search, delete): channels live in historyContract.ts. ---
+import { historyRequestSchemas, type HistoryResponses } from './historyContract.js';
 
 /** Graph names as the library accepts them (folder names on disk); defined in graphName.ts so every block shares it. */
 export { graphName };
@@ -117,8 +119,12 @@ export const requestSchemas = {
       questionId: z.string().min(1).max(100).optional(),
       /** 'path' (default): relation-path search alone; 'grasp': plus the graph's newest trained selector. */
       selector: z.enum(SELECTOR_KINDS).optional(),
+      /** 'always': ask the configured Brain for this question even when the local answer is sure (still through approval). */
+      brainPolicy: z.enum(['always']).optional(),
     })
     .strict(),
+  /** Cancels a question in flight (the questionId its qa.ask carried); it answers with the error code 'cancelled'. */
+  'qa.cancel': z.object({ questionId: z.string().min(1).max(100) }).strict(),
   // --- The Hand (models and runtime) ---
   ...handRequestSchemas,
   // --- The Brain (settings, approvals, exposure, audit) ---
@@ -127,6 +133,8 @@ export const requestSchemas = {
   ...memoryRequestSchemas,
   // --- The topology-aware selector (status, train, cancel) ---
   ...graspRequestSchemas,
+  // --- The question history ---
+  ...historyRequestSchemas,
 } as const;
 
 export type Channel = keyof typeof requestSchemas;
@@ -141,7 +149,7 @@ export interface AppInfo {
   demoFile: string;
 }
 
-export interface Responses extends HandResponses, BrainResponses, MemoryResponses, GraspResponses {
+export interface Responses extends HandResponses, BrainResponses, MemoryResponses, GraspResponses, HistoryResponses {
   'app.info': AppInfo;
   'dialog.openFile': { path: string | null };
   'graph.list': GraphInfo[];
@@ -160,6 +168,7 @@ export interface Responses extends HandResponses, BrainResponses, MemoryResponse
   'graph.addSparql': GraphInfo;
   /** `selector` says which selector answered (and, for GraSP, which model version). */
   'qa.ask': AskResult & { selector?: SelectorUse };
+  'qa.cancel': { cancelled: boolean };
 }
 
 export type RequestOf<C extends Channel> = z.input<(typeof requestSchemas)[C]>;

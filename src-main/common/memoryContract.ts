@@ -18,6 +18,8 @@ export const memoryRequestSchemas = {
   'memory.delete': z.object({ ids: z.array(recordId).min(1).max(10_000) }).strict(),
   /** Decrypts every record and scans it for names/ids of the graphs on this machine, tokens and raw literals. */
   'memory.audit': z.object({}).strict(),
+  /** The analyst's verdict on an answer, applied to the record its question wrote: wrong → a failure warning. */
+  'memory.judge': z.object({ id: recordId, verdict: z.enum(['right', 'wrong']) }).strict(),
 } as const;
 
 /** One abstract record as the memory browser shows it. */
@@ -39,6 +41,8 @@ export interface MemoryRecordView {
   createdAt: number;
   updatedAt: number;
   lastUsedAt?: number;
+  /** The analyst's verdict on the answer the record came from. */
+  judged?: 'right' | 'wrong';
 }
 
 export interface MemoryListView {
@@ -66,4 +70,5 @@ export interface MemoryResponses {
   'memory.list': MemoryListView;
   'memory.delete': { deleted: number };
   'memory.audit': MemoryAuditView;
+  'memory.judge': MemoryRecordView;
 }

@@ -151,7 +151,53 @@ describe('brainStep through a real endpoint', () => {
     const result = await brainStep(ctx);
     expect(result).toMatchObject({ sent: true, fallback: true });
     expect(server.requests).toHaveLength(2);
-    expect(ctx.ledger!.summary().calls).toBe(1);
+    // Both requests carried the payload: two sends, in the tally and the ledger alike.
+    expect(ctx.counter.tally().sent).toBe(2);
+    expect(ctx.ledger!.summary().calls).toBe(2);
+  });
+
+  it('the report carries the whole request, byte for byte what the server receives, system prompt included', async () => {
+    const q = new QueuedApprover();
+    const ctx = await context(q);
+    const running = brainStep(ctx);
+    const request = await nextPending(q);
+    const full = request.report.request!;
+    expect(JSON.parse(full.json).messages[0]).toEqual({ role: 'system', content: request.report.system });
+    expect(full.bytes).toBe(Buffer.byteLength(full.json, 'utf8'));
+    q.decide(request.id, { kind: 'approve' });
+    await running;
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0].text).toBe(full.json);
+  });
+
+  it('an unusable reply is resent under the stated policy, and each resend is counted as a send', async () => {
+    server.script = [{ kind: 'reply', content: 'not json at all' }];
+    const q = new QueuedApprover();
+    const ctx = await context(q);
+    const running = brainStep(ctx);
+    const request = await nextPending(q);
+    expect(request.report.request!.retry).toMatch(/at most 2 sends in all/);
+    q.decide(request.id, { kind: 'approve' });
+    const result = await running;
+    expect(server.requests.map((r) => r.text)).toEqual([request.report.request!.json, request.report.request!.json]);
+    expect(result).toMatchObject({ sent: true, fallback: false });
+    expect(ctx.counter.tally()).toMatchObject({ sent: 2, tokensSent: 200 });
+    const summary = ctx.ledger!.summary();
+    expect(summary).toMatchObject({ calls: 2, tokensSent: 200, tokensReceived: 20 });
+  });
+
+  it('a request after an edit says what the edits dropped', async () => {
+    const q = new QueuedApprover();
+    const ctx = await context(q);
+    const running = brainStep(ctx);
+    const first = await nextPending(q);
+    expect(first.edited).toBeUndefined();
+    q.decide(first.id, { kind: 'edit', dropPaths: [3, 1], dropFields: ['indicator'] });
+    const second = await nextPending(q);
+    expect(second.edited).toEqual({ dropPaths: [1, 3], dropFields: ['indicator'] });
+    expect(JSON.parse(second.report.request!.json).messages[1].content).toBe(second.report.text);
+    q.decide(second.id, { kind: 'deny' });
+    await running;
   });
 
   it('leaves a verifiable audit chain and a ledger, neither holding the key nor raw names', async () => {

@@ -19,7 +19,7 @@ import { createLlmHand } from '../qa/hand/llm/llmHand.js';
 import type { EntityNameIndex } from '../qa/stages/entityNameIndex.js';
 import type { GraspSelectorLike } from '../qa/grasp/graspSelectorLike.js';
 import { GUARD_ATTACK_ROUNDS, reidentificationRisk } from '../egress/exposure/attack/reidentificationRisk.js';
-import { createQaEngine, EmptyGraphError, EmptyQuestionError, type AskOptions, type QaEngine } from '../qa/qaEngine.js';
+import { createQaEngine, EmptyGraphError, EmptyQuestionError, QuestionCancelledError, type AskOptions, type QaEngine } from '../qa/qaEngine.js';
 import type { BrainPolicy } from '../core/brainStep.js';
 import type { Drm, QuestionExposure } from '../core/types.js';
 import { subjectId } from '../egress/exposure/tokenResolver.js';
@@ -28,6 +28,7 @@ import type { BrainService, QuestionBrain } from './brainService.js';
 import type { ActiveHand, HandService } from './handService.js';
 import type { MemoryService } from './memoryService.js';
 import type { AskProgress } from './engineContext.js';
+import { BrainAbortedError } from '../egress/brain/brainErrors.js';
 import { newestGraspVersion, openGraspSelector } from './graspService.js';
 import { experienceMemory } from '../memory/memoryExperienceProvider.js';
 
@@ -200,11 +201,13 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
     return entry;
   }
 
-  async function run({ graph, question, dMax, relations, questionId, selector: kind = 'path' }: ParsedRequestOf<'qa.ask'>, options: AskRunOptions = {}): Promise<AskRun> {
+  async function run({ graph, question, dMax, relations, questionId, selector: kind = 'path', brainPolicy }: ParsedRequestOf<'qa.ask'>, options: AskRunOptions = {}): Promise<AskRun> {
     // Read once: the whole question runs on the Hand that was loaded when it started.
     const active = hand?.activeHand() ?? null;
     const { engine, selector } = await (await engineFor(graph, active, kind)).engine;
-    const questionBrain = options.brain ?? (await brain?.forQuestion(questionId, { graph: engine.graph }));
+    const signal = options.progress?.signal;
+    const questionBrain =
+      options.brain ?? (await brain?.forQuestion(questionId, { graph: engine.graph, ...(brainPolicy ? { policy: brainPolicy } : {}), ...(signal ? { signal } : {}) }));
     const calls = options.handCalls ?? [];
     const policy = questionBrain?.policy ?? options.brainPolicy;
     // The ledger's eligible cohort: every reading's G_Q^raw entities, recorded once the question is answered.
@@ -222,6 +225,7 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
           dMax,
           relations,
           ...(options.progress?.onTreeUpdate ? { onTreeUpdate: options.progress.onTreeUpdate } : {}),
+          ...(signal ? { signal } : {}),
           ...(options.revealView ? { revealView: options.revealView } : {}),
           ...(options.view ? { view: options.view } : {}),
           ...(onExposure ? { onExposure } : {}),
@@ -242,6 +246,8 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
     } catch (err) {
       // The pipeline's own refusals are the user's to fix, not internal failures.
       if (err instanceof EmptyQuestionError) throw new ApiError('invalid_request', err.message);
+      // Cancelled by the analyst: at a stage boundary, or while a Brain call waited for approval.
+      if (err instanceof QuestionCancelledError || (signal?.aborted && err instanceof BrainAbortedError)) throw new ApiError('cancelled', 'The question was cancelled.');
       if (err instanceof EmptyGraphError) throw new ApiError('not_available', err.message, { graph });
       throw err;
     } finally {

@@ -29,11 +29,9 @@ import type { AnalysisStep } from '../core/analysisStep.js';
 import { createBrainFromOptions, describeBrainSetup } from '../egress/brain/createBrainFromOptions.js';
 import { editPayload, EmptyEditError, InvalidEditError } from '../payload/editPayload.js';
 import { NO_HISTORY } from '../core/exposureHistory.js';
-import { exposureReport } from '../payload/exposureReport.js';
 import type { JsonGenerator } from '../egress/brain/localModelBrain.js';
 import { QueuedApprover, UnknownApprovalError } from '../egress/brain/queuedApprover.js';
-import { systemPromptFor } from '../payload/systemPrompts.js';
-import { anchorLedger, type BrainStepResult } from '../egress/brain/brainStep.js';
+import { anchorLedger, callReport, type BrainStepResult } from '../egress/brain/brainStep.js';
 import type { BrainPolicy, BrainStep } from '../core/brainStep.js';
 import type { SelectionStep } from '../core/selectionStep.js';
 import type { Drm, ViewMapping } from '../core/types.js';
@@ -260,12 +258,13 @@ export class BrainService {
    * `graph`: the question's graph; its reports then carry each token's anonymity set (the re-identification attack
    * on that graph, the same one the payload guard runs), for the approval dialog and the terminal prompt.
    */
-  async forQuestion(questionId: string = randomUUID(), local: { graph?: MemoryGraph } = {}): Promise<QuestionBrain | undefined> {
+  async forQuestion(questionId: string = randomUUID(), local: { graph?: MemoryGraph; policy?: BrainPolicy; signal?: AbortSignal } = {}): Promise<QuestionBrain | undefined> {
     const s = await this.settings;
     const brain = await this.brainOf(s);
     if (!brain) return undefined;
     const run = this.options.run;
-    const policy = run ? run.settings.policy : s.policy;
+    // The analyst may ask the Brain for one question even when the local answer is sure (each call still approved).
+    const policy = local.policy ?? (run ? run.settings.policy : s.policy);
     const describeLine = run ? describeBrainSetup(brain, run.approval) : describe(s);
     const counter = new BrainCallCounter(questionId);
     const results: BrainStepResult[] = [];
@@ -294,22 +293,14 @@ export class BrainService {
       const resolve = request.mapping && request.graph ? tokenResolver(request.mapping, request.graph) : undefined;
       this.current.set(questionId, {
         payload,
-        reportOf: (p) =>
-          exposureReport({
-            payload: p,
-            system: systemPromptFor(p.role),
-            model: brain.model,
-            endpoint: brain.endpoint,
-            history: ledger && resolve ? ledger.history(resolve, questionId) : NO_HISTORY,
-            ...(risk ? { anonymity: risk.anonymity(p.text) } : {}),
-          }),
+        reportOf: (p) => callReport(brain, p, ledger && resolve ? ledger.history(resolve, questionId) : NO_HISTORY, risk?.anonymity(p.text)),
       });
     };
     const onResult = (r: BrainStepResult): void => {
       results.push(r);
       notes.push(r.reason);
     };
-    const common = { brain, approver, counter, questionId, ...(ledger ? { ledger } : {}), ...(audit ? { audit } : {}), ...(risk ? { risk } : {}), ...(run ? {} : { onPayload }), onResult };
+    const common = { brain, approver, counter, questionId, ...(local.signal ? { signal: local.signal } : {}), ...(ledger ? { ledger } : {}), ...(audit ? { audit } : {}), ...(risk ? { risk } : {}), ...(run ? {} : { onPayload }), onResult };
     const step = controllerBrainStep(common);
     const selection = selectionBrainStep(common);
     const analysis = analysisBrainStep(common);

@@ -7,6 +7,8 @@ import { assemble, type AssembleOptions, type Assembly } from './assemble.js';
 import { brainHandlers } from './brainHandlers.js';
 import { memoryHandlers } from './memoryHandlers.js';
 import { MemoryService } from './memoryService.js';
+import { QuestionHistory } from './questionHistory.js';
+import { historyHandlers } from './historyHandlers.js';
 import { importDemoIfEmpty } from './demoGraph.js';
 import { createDispatch, type HandlerTable } from './dispatch.js';
 import type { EngineContext, FaceOptions } from './engineContext.js';
@@ -37,7 +39,7 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-const handlers: HandlerTable = { ...appHandlers, ...graphHandlers, ...importHandlers, ...sparqlHandlers, ...qaHandlers, ...modelHandlers, ...brainHandlers, ...memoryHandlers, ...graspHandlers, ...uiHandlers };
+const handlers: HandlerTable = { ...appHandlers, ...graphHandlers, ...importHandlers, ...sparqlHandlers, ...qaHandlers, ...modelHandlers, ...brainHandlers, ...memoryHandlers, ...graspHandlers, ...uiHandlers, ...historyHandlers };
 
 /** An engine over the parts given (assembled here); qa.ask is `options.ask` or not_available. */
 export function createEngine(options: EngineOptions): Engine {
@@ -57,6 +59,8 @@ export function engineOf(parts: Assembly, face: FaceOptions): Engine {
     // Without a memory for questions the memory browser still reads <data>/memory.
     memory: parts.memory ?? new MemoryService({ dataDir: parts.dataDir }),
     grasp: parts.grasp,
+    history: QuestionHistory.inDataDir(parts.dataDir),
+    inFlight: new Map(),
   };
   // A question's engine is rebuilt after its graph was imported into or deleted.
   const offInvalidate = parts.asks ? ctx.events.on('graph.changed', ({ graph }) => parts.asks!.invalidate(graph)) : () => undefined;

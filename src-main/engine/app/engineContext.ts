@@ -4,15 +4,18 @@ import type { Channel, ParsedRequestOf, Responses } from '../../common/contract.
 import type { GraphLibrary } from '../import/graphLibrary.js';
 import type { BrainService } from './brainService.js';
 import type { MemoryService } from './memoryService.js';
+import type { QuestionHistory } from './questionHistory.js';
 import type { EventHub } from './eventHub.js';
 import type { GraspService } from './graspService.js';
 import type { HandService } from './handService.js';
 import type { ImportJobs } from './importJobs.js';
 import type { ImportPathPolicy } from './importPaths.js';
 
-/** Live progress of one question (the reasoning tree as it grows). */
+/** Live progress of one question (the reasoning tree as it grows), and the analyst's cancel. */
 export interface AskProgress {
   onTreeUpdate?: (tree: ReasoningTreeSummary) => void;
+  /** Aborted by qa.cancel: the question stops at its next stage, a Brain call waiting for approval is withdrawn. */
+  signal?: AbortSignal;
 }
 
 export type AskFunction = (request: ParsedRequestOf<'qa.ask'>, progress?: AskProgress) => Promise<Responses['qa.ask']>;
@@ -41,6 +44,10 @@ export interface EngineContext {
   brain: BrainService;
   memory: MemoryService;
   grasp: GraspService;
+  /** Questions asked per graph (qa.ask appends; history.* lists, searches, deletes). */
+  history: QuestionHistory;
+  /** Named questions in flight, by questionId: qa.cancel aborts one. */
+  inFlight: Map<string, AbortController>;
 }
 
 export type Handler<C extends Channel> = (request: ParsedRequestOf<C>, ctx: EngineContext) => Promise<Responses[C]>;

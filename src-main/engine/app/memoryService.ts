@@ -15,6 +15,8 @@ import type { KeyStore } from '../core/keyStore.js';
 import { memoryKeyStore } from '../memory/memoryKey.js';
 import { leakDictionaries } from '../memory/leakDictionaries.js';
 import { assertLocalPath } from '../node/localPath.js';
+import { judgeRecord, type Verdict } from '../memory/judgeRecord.js';
+import { ApiError } from './apiError.js';
 
 export const MEMORY_DIR = 'memory';
 
@@ -43,6 +45,7 @@ export function recordView(r: ExperienceRecord): MemoryRecordView {
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     ...(r.lastUsedAt !== undefined ? { lastUsedAt: r.lastUsedAt } : {}),
+    ...(r.judged ? { judged: r.judged } : {}),
   };
 }
 
@@ -82,6 +85,19 @@ export class MemoryService {
     const { names, ids, graphs } = await graphDictionaries(library);
     const report = await auditMemory(await this.store(), leakDictionaries(names, ids));
     return { records: report.records, counts: report.counts, rareTemplates: report.rareTemplates, k: report.k, clean: report.clean, graphs, findings: report.findings.slice(0, 200) };
+  }
+
+  /**
+   * The analyst's verdict on the answer a record came from: wrong turns the record into a failure warning, right
+   * confirms it. An unknown id (deleted meanwhile) is a clear error.
+   */
+  async judge(id: string, verdict: Verdict): Promise<MemoryRecordView> {
+    const store = await this.store();
+    const record = await store.get(id);
+    if (!record) throw new ApiError('invalid_request', `No experience record "${id}" (deleted from the Memory tab?).`, { id });
+    const judged = judgeRecord(record, verdict, Date.now());
+    await store.put(judged);
+    return recordView(judged);
   }
 
   async close(): Promise<void> {

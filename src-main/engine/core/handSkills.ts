@@ -38,6 +38,15 @@ export interface Analysis extends Indicator {
   unexplained?: { unused: string[]; unmatched: string[] };
 }
 
+/**
+ * Answer typing, from the same reading of the question the analysis makes: per candidate entity, whether it is of
+ * the class the question asks for (1), clearly of another class (-1), or unknown (0). Optional: a Hand without it
+ * leaves answers untyped.
+ */
+export interface AnswerTypeSkill {
+  answerTypeFit(request: Pick<AnalysisRequest, 'question' | 'topics'>, entities: readonly number[]): Promise<{ expected?: string; fit: number[] }>;
+}
+
 /** Question analysis: subquestions, the skyline indicator I_Q and D_predict. */
 export interface QuestionAnalysisSkill {
   analyzeQuestion(request: AnalysisRequest): Promise<Analysis | undefined>;

@@ -83,6 +83,8 @@ export interface AbstractTrace {
   outcome: RecordOutcome;
   failures: FailureNote[];
   exposure: ExposureMode;
+  /** The analyst's verdict on the answer this record came from (memory.judge): confirmed right, or marked wrong. */
+  judged?: 'right' | 'wrong';
 }
 
 export interface ExperienceCounters {

@@ -114,8 +114,8 @@ function parseTrace(id: string, json: string): AbstractTrace {
 }
 
 function traceOf(record: ExperienceRecord): AbstractTrace {
-  const { question, indicator, trajectory, templates, literals, outcome, failures, exposure } = record;
-  return { question, indicator, trajectory, templates, literals, outcome, failures, exposure };
+  const { question, indicator, trajectory, templates, literals, outcome, failures, exposure, judged } = record;
+  return { question, indicator, trajectory, templates, literals, outcome, failures, exposure, ...(judged ? { judged } : {}) };
 }
 
 /** What a write changed: records inserted or replaced (new content), or ids removed. */

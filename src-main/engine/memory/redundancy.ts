@@ -3,6 +3,7 @@
 // keys become the normalised mean (the merged record answers for both phrasings).
 import { indicatorKey } from './abstractTrace.js';
 import { exposureKey, type ExperienceRecord, type FailureNote, type PathTemplate } from './experienceRecord.js';
+import { markedWrongChains } from './judgeRecord.js';
 
 /** Failure notes kept per record: the first ones say enough; the rest only grow the payload. */
 export const MAX_FAILURE_NOTES = 8;
@@ -47,14 +48,19 @@ export function mergeRecords(a: ExperienceRecord, b: ExperienceRecord): Experien
   const wb = Math.max(1, b.templates.reduce((s, t) => s + t.seen, 0));
   const newer = b.updatedAt > a.updatedAt ? b : a;
   const lastUsedAt = Math.max(a.lastUsedAt ?? 0, b.lastUsedAt ?? 0);
+  // A chain the analyst marked wrong stays a failure: a later session along it does not make it a template again.
+  const wrong = new Set([...markedWrongChains(a), ...markedWrongChains(b)]);
+  const templates = mergeTemplates(a.templates, b.templates).filter((t) => !wrong.has(t.text));
+  const judged = a.judged === 'wrong' || b.judged === 'wrong' ? 'wrong' : (a.judged ?? b.judged);
   return {
     ...a,
     question: newer.question,
     trajectory: newer.trajectory,
     indicator: newer.indicator,
-    templates: mergeTemplates(a.templates, b.templates),
+    templates,
     literals: a.literals.length ? a.literals : b.literals,
-    outcome: a.outcome === 'verified' || b.outcome === 'verified' ? 'verified' : newer.outcome,
+    outcome: wrong.size && !templates.length ? 'failed' : a.outcome === 'verified' || b.outcome === 'verified' ? 'verified' : newer.outcome,
+    ...(judged ? { judged } : {}),
     failures: mergeFailures(a.failures, b.failures),
     questionVector: meanUnit(a.questionVector, wa, b.questionVector, wb),
     indicatorVector: meanUnit(a.indicatorVector, wa, b.indicatorVector, wb),

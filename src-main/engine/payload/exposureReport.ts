@@ -6,6 +6,7 @@
 // reach the graph, and the report must stay computable where no graph is at hand.
 import type {
   BrainPayload,
+  ChatRequestBody,
   ExposedEdge,
   ExposedLabel,
   ExposedSubgraph,
@@ -20,6 +21,7 @@ import { pathText, renderPayloadText } from './payloadText.js';
 import { countChatTokens } from './tokenCount.js';
 import type { BrainPayloadPreview, PayloadStatus } from '../../common/answerTypes.js';
 import { systemPromptFor } from './systemPrompts.js';
+import { fullRequest } from './chatRequest.js';
 
 export interface ExposureReportInput {
   payload: BrainPayload;
@@ -30,6 +32,8 @@ export interface ExposureReportInput {
   history?: ExposureHistory;
   /** Per entity token of the text: its anonymity set in the local graph (PayloadRisk.anonymity). */
   anonymity?: ReadonlyMap<string, number>;
+  /** Remote Brains: the request body the gateway will send for this payload, and its resend rule in words. */
+  request?: { body: ChatRequestBody; retry: string };
 }
 
 const KIND_OF: Record<string, ExposedToken['kind']> = { E: 'entity', S: 'supernode', L: 'literal', A: 'aggregate' };
@@ -82,11 +86,20 @@ function checkText(p: BrainPayload, system: string, items: ReturnType<typeof str
   if (arrows !== items.steps) throw new ExposureMismatchError(`${arrows} path edges in the text, ${items.steps} in the structure`);
 }
 
+/** The request must carry exactly this system prompt and payload text, and nothing else as messages. */
+function checkRequest(body: ChatRequestBody, system: string, text: string, model: string): void {
+  const [first, second, ...rest] = body.messages;
+  if (first?.role !== 'system' || first.content !== system || second?.role !== 'user' || second.content !== text || rest.length)
+    throw new ExposureMismatchError('the request body does not carry exactly the system prompt and the payload text');
+  if (body.model !== model) throw new ExposureMismatchError(`the request names model ${body.model}, the report ${model}`);
+}
+
 export function exposureReport(input: ExposureReportInput): ExposureReport {
   const { payload: p, system, model, endpoint } = input;
   const history = input.history ?? NO_HISTORY;
   const items = structuredItems(p);
   checkText(p, system, items);
+  if (input.request) checkRequest(input.request.body, system, p.text, model);
 
   const anchors = new Set([...p.anchors, ...(p.indicator?.anchors ?? [])]);
   const anonymity = input.anonymity;
@@ -117,6 +130,7 @@ export function exposureReport(input: ExposureReportInput): ExposureReport {
     endpoint,
     system,
     text: p.text,
+    ...(input.request ? { request: fullRequest(input.request.body, input.request.retry) } : {}),
     tokens: countChatTokens([{ content: system }, { content: p.text }], model),
     entityTokens,
     edges,

@@ -44,6 +44,8 @@ export function experienceOutcomeOf(input: {
   view: SanitizedView;
   mapping: ViewMapping;
   graph: MemoryGraph;
+  /** The answer is decisive (sure, of the expected type, not inferred): only then is the route learned as verified. */
+  decisive?: boolean;
 }): ExperienceOutcome {
   const { query, tree, answers, analysis, view, mapping, graph } = input;
   const ran = tree.nodes.filter(ranNode);
@@ -71,7 +73,7 @@ export function experienceOutcomeOf(input: {
     trajectory: ran.map((n) => ({ mode: n.mode, depth: n.depth, verified: n.status === 'verified' })),
     verifiedPaths,
     failures: ran.filter((n) => n.status === 'pruned').map((n) => ({ mode: n.mode, depth: n.depth, chain, answerPosition: analysis.answerPosition, reason: `no verified answer in ${n.mode} mode` })),
-    verified: grounded.length > 0,
+    verified: grounded.length > 0 && input.decisive !== false,
     literalValue: (token) => literals.get(token),
     names,
     vocabulary: { names: graph.names, ids: graph.ids },

@@ -4,9 +4,10 @@
 // From the analysis on, the reasoning-tree controller (engine/controller) drives the stages node by node.
 // Per-graph work (name index, relation vectors, clusters, word vectors) is cached across questions; each question
 // gets a fresh session secret and mapping, discarded before ask() returns.
-import type { AskMemorySummary, AskResult, BrainPayloadPreview, ReasoningTreeSummary, TopicMatch } from '../../common/answerTypes.js';
+import type { AnswerConfidence, AnswerSet, AskMemorySummary, AskResult, BrainPayloadPreview, RankedAnswer, ReasoningTreeSummary, TopicMatch } from '../../common/answerTypes.js';
+import { answerSetOf } from './answerSet.js';
 import { AlgorithmicHand } from './hand/algorithmicHand.js';
-import type { Analysis, Hand } from '../core/handSkills.js';
+import type { Analysis, AnalysisRequest, AnswerTypeSkill, Hand } from '../core/handSkills.js';
 import type { BrainPolicy, BrainStep } from '../core/brainStep.js';
 import { runController, type ControllerResult } from './controller/controller.js';
 import type { GraspModeOptions } from './controller/graspMode.js';
@@ -119,6 +120,8 @@ export interface AskOptions {
   brainModel?: string;
   /** This question's planning Brain, asked when the local reading is unsure; overrides the engine's. */
   analysisStep?: AnalysisStep;
+  /** The analyst's cancel: checked between stages (a Brain call waiting for approval is withdrawn by its own signal). */
+  signal?: AbortSignal;
 }
 
 export interface QaEngine {
@@ -132,6 +135,18 @@ export class EmptyQuestionError extends Error {
     this.name = 'EmptyQuestionError';
   }
 }
+
+/** The question was cancelled (AskOptions.signal) before it finished. */
+export class QuestionCancelledError extends Error {
+  constructor() {
+    super('The question was cancelled.');
+    this.name = 'QuestionCancelledError';
+  }
+}
+
+const checkCancelled = (signal: AbortSignal | undefined): void => {
+  if (signal?.aborted) throw new QuestionCancelledError();
+};
 
 export class EmptyGraphError extends Error {
   constructor(graph: string) {
@@ -267,6 +282,7 @@ export function createQaEngine(input: {
     // ---- T(Q) ----
     const link = await hand.extractEntities(question);
     lap('link');
+    checkCancelled(options.signal);
     const topics = [...link.topics].sort((a, b) => a.start - b.start);
     if (topics.length === 0) {
       const closest = link.closest.slice(0, 10);
@@ -320,6 +336,7 @@ export function createQaEngine(input: {
       const visibleRelation = (r: number): string => (relations === 'clustered' ? (clusters.labelOf[r] ?? 'R0') : graph.relationLabels[r]);
       const analysis = await hand.analyzeQuestion({ question, topics: anchorTopics, schemaPaths: paths, dMax, visibleRelation });
       lap('analyze');
+      checkCancelled(options.signal);
 
       // ---- G̃_Q ---- entities on the best chains' paths are kept as they are (candidate paths), the rest is
       // de-uniqued; without this the k-anonymity pass can fold away the very evidence the question needs.
@@ -438,6 +455,7 @@ export function createQaEngine(input: {
           }
         }
         let run = await runController(session2, controllerOptions);
+        checkCancelled(options.signal);
         let confidence = confidenceOf(usedAnalysis, run);
         // Brain planning when the local reading is unsure — unless memory already holds a verified reading of this
         // question's shape that verified again (then the memory stood in for the call).
@@ -470,18 +488,22 @@ export function createQaEngine(input: {
           }
         }
         if (planNotes.length) confidence = { ...confidence, reasons: [...confidence.reasons, ...planNotes] };
+        const ranked = toRankedAnswers(graph, run.answers, config.maxAnswers);
+        const typed = await typedAnswerSet(hand, { question, topics: anchorTopics }, run.answers.slice(0, ranked.length), confidence);
+        // Memory learns a route as verified only when the answer is decisive: a sure, type-checked, wholly or partly
+        // explained verified chain — never an unsure or inferred one (those would be reused as "experience").
+        const decisive = typed.set?.label === 'verified' || typed.set?.label === 'partial';
         // Write-back after verification, while φ_Q still exists; a memory problem never costs the answer. Never from
         // the masked baseline: its exact literal values must not become experience a later question could show a Brain.
         let write: AskMemorySummary['write'];
         if (experienceProvider?.writeBack && viewKind === 'sanitized') {
-          const outcome = experienceOutcomeOf({ query: experienceQuery, tree: run.tree, answers: run.answers, analysis: usedAnalysis, view, mapping, graph });
+          const outcome = experienceOutcomeOf({ query: experienceQuery, tree: run.tree, answers: run.answers, analysis: usedAnalysis, view, mapping, graph, decisive });
           write = writeSummary(await experienceProvider.writeBack(experience, outcome).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))));
           lap('memory');
         }
         const memory = input.memory ? { memory: memorySummaryOf(experience, run.tree, run.brain.saved, write) } : {};
         const tree = summarizeTree(run.tree);
         const shown = usedAnalysis === analysis ? indicator : indicatorOf(usedAnalysis, mapping);
-        const ranked = toRankedAnswers(graph, run.answers, config.maxAnswers);
         // No chain explains the question: say what the best partial reading found and what is missing, not an answer.
         if (usedAnalysis === analysis && shouldAbstain(confidence, config.abstainBelow)) {
           const missing = [...(analysis.unexplained?.unmatched ?? []), ...(analysis.unexplained?.unused ?? [])];
@@ -489,7 +511,8 @@ export function createQaEngine(input: {
           const message = `Found ${reading}, but no relation for ${missing.map((w) => `"${w}"`).join(', ')}: no reading of the graph explains the whole question.`;
           return withPayloads({ ...base, indicator: shown, answers: [], abstained: { message, missing, reading, answers: ranked }, tree, memoryHits: experience.hits, ...memory, confidence });
         }
-        return withPayloads({ ...base, indicator: shown, answers: ranked, tree, memoryHits: experience.hits, ...memory, confidence });
+        const answers = ranked.map((a, i) => ({ ...a, ...typed.marks[i] }));
+        return withPayloads({ ...base, indicator: shown, answers, tree, memoryHits: experience.hits, ...memory, confidence, ...(typed.set ? { answerSet: typed.set } : {}) });
       } finally {
         mapping.discard();
       }
@@ -510,3 +533,30 @@ function indicatorOf(analysis: Analysis, mapping: ViewMapping) {
 }
 
 export type { ViewMapping };
+
+/**
+ * The answer set of a question's verified answers (best first): typed by the Hand's own reading of the question when
+ * it can type answers (AnswerTypeSkill), cut at the score gap, labelled. `marks` are index-aligned with `answers`.
+ */
+async function typedAnswerSet(
+  hand: object,
+  request: Pick<AnalysisRequest, 'question' | 'topics'>,
+  answers: readonly Pick<GroundedAnswer, 'entity' | 'score' | 'inferred'>[],
+  confidence: AnswerConfidence,
+): Promise<{ set?: AnswerSet; marks: Pick<RankedAnswer, 'typeFit' | 'inSet'>[] }> {
+  if (answers.length === 0) return { marks: [] };
+  const typing = 'answerTypeFit' in hand ? await (hand as AnswerTypeSkill).answerTypeFit(request, answers.map((a) => a.entity)) : { fit: [] as number[] };
+  const candidates = answers.map((a, i) => ({ score: a.score, fit: typing.fit[i] ?? 0, inferred: !!a.inferred }));
+  const { set, members } = answerSetOf(candidates, {
+    confidence,
+    partial: confidence.signals.unused + confidence.signals.unmatched > 0,
+    verified: confidence.signals.answers > 0,
+    ...(typing.expected ? { expected: typing.expected } : {}),
+  });
+  const inSet = new Set(members);
+  const marks = candidates.map((c, i) => ({
+    ...(c.fit > 0 ? { typeFit: 'match' as const } : c.fit < 0 ? { typeFit: 'mismatch' as const } : {}),
+    ...(inSet.has(i) ? { inSet: true } : {}),
+  }));
+  return { set, marks };
+}

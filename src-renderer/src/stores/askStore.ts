@@ -29,8 +29,17 @@ interface AskState {
   selector: SelectorKind;
   setDraft(text: string): void;
   setSelector(kind: SelectorKind): void;
-  ask(graph: string, revision: number, question: string, selector?: SelectorKind): Promise<void>;
+  /** `brainPolicy: 'always'`: ask the configured Brain for this question even if the local answer is sure. */
+  ask(graph: string, revision: number, question: string, selector?: SelectorKind, brainPolicy?: 'always'): Promise<void>;
   selectAnswer(id: string): void;
+  /** The analyst's verdict on the answer on screen, applied to the memory record its question wrote. */
+  verdict: { verdict: 'right' | 'wrong'; outcome: string } | null;
+  verdictError: ApiErrorBody | null;
+  judge(recordId: string, verdict: 'right' | 'wrong'): Promise<void>;
+  /** Id of the question in flight (qa.cancel names it). */
+  questionId: string | null;
+  /** Cancels the question in flight; it ends with the error code 'cancelled'. */
+  cancel(): Promise<void>;
 }
 
 export const useAskStore = create<AskState>()((set, get) => ({
@@ -47,6 +56,9 @@ export const useAskStore = create<AskState>()((set, get) => ({
   selectedAnswer: null,
   finished: 0,
   selector: 'path',
+  verdict: null,
+  verdictError: null,
+  questionId: null,
 
   setDraft(text) {
     set({ draft: text });
@@ -56,26 +68,39 @@ export const useAskStore = create<AskState>()((set, get) => ({
     set({ selector: kind });
   },
 
-  async ask(graph, revision, question, selector = 'path') {
+  async ask(graph, revision, question, selector = 'path', brainPolicy) {
     const text = question.trim();
     if (!text || get().running) return;
     const startedAt = performance.now();
-    set({ graph, revision, asked: text, draft: text, running: true, startedAt, elapsedMs: null, result: null, tree: null, error: null, selectedAnswer: null });
+    set({ graph, revision, asked: text, draft: text, running: true, startedAt, elapsedMs: null, result: null, tree: null, error: null, selectedAnswer: null, verdict: null, verdictError: null });
     // Tree updates of this question only: the id ties events to the run that asked.
     const questionId = `q${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    set({ questionId });
     const unsubscribe = subscribe('qa.treeUpdate', (e) => {
       if (e.questionId === questionId && get().running) set({ tree: e.tree });
     });
-    const res = await callChannel('qa.ask', { graph, question: text, questionId, selector }).finally(unsubscribe);
+    const res = await callChannel('qa.ask', { graph, question: text, questionId, selector, ...(brainPolicy ? { brainPolicy } : {}) }).finally(unsubscribe);
     const elapsedMs = performance.now() - startedAt;
     if (res.ok) {
-      set((s) => ({ running: false, elapsedMs, result: res.value, tree: res.value.tree ?? s.tree, selectedAnswer: res.value.answers[0]?.id ?? null, finished: s.finished + 1 }));
+      set((s) => ({ running: false, questionId: null, elapsedMs, result: res.value, tree: res.value.tree ?? s.tree, selectedAnswer: res.value.answers.find((a) => a.inSet)?.id ?? res.value.answers[0]?.id ?? null, finished: s.finished + 1 }));
     } else {
-      set((s) => ({ running: false, elapsedMs, error: res.error, finished: s.finished + 1 }));
+      set((s) => ({ running: false, questionId: null, elapsedMs, error: res.error, finished: s.finished + 1 }));
     }
   },
 
   selectAnswer(id) {
     set({ selectedAnswer: id });
+  },
+
+  async cancel() {
+    const { questionId, running } = get();
+    if (!running || !questionId) return;
+    await callChannel('qa.cancel', { questionId });
+  },
+
+  async judge(recordId, verdict) {
+    set({ verdictError: null });
+    const res = await callChannel('memory.judge', { id: recordId, verdict });
+    set(res.ok ? { verdict: { verdict, outcome: res.value.outcome } } : { verdictError: res.error });
   },
 }));

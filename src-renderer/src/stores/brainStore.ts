@@ -40,6 +40,8 @@ interface BrainState {
   startEdit(): void;
   cancelEdit(): void;
   toggleDrop(change: { path?: number; field?: PayloadField }): Promise<void>;
+  /** Ticks exactly these paths for dropping (keep top N, all, none), previewed like any edit. */
+  setDropPaths(ids: number[]): Promise<void>;
   /** Edit mode with exactly the paths that show a uniquely identifiable token ticked, previewed like any edit. */
   dropUnique(): Promise<void>;
   setApproveAll(questionId: string, on: boolean): void;
@@ -52,6 +54,9 @@ interface BrainState {
 }
 
 const toggled = <T,>(list: readonly T[], item: T): T[] => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
+
+/** The path ids to drop so that only the first `n` candidate paths (the local ranking's order) are kept. */
+export const pathsBeyondTop = (report: ExposureReport, n: number): number[] => report.paths.slice(Math.max(0, Math.floor(n))).map((p) => p.id);
 
 /** Ids of the report's paths that show a uniquely identifiable entity token. */
 export const pathsExposingUnique = (report: ExposureReport): number[] => report.paths.filter((p) => (p.unique?.length ?? 0) > 0).map((p) => p.id);
@@ -103,6 +108,10 @@ export const useBrainStore = create<BrainState>()((set, get) => ({
       dropPaths: path === undefined ? before.dropPaths : toggled(before.dropPaths, path).sort((a, b) => a - b),
       dropFields: field === undefined ? before.dropFields : toggled(before.dropFields, field),
     });
+  },
+
+  async setDropPaths(ids) {
+    await previewDraft({ dropPaths: [...new Set(ids)].sort((a, b) => a - b), dropFields: get().draft.dropFields });
   },
 
   async dropUnique() {

@@ -2,10 +2,9 @@
 // the app. Every value in the HTML is escaped: payloads and replies are text a Brain or a person wrote.
 import type { AuditRecord, AuditVerifyResult } from '../../../common/brainTypes.js';
 import { readAuditLog, type AuditVerifyOptions } from './verifyAuditLog.js';
+import { escapeHtml } from '../../../common/escapeHtml.js';
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+export { escapeHtml };
 
 export function auditJson(verification: AuditVerifyResult, records: AuditRecord[]): string {
   return JSON.stringify({ verification, records }, null, 2) + '\n';

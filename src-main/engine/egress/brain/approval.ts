@@ -68,7 +68,7 @@ export async function requestApproval(input: ApprovalInput): Promise<ApprovalOut
   if (counter.approveAll) return approve(true);
   for (let round = 0; ; round++) {
     if (input.signal?.aborted) throw new BrainAbortedError();
-    const request: ApprovalRequest = { id: randomUUID(), questionId: counter.questionId, call, report };
+    const request: ApprovalRequest = { id: randomUUID(), questionId: counter.questionId, call, report, ...(edited(decisions) ?? {}) };
     const decision = await approver.review(request, input.signal);
     decisions.push(decision);
     if (decision.kind === 'approve') {
@@ -87,4 +87,16 @@ export async function requestApproval(input: ApprovalInput): Promise<ApprovalOut
     }
     report = input.reportOf(payload);
   }
+}
+
+/** What the edits among `decisions` dropped so far, for the dialog's "edited" state; undefined before any edit. */
+function edited(decisions: readonly ApprovalDecision[]): Pick<ApprovalRequest, 'edited'> | undefined {
+  const edits = decisions.filter((d): d is Extract<ApprovalDecision, { kind: 'edit' }> => d.kind === 'edit');
+  if (!edits.length) return undefined;
+  return {
+    edited: {
+      dropPaths: [...new Set(edits.flatMap((d) => d.dropPaths))].sort((a, b) => a - b),
+      dropFields: [...new Set(edits.flatMap((d) => d.dropFields))],
+    },
+  };
 }

@@ -1,7 +1,7 @@
 // The Brain abstraction: something that analyses an anonymised question or ranks sanitized candidate paths,
 // given only a BrainPayload. Replies stay in view space (tokens, visible labels, path ids) and are checked
 // against the payload; mapping tokens back to raw entities (φ_Q⁻¹) happens locally in brainStep, never here.
-import type { BrainPayload, PayloadIndicator } from '../../../common/brainTypes.js';
+import type { BrainPayload, ChatRequestBody, PayloadIndicator } from '../../../common/brainTypes.js';
 import type { SelectionDecision } from '../../core/selectionStep.js';
 
 /** Something in a reply that was not in the payload (invented) or over a limit: dropped and reported. */
@@ -31,6 +31,8 @@ export interface BrainRanking {
 export interface BrainUsage {
   tokensSent: number;
   tokensReceived: number;
+  /** Requests that may have reached the server (a resend of the same payload is one more); absent: one if delivered. */
+  sends?: number;
 }
 
 export type BrainOutcome<T> =
@@ -57,6 +59,10 @@ export interface Brain {
   rank(payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<BrainRanking>>;
   /** Why calls would be skipped right now without trying (an open circuit breaker); undefined when it will try. */
   unavailable?(): string | undefined;
+  /** Remote Brains: the request body that would be sent for this payload (shown in full before approval). */
+  requestFor?(payload: BrainPayload): ChatRequestBody;
+  /** Remote Brains: when the same request is sent again, in words. */
+  readonly retryPolicy?: string;
   /** Two-stage answering: judge the encoder's selection (absent: this Brain cannot, the local ranking stands). */
   select?(payload: BrainPayload, signal?: AbortSignal): Promise<BrainOutcome<SelectionDecision>>;
 }

@@ -17,7 +17,9 @@ import {
 } from './brainErrors.js';
 import type { KeyProvider } from './keyProvider.js';
 import { permitEgress, type EgressPermit } from '../../node/egressGuard.js';
-import { backoffDelay, DEFAULT_RETRY_POLICY, retryAfterMs, type RetryPolicy } from './retryPolicy.js';
+import { backoffDelay, DEFAULT_RETRY_POLICY, describeRetryPolicy, retryAfterMs, type RetryPolicy } from './retryPolicy.js';
+import type { ChatRequestBody } from '../../../common/brainTypes.js';
+import { chatRequestBody } from '../../payload/chatRequest.js';
 
 export interface BrainGatewayOptions {
   /** OpenAI-compatible base URL, e.g. https://api.openai.com/v1 or http://127.0.0.1:8080/v1. */
@@ -160,6 +162,22 @@ export class BrainGateway {
     this.breaker = { failures: Math.max(1, options.breaker?.failures ?? 3), coolDownMs: Math.max(0, options.breaker?.coolDownMs ?? 60_000) };
   }
 
+  /** The request body this gateway sends for `request` (the same function builds it for the approval dialog). */
+  requestBody(request: Pick<BrainRequest, 'system' | 'user' | 'maxTokens'>): ChatRequestBody {
+    return chatRequestBody({
+      model: this.model,
+      system: request.system,
+      user: request.user,
+      ...(request.maxTokens ? { maxTokens: request.maxTokens } : {}),
+      jsonMode: this.options.jsonMode !== false,
+    });
+  }
+
+  /** When this gateway sends a request again, in words (the approval dialog states it). */
+  get retryPolicy(): string {
+    return describeRetryPolicy(this.policy);
+  }
+
   /** Why calls are being skipped right now (the breaker is open), or undefined when the gateway will try. */
   unavailableReason(): string | undefined {
     const left = this.openUntil - this.now();
@@ -245,16 +263,7 @@ export class BrainGateway {
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
       completion = await client.chat.completions.create(
-        {
-          model: this.model,
-          messages: [
-            { role: 'system', content: request.system },
-            { role: 'user', content: request.user },
-          ],
-          temperature: 0,
-          ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
-          ...(this.options.jsonMode === false ? {} : { response_format: { type: 'json_object' as const } }),
-        },
+        this.requestBody(request),
         { timeout: timeoutMs, ...(request.signal ? { signal: request.signal } : {}) },
       );
     } catch (e) {

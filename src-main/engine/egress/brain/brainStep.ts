@@ -14,7 +14,7 @@ import type { PayloadRisk } from '../../core/payloadRisk.js';
 import { requestApproval, type Approver } from './approval.js';
 import type { Brain, BrainAnalysis, BrainOutcome, BrainRanking, Rejection } from './brain.js';
 import type { BrainCallCounter } from './brainCallCounter.js';
-import { NO_HISTORY } from '../../core/exposureHistory.js';
+import { NO_HISTORY, type ExposureHistory } from '../../core/exposureHistory.js';
 import { exposureReport } from '../../payload/exposureReport.js';
 import { systemPromptFor } from '../../payload/systemPrompts.js';
 
@@ -72,14 +72,7 @@ export async function brainStep(ctx: BrainStepContext): Promise<BrainStepResult>
   const resolve = tokenResolver(ctx.mapping, ctx.graph);
   const system = systemPromptFor(ctx.payload.role);
   const reportOf = (p: BrainPayload): ExposureReport =>
-    exposureReport({
-      payload: p,
-      system,
-      model: brain.model,
-      endpoint: brain.endpoint,
-      history: ledger ? ledger.history(resolve, ctx.questionId) : NO_HISTORY,
-      ...(ctx.risk ? { anonymity: ctx.risk.anonymity(p.text) } : {}),
-    });
+    callReport(brain, p, ledger ? ledger.history(resolve, ctx.questionId) : NO_HISTORY, ctx.risk?.anonymity(p.text));
 
   // Nothing to approve for a call this Brain cannot answer.
   if (ctx.payload.role === 'selection' && !brain.select)
@@ -128,23 +121,27 @@ export async function brainStep(ctx: BrainStepContext): Promise<BrainStepResult>
         : await brain.analyze(payload, ctx.signal);
   const tokens = { sent: outcome.usage.tokensSent, received: outcome.usage.tokensReceived };
   const delivered = outcome.status === 'ok' || outcome.delivered;
-  if (brain.remote && delivered) {
-    counter.sent += 1;
+  // Each request that may have reached the server is a send: a resend of the same payload after an unusable reply
+  // counts in the tally and the ledger like the first (the dialog states the retry policy before approval).
+  const sends = brain.remote && delivered ? Math.max(1, outcome.usage.sends ?? 1) : 0;
+  if (sends > 0) {
+    counter.sent += sends;
     counter.tokensSent += tokens.sent;
     counter.tokensReceived += tokens.received;
     if (ledger && report) {
-      await ledger.record({ questionId: ctx.questionId, role: payload.role, model: brain.model, report, resolve, tokensSent: tokens.sent, tokensReceived: tokens.received });
+      for (const [i, share] of splitTokens(tokens.sent, sends).entries())
+        await ledger.record({ questionId: ctx.questionId, role: payload.role, model: brain.model, report, resolve, tokensSent: share, tokensReceived: i === sends - 1 ? tokens.received : 0 });
       await anchorLedger(ledger, audit, ctx.questionId);
     }
   }
 
   if (outcome.status === 'fallback') {
     counter.fallbacks += 1;
-    if (brain.remote) await audit?.append('failure', ctx.questionId, { reason: outcome.reason, delivered: outcome.delivered, attempts: outcome.attempts });
+    if (brain.remote) await audit?.append('failure', ctx.questionId, { reason: outcome.reason, delivered: outcome.delivered, attempts: outcome.attempts, sends });
     return { sent: brain.remote && delivered, denied: false, fallback: true, tokens, reason: outcome.reason, rejected: [], payload, ...(report ? { report } : {}) };
   }
   if (brain.remote)
-    await audit?.append('response', ctx.questionId, { raw: outcome.raw, rejected: outcome.rejected, attempts: outcome.attempts, usage: outcome.usage });
+    await audit?.append('response', ctx.questionId, { raw: outcome.raw, rejected: outcome.rejected, attempts: outcome.attempts, sends, usage: outcome.usage });
 
   const base = { sent: brain.remote, denied: false, fallback: false, tokens, rejected: outcome.rejected, payload, ...(report ? { report } : {}) };
   if (payload.role === 'ranking') {
@@ -157,6 +154,28 @@ export async function brainStep(ctx: BrainStepContext): Promise<BrainStepResult>
   }
   const a = outcome.value as BrainAnalysis;
   return { ...base, analysis: { ...a, anchorEntities: a.anchors.map((t) => ctx.mapping.members(t)) }, reason: `${brain.kind} Brain analysed the question` };
+}
+
+/**
+ * The exposure report of one call of `brain` for payload `p`: the role's system prompt and, for a remote Brain, the
+ * whole request its gateway would send (so the dialog and any edit preview show the bytes that leave).
+ */
+export function callReport(brain: Brain, p: BrainPayload, history: ExposureHistory, anonymity?: ReadonlyMap<string, number>): ExposureReport {
+  return exposureReport({
+    payload: p,
+    system: systemPromptFor(p.role),
+    model: brain.model,
+    endpoint: brain.endpoint,
+    history,
+    ...(anonymity ? { anonymity } : {}),
+    ...(brain.remote && brain.requestFor ? { request: { body: brain.requestFor(p), retry: brain.retryPolicy ?? '' } } : {}),
+  });
+}
+
+/** `total` tokens over `n` sends, as whole numbers that add up to it (the ledger records one entry per send). */
+export function splitTokens(total: number, n: number): number[] {
+  const base = Math.floor(total / n);
+  return Array.from({ length: n }, (_, i) => base + (i < total - base * n ? 1 : 0));
 }
 
 /** What became of a payload a step was given: its status, and the payload as sent when an edit changed it. */

@@ -1,7 +1,7 @@
 // A Brain behind an OpenAI-compatible endpoint, reached only through the BrainGateway and only with approved
 // payloads. Unreachable endpoints and unusable replies become fallback-marked outcomes: the caller goes on
 // locally with a reason to show, never with an exception in the middle of a question.
-import type { BrainPayload } from '../../../common/brainTypes.js';
+import type { BrainPayload, ChatRequestBody } from '../../../common/brainTypes.js';
 import { validateJsonSchema } from '../../llm/jsonSchema.js';
 import { assertApproved } from './approval.js';
 import { fallback, type Brain, type BrainAnalysis, type BrainOutcome, type BrainRanking } from './brain.js';
@@ -23,6 +23,15 @@ export class RemoteBrain implements Brain {
 
   get endpoint(): string {
     return this.gateway.endpoint;
+  }
+
+  get retryPolicy(): string {
+    return this.gateway.retryPolicy;
+  }
+
+  requestFor(payload: BrainPayload): ChatRequestBody {
+    const spec = specFor(payload.role);
+    return this.gateway.requestBody({ system: spec.system, user: payload.text, maxTokens: spec.maxTokens });
   }
 
   unavailable(): string | undefined {
@@ -59,7 +68,11 @@ export class RemoteBrain implements Brain {
         status: 'ok',
         value,
         rejected,
-        usage: { tokensSent: (reply.promptTokens ?? promptTokens) * delivered, tokensReceived: reply.completionTokens ?? countTextTokens(reply.content, this.model).count },
+        usage: {
+          tokensSent: (reply.promptTokens ?? promptTokens) * delivered,
+          tokensReceived: reply.completionTokens ?? countTextTokens(reply.content, this.model).count,
+          sends: delivered,
+        },
         raw: reply.content,
         attempts: reply.attempts,
       };
@@ -67,11 +80,16 @@ export class RemoteBrain implements Brain {
       if (e instanceof BrainAbortedError) throw e;
       if (e instanceof BrainUnavailableError) {
         const delivered = e.attempts.filter((a) => a.delivered).length;
-        return fallback(e.message, { error: e, delivered: delivered > 0, usage: { tokensSent: promptTokens * delivered, tokensReceived: 0 }, attempts: e.attempts.length });
+        return fallback(e.message, { error: e, delivered: delivered > 0, usage: { tokensSent: promptTokens * delivered, tokensReceived: 0, sends: delivered }, attempts: e.attempts.length });
       }
-      if (e instanceof BrainRequestError) return fallback(e.message, { error: e, delivered: true, usage: { tokensSent: promptTokens, tokensReceived: 0 }, attempts: 1 });
+      if (e instanceof BrainRequestError) return fallback(e.message, { error: e, delivered: true, usage: { tokensSent: promptTokens, tokensReceived: 0, sends: 1 }, attempts: 1 });
       if (e instanceof BrainConfigError) return fallback(e.message, { error: e });
       throw e;
     }
   }
+}
+
+/** The role spec that answers a payload of this role. */
+function specFor(role: BrainPayload['role']): BrainRoleSpec<unknown> {
+  return (role === 'ranking' ? rankingRole : role === 'selection' ? selectionPayloadRole : analysisRole) as BrainRoleSpec<unknown>;
 }

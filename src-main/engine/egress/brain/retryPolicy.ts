@@ -55,3 +55,18 @@ export function retryPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): Partia
     throw new BrainConfigError(`${BRAIN_DEADLINE_ENV} must be a number of seconds between 0 and 3600 (got "${raw}")`);
   return { deadlineMs: Math.round(seconds * 1000) };
 }
+
+/**
+ * The policy in the analyst's words, shown in the approval dialog: which failures send the same request again, how
+ * often, and that every send that may have reached the server is counted as a send (tally, ledger, tokens).
+ */
+export function describeRetryPolicy(policy: Pick<RetryPolicy, 'maxAttempts' | 'deadlineMs'>): string {
+  const seconds = Math.round(policy.deadlineMs / 100) / 10;
+  if (policy.maxAttempts <= 1) return `Sent once: a failed or unusable reply is not retried (the question goes on locally). Deadline ${seconds} s.`;
+  return (
+    `If the reply is unusable (not JSON or not the expected shape), times out, or the server answers 429 or 5xx, ` +
+    `this same request is sent again, without asking: at most ${policy.maxAttempts} sends in all, within ${seconds} s. ` +
+    `Every send that may have reached the server counts as a send in the tally, the ledger and the token totals; ` +
+    `a connection that was never made sent nothing.`
+  );
+}

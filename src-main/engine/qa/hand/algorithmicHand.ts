@@ -5,7 +5,7 @@
 // cached across questions.
 import { cosine } from '../../drm/cosine.js';
 import { DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
-import { analyzeQuestion, answerNouns, DEFAULT_ANALYSIS_WEIGHTS, type AnalysisWeights, type AnswerType } from './analyzeQuestion.js';
+import { analyzeQuestion, answerNouns, answerType, DEFAULT_ANALYSIS_WEIGHTS, type AnalysisWeights, type AnswerType } from './analyzeQuestion.js';
 import { isPhraseNoun, nounClasses, readLabelRoles, type LabelRoles } from './labelRoles.js';
 import { sharedWordNet, type WordNet } from '../../lexicon/wordnet.js';
 import type { EntityNameIndex } from '../stages/entityNameIndex.js';
@@ -21,7 +21,7 @@ import type { Drm } from '../../core/types.js';
 import { verifyAnswers } from '../stages/verifyAnswers.js';
 import { viewAdjacency } from '../stages/viewAdjacency.js';
 import { followUpQuestion } from './followUpQuestion.js';
-import { type FollowUpQuestion, type FollowUpQuestionRequest } from '../../core/handSkills.js';
+import { type AnswerTypeSkill, type FollowUpQuestion, type FollowUpQuestionRequest } from '../../core/handSkills.js';
 import { STEM_MATCH, sharesStem, WordVectors } from './wordSimilarity.js';
 import { tokenizeText } from '../../drm/tokenize.js';
 
@@ -48,7 +48,7 @@ export interface AlgorithmicHandOptions {
   lexicon?: boolean;
 }
 
-export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
+export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeSkill {
   readonly name = 'algorithmic';
   private readonly words: WordVectors;
   private readonly matcher: RelationMatcher;
@@ -114,6 +114,46 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
       return `${i + 1}. From ${from}, follow "${this.graph.relationLabels[s.relation]}" (${s.direction}) to ${to}.`;
     });
     return { ...result, subquestions, unexplained: this.unexplained(text, result.chain.map((s) => s.relation)) };
+  }
+
+  /** See AnswerTypeSkill: the analysis's answer type (head noun or wh-word) against each candidate's classes. */
+  async answerTypeFit(request: Pick<AnalysisRequest, 'question' | 'topics'>, entities: readonly number[]): Promise<{ expected?: string; fit: number[] }> {
+    const text = readQuestion(request.question, request.topics);
+    const type = answerType(text, this.wn ? (w) => this.isPhraseNoun(w) : undefined);
+    const expected = type.noun ?? type.wh;
+    const want = type.noun ? this.classesOfNoun(type.noun) : whClasses(type.wh);
+    const fit = entities.map((e) => {
+      if (!want.size) return 0;
+      const have = this.entityClasses(e);
+      if (!have.size) return 0;
+      if (intersects(want, have)) return 1;
+      return [...want].every((c) => CONCRETE_CLASSES.has(c)) ? -1 : 0;
+    });
+    return { ...(expected ? { expected } : {}), fit };
+  }
+
+  /**
+   * The classes one entity is of: a date or number literal's, else those at least half of the roles it plays carry
+   * (endClasses' union over a set is right for a set of ends, too loose for one entity: one edge to a hospital would
+   * make a patient a place).
+   */
+  private entityClasses(e: number): Set<string> {
+    const kind = this.graph.literalOf(e);
+    if (kind === 'date') return new Set(['noun.time']);
+    if (kind === 'number') return new Set(['noun.quantity']);
+    const g = this.graph;
+    const roles = new Set<number>();
+    for (let k = g.offsets[e]; k < g.offsets[e + 1]; k++) roles.add(g.edgeRelation[k] * 2 + (g.edgeDirection[k] === DIR_OUT ? 0 : 1));
+    const count = new Map<string, number>();
+    let classed = 0;
+    for (const s of roles) {
+      const r = this.roles[s >> 1];
+      const classes = (s & 1 ? r.tail : r.head).classes;
+      if (!classes.size) continue;
+      classed++;
+      for (const c of classes) count.set(c, (count.get(c) ?? 0) + 1);
+    }
+    return new Set([...count].filter(([, c]) => c * 2 >= classed).map(([cl]) => cl));
   }
 
   /** Content words no hop of the chain explains (see Analysis.unexplained); answer nouns are the type's, not a hop's. */

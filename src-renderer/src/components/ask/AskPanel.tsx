@@ -8,7 +8,9 @@ import { useAskStore } from '../../stores/askStore.js';
 import { useGraphsStore } from '../../stores/graphsStore.js';
 import { useGraspStore } from '../../stores/graspStore.js';
 import { ErrorNotice } from '../ErrorNotice.js';
-import { AnswerList } from './AnswerList.js';
+import { AnswerSetView } from './AnswerSetView.js';
+import { ExportButtons } from './ExportButtons.js';
+import { HistoryCard } from './HistoryCard.js';
 import { BrainTallyCard } from '../brain/BrainTallyCard.js';
 import { BrainPayloads } from './BrainPayloads.js';
 import { EvidencePanes } from './EvidencePanes.js';
@@ -38,6 +40,7 @@ export function AskPanel({ graph }: { graph: string }) {
   const tree = useAskStore((s) => s.tree);
   const chosen = useAskStore((s) => s.selector);
   const setSelector = useAskStore((s) => s.setSelector);
+  const cancel = useAskStore((s) => s.cancel);
   const graspStatus = useGraspStore((s) => s.graphs[graph]?.status ?? null);
   const loadGraspStatus = useGraspStore((s) => s.loadStatus);
   // Whether this graph has a trained selector (a model trained on the Overview since is picked up by its event).
@@ -49,16 +52,20 @@ export function AskPanel({ graph }: { graph: string }) {
   const onThisGraph = askedGraph === graph;
   // A result from before the graph was re-imported describes a graph that no longer exists.
   const stale = onThisGraph && askedRevision !== revision && !running;
-  const run = (question: string) => void ask(graph, revision, question, selector);
+  const run = (question: string, brainPolicy?: 'always') => void ask(graph, revision, question, selector, brainPolicy);
 
   return (
     <section className="panel-body ask-panel" data-testid="ask-panel" aria-busy={running} data-finished={finished}>
       <QuestionBox onAsk={run} />
       <SelectorChoice graph={graph} value={selector} status={graspStatus} disabled={running} onChange={setSelector} />
       <RelationHints graph={graph} revision={revision} />
+      <HistoryCard graph={graph} onRerun={(q) => run(q)} />
       {onThisGraph && running && (
-        <p className="muted" data-testid="ask-running">
+        <p className="muted row ask-running" data-testid="ask-running">
           Answering “{asked}” locally…
+          <button type="button" className="button small" onClick={() => void cancel()} data-testid="ask-cancel">
+            Cancel
+          </button>
         </p>
       )}
       {onThisGraph && running && <ReasoningTreeCard tree={tree} live />}
@@ -68,12 +75,12 @@ export function AskPanel({ graph }: { graph: string }) {
         </div>
       )}
       {onThisGraph && !stale && error && <ErrorNotice error={error} testId="ask-error" />}
-      {onThisGraph && !stale && result && <AskResultView result={result} onPick={(name) => run(substituteName(result.question, name))} />}
+      {onThisGraph && !stale && result && <AskResultView result={result} onPick={(name) => run(substituteName(result.question, name))} onAskBrain={() => run(result.question, 'always')} />}
     </section>
   );
 }
 
-function AskResultView({ result, onPick }: { result: Responses['qa.ask']; onPick(name: string): void }) {
+function AskResultView({ result, onPick, onAskBrain }: { result: Responses['qa.ask']; onPick(name: string): void; onAskBrain(): void }) {
   const selectedId = useAskStore((s) => s.selectedAnswer);
   const selectAnswer = useAskStore((s) => s.selectAnswer);
   const selected = result.answers.find((a) => a.id === selectedId) ?? result.answers[0];
@@ -92,10 +99,13 @@ function AskResultView({ result, onPick }: { result: Responses['qa.ask']; onPick
     <div className="ask-result" data-testid="ask-result">
       <div className="ask-main">
         <div className="card">
-          <h3>Answers</h3>
+          <div className="row answers-head">
+            <h3 className="grow">Answers</h3>
+            <ExportButtons questions={() => [{ at: new Date().toISOString(), result }]} title="Ctrl-G answer" testId="answer-export" />
+          </div>
           {result.selector && <SelectorUsed selector={result.selector} />}
           {result.abstained && <AbstainedNotice abstained={result.abstained} />}
-          {!result.abstained && <AnswerList answers={result.answers} selected={selected?.id ?? null} onSelect={selectAnswer} />}
+          {!result.abstained && <AnswerSetView result={result} selected={selected?.id ?? null} onSelect={selectAnswer} onAskBrain={onAskBrain} />}
         </div>
         <div className="card evidence-card">
           <h3 data-testid="evidence-title">

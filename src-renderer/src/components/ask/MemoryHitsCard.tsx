@@ -35,7 +35,7 @@ export function MemoryHitsCard({ memory }: { memory: AskMemorySummary | undefine
           Warnings from similar questions:
           <ul>
             {memory.warnings.map((w) => (
-              <li key={w}>
+              <li key={w} data-testid="memory-warning">
                 <code>{w}</code>
               </li>
             ))}

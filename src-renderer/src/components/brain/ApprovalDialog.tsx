@@ -2,11 +2,14 @@
 // would leave — the payload text, the exposure report and a picture of the exposed subgraph — with Approve,
 // Edit and Deny. Nothing is sent until the analyst approves; closing the window is not approving. When the report
 // flags uniquely identifiable tokens, one button drafts the edit that drops every path showing them.
-import { useEffect, useRef } from 'react';
+// Keyboard: Enter approves (outside form controls), Escape asks to confirm a denial and a second Escape denies.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { pathsExposingUnique, useBrainStore } from '../../stores/brainStore.js';
+import { useAskStore } from '../../stores/askStore.js';
 import { ErrorNotice } from '../ErrorNotice.js';
 import { ExposedSubgraphCanvas } from './ExposedSubgraphCanvas.js';
 import { ExposureReportView } from './ExposureReportView.js';
+import { FullRequestView } from './FullRequestView.js';
 import { PayloadEditor } from './PayloadEditor.js';
 
 export function ApprovalDialog() {
@@ -20,9 +23,14 @@ export function ApprovalDialog() {
   const error = useBrainStore((s) => s.error);
   const approveAll = useBrainStore((s) => (request ? (s.approveAll[request.questionId] ?? false) : false));
   const { decide, startEdit, cancelEdit, setApproveAll, dropUnique } = useBrainStore.getState();
+  // The question this call belongs to, when this window asked it: it can be cancelled from here.
+  const ownQuestion = useAskStore((s) => s.running && s.questionId === request?.questionId);
+  const cancelQuestion = useAskStore((s) => s.cancel);
   const dialogRef = useRef<HTMLDivElement>(null);
+  const [confirmDeny, setConfirmDeny] = useState(false);
 
   useEffect(() => {
+    setConfirmDeny(false);
     if (request) dialogRef.current?.focus();
   }, [request?.id]);
 
@@ -32,6 +40,22 @@ export function ApprovalDialog() {
   const report = editing && preview ? preview : request.report;
   const canSendEdit = editing && drafted && preview !== null && !problem;
   const uniquePaths = pathsExposingUnique(request.report);
+  const edited = request.edited;
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    if (deciding) return;
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      if (confirmDeny) void decide('deny');
+      else setConfirmDeny(true);
+      return;
+    }
+    // Enter in a field, on a button or a summary does what that control does; elsewhere it approves.
+    const target = e.target as HTMLElement;
+    if (e.key !== 'Enter' || editing || confirmDeny || target.closest('input, textarea, select, button, summary, a')) return;
+    e.preventDefault();
+    void decide('approve');
+  };
 
   return (
     <div className="modal-backdrop">
@@ -42,22 +66,33 @@ export function ApprovalDialog() {
         aria-labelledby="approval-title"
         data-testid="approval-dialog"
         data-request={request.id}
+        data-edited={edited ? 'true' : 'false'}
         tabIndex={-1}
         ref={dialogRef}
+        onKeyDown={onKeyDown}
       >
         <header className="modal-head">
           <h2 id="approval-title">
-            Approve Brain call {request.call} <span className="muted small">({report.role})</span>
+            Approve {edited ? 'edited ' : ''}Brain call {request.call} <span className="muted small">({report.role})</span>
           </h2>
+          {edited && (
+            <span className="tag tag-edited" data-testid="approval-edited">
+              edited: dropped {[...edited.dropPaths.map((id) => `P${id}`), ...edited.dropFields].join(', ')}
+            </span>
+          )}
           <span className="muted small">{waiting > 1 ? `${waiting - 1} more waiting · ` : ''}nothing leaves until you approve</span>
         </header>
         <div className="modal-body approval-body">
           <div className="approval-columns">
             <section className="approval-left">
-              <h3>Payload text {editing && preview && <span className="tag tag-edited">edited</span>}</h3>
+              <h3>
+                Payload text {editing && preview && <span className="tag tag-edited">edit preview</span>}
+                {!editing && edited && <span className="tag tag-edited">edited payload</span>}
+              </h3>
               <pre className="payload-text" data-testid="approval-payload">
                 {report.text}
               </pre>
+              {report.request && <FullRequestView request={report.request} />}
               {editing && <PayloadEditor report={request.report} />}
             </section>
             <section className="approval-right">
@@ -67,6 +102,17 @@ export function ApprovalDialog() {
             </section>
           </div>
           {error && <ErrorNotice error={error} testId="approval-error" />}
+          {confirmDeny && (
+            <div className="warning deny-confirm" role="alert" data-testid="deny-confirm">
+              Deny this call? Nothing is sent and the question goes on locally. Press Escape again to deny.
+              <button type="button" className="button danger" onClick={() => void decide('deny')} data-testid="deny-confirm-yes">
+                Deny
+              </button>
+              <button type="button" className="button" onClick={() => setConfirmDeny(false)} data-testid="deny-confirm-no">
+                Keep reviewing
+              </button>
+            </div>
+          )}
         </div>
         <footer className="approval-foot">
           <label className={`check approve-all${approveAll ? ' approve-all-on' : ''}`} data-testid="approve-all-label">
@@ -86,6 +132,11 @@ export function ApprovalDialog() {
               </>
             ) : (
               <>
+                {ownQuestion && (
+                  <button type="button" className="button" onClick={() => void cancelQuestion()} disabled={deciding} data-testid="approval-cancel-question" title="Stops the question; nothing is sent">
+                    Cancel question
+                  </button>
+                )}
                 <button type="button" className="button danger" onClick={() => void decide('deny')} disabled={deciding} data-testid="approval-deny">
                   Deny
                 </button>
@@ -104,7 +155,14 @@ export function ApprovalDialog() {
                     Drop paths exposing unique tokens ({uniquePaths.length})
                   </button>
                 )}
-                <button type="button" className="button primary" onClick={() => void decide('approve')} disabled={deciding} data-testid="approval-approve">
+                <button
+                  type="button"
+                  className="button primary"
+                  onClick={() => void decide('approve')}
+                  disabled={deciding}
+                  data-testid="approval-approve"
+                  title="Enter"
+                >
                   {approveAll ? 'Approve (and all later calls)' : 'Approve and send'}
                 </button>
               </>

@@ -1,4 +1,5 @@
-// The Brain tab: its settings and what it has seen so far (exposure ledger, audit check).
+// The Brain tab: its settings and what it has seen so far (exposure ledger, audit check, the audit log itself).
+import { AuditLogCard } from './AuditLogCard.js';
 import { BrainSettingsCard } from './BrainSettingsCard.js';
 import { ExposureCard } from './ExposureCard.js';
 import { ExposurePlotsCard } from './ExposurePlotsCard.js';
@@ -9,6 +10,7 @@ export function BrainPanel() {
       <BrainSettingsCard />
       <ExposureCard />
       <ExposurePlotsCard />
+      <AuditLogCard />
     </section>
   );
 }

@@ -9,7 +9,7 @@ export function BrainTallyCard({ brain }: { brain?: AskBrainTally }) {
       <p className="muted small">{brain.describe}</p>
       <div className="degree-summary">
         <span>
-          calls <strong data-testid="brain-calls">{brain.calls}</strong>
+          <span title="Requests that left this machine, resends of the same payload included">sends</span> <strong data-testid="brain-calls">{brain.calls}</strong>
         </span>
         <span>
           denied <strong data-testid="brain-denied">{brain.denied}</strong>

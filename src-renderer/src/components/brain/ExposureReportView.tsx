@@ -60,18 +60,26 @@ export function ExposureReportView({ report }: { report: ExposureReport }) {
           ))}
         </ul>
       </details>
-      <details className="exposure-items">
-        <summary>Edges ({report.edges.length})</summary>
-        <ul className="item-list">
-          {report.edges.map((e) => (
-            <li key={`${e.head} ${e.relation} ${e.tail}`}>
-              <span className="mono">
-                {e.head} —{e.relation}→ {e.tail}
-              </span>
-              <ExposureBadges status={e} />
-            </li>
-          ))}
-        </ul>
+      <details className="exposure-items" data-testid="report-edges-list">
+        <summary>Edges ({report.edges.length}, by relation)</summary>
+        {/* Grouped by relation: a large payload reads as a few relations with their counts, each opened on demand. */}
+        {edgesByRelation(report.edges).map(([relation, edges]) => (
+          <details key={relation} className="edge-group" data-testid="edge-group" data-relation={relation} open={report.edges.length <= 12}>
+            <summary>
+              <span className="mono">{relation}</span> <span className="muted small">({edges.length})</span>
+            </summary>
+            <ul className="item-list">
+              {edges.map((e) => (
+                <li key={`${e.head} ${e.relation} ${e.tail}`}>
+                  <span className="mono">
+                    {e.head} —{e.relation}→ {e.tail}
+                  </span>
+                  <ExposureBadges status={e} />
+                </li>
+              ))}
+            </ul>
+          </details>
+        ))}
       </details>
       <details className="exposure-items">
         <summary>Relation labels ({report.relationLabels.length}) and literals ({report.literals.length})</summary>
@@ -92,6 +100,13 @@ export function ExposureReportView({ report }: { report: ExposureReport }) {
       </details>
     </div>
   );
+}
+
+/** Edges per relation label, the most frequent relation first. */
+export function edgesByRelation(edges: readonly ExposureReport['edges'][number][]): [string, ExposureReport['edges'][number][]][] {
+  const groups = new Map<string, ExposureReport['edges'][number][]>();
+  for (const e of edges) groups.set(e.relation, [...(groups.get(e.relation) ?? []), e]);
+  return [...groups].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
 }
 
 function Stat({ label, value, hint, testId, warn }: { label: string; value: string; hint?: string; testId: string; warn?: boolean }) {

@@ -51,7 +51,10 @@ function RecordDetails({ record }: { record: MemoryRecordView }) {
           </>
         )}
         <dt>Outcome</dt>
-        <dd>{record.outcome}</dd>
+        <dd data-testid="memory-details-outcome">
+          {record.outcome}
+          {record.judged && ` · marked ${record.judged} by the analyst`}
+        </dd>
         <dt>Reused</dt>
         <dd>
           {record.counters.uses}× ({record.counters.successes} verified) · weight {record.weight.toFixed(2)}
@@ -158,12 +161,15 @@ export function MemoryPanel() {
             </thead>
             <tbody>
               {list?.records.map((r) => (
-                <tr key={r.id} data-testid="memory-row" data-id={r.id} className={r.id === selected ? 'selected' : ''} onClick={() => setSelected(r.id)}>
+                <tr key={r.id} data-testid="memory-row" data-id={r.id} data-outcome={r.outcome} data-judged={r.judged ?? ''} className={r.id === selected ? 'selected' : ''} onClick={() => setSelected(r.id)}>
                   <td data-testid="memory-row-question">{r.question}</td>
                   <td>
                     <code>{r.indicator}</code>
                   </td>
-                  <td>{r.outcome}</td>
+                  <td>
+                    {r.outcome}
+                    {r.judged && <span className={`tag${r.judged === 'wrong' ? ' tag-unique' : ''}`}> marked {r.judged}</span>}
+                  </td>
                   <td>
                     {r.counters.uses} ({r.counters.successes})
                   </td>
