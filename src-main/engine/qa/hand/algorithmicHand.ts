@@ -99,7 +99,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
         landingSupport: (noun, step) => this.landingSupport(noun, step),
         landingClash: (noun, step) => this.landingClash(noun, step),
         mediator: (ends) => this.mediator(ends),
-        typeFit: (answer, ends) => this.typeFit(answer, ends),
+        typeFit: (answer, ends, landing) => this.typeFit(answer, ends, landing),
         namesAnchorType: (word, anchor) => this.namesAnchorType(word, anchor),
         ...(this.wn ? { isNoun: (word: string) => this.isPhraseNoun(word) } : {}),
         anchorShare: (a, step) => shares[anchors.indexOf(a)]?.get(`${step.relation}${step.direction}`) ?? 0,
@@ -237,7 +237,10 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
       if (w !== 'where') continue;
       for (const [r, c] of inCount) if (c >= min) best = Math.max(best, this.matcher.raw(w, r));
     }
-    nameHits.forEach((h) => (best = Math.max(best, STEM_MATCH * (h / n))));
+    // Names typed by the phrase's head noun only: a modifier ("which rail network") names a property the anchor's
+    // siblings share ("Willunga railway line"), not what the answer is.
+    const headAt = nouns.length - 1;
+    if (headAt >= 0 && !TYPED_WH.has(nouns[headAt])) best = Math.max(best, STEM_MATCH * (nameHits[headAt] / n));
     return best;
   }
 
@@ -319,10 +322,13 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
   }
 
   /** See AnalysisContext.typeFit. */
-  private typeFit(answer: AnswerType, ends: ReadonlySet<number>): number {
+  private typeFit(answer: AnswerType, ends: ReadonlySet<number>, landing?: SchemaStep): number {
     const want = answer.noun ? this.classesOfNoun(answer.noun) : whClasses(answer.wh);
     if (!want.size) return 0;
-    const have = this.endClasses(ends);
+    // The role the last hop gives its ends says what they are in this reading; every role they play elsewhere
+    // mixes classes (a principal investigator also works at and is a member of places and groups).
+    const role = landing ? (landing.direction === 'out' ? this.roles[landing.relation].tail : this.roles[landing.relation].head) : undefined;
+    const have = role?.classes.size ? role.classes : this.endClasses(ends);
     if (!have.size) return 0;
     if (intersects(want, have)) return 1;
     // Abstract classes (acts, attributes, states, …) overlap in use; only concrete ones tell things apart.

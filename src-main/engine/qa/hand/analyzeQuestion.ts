@@ -128,7 +128,7 @@ export interface AnalysisContext {
    * Whether the entities of `ends` are of the semantic class the answer asks for (the answer's type noun, else the
    * wh-word): 1 yes, -1 clearly another class, 0 unknown. Absent: no such evidence.
    */
-  typeFit?(answer: AnswerType, ends: ReadonlySet<number>): number;
+  typeFit?(answer: AnswerType, ends: ReadonlySet<number>, landing?: SchemaStep): number;
   /**
    * Whether a noun written right before the anchor's mention ("the film [X]", "baseball player [X]") may name the
    * anchor's own type (the anchor mention then accounts for it). Absent: never.
@@ -426,6 +426,8 @@ function answerNounWords(text: QuestionText): QuestionWord[] {
     if (w.kind !== 'content' || w.start - wh.start > 40 || crossesMention) break;
     // Participles name the relation, not the type ("the films that are directed by", "who is listed as").
     if (PARTICIPLE.test(w.text)) continue;
+    // "which hospital employs the PI of X": the verb names a relation, never the answer's type.
+    if (out.length && verbBeforeObject(text, i)) break;
     out.push(w);
     prev = w;
   }
@@ -471,16 +473,28 @@ export function whPhraseNouns(text: QuestionText, isNoun?: (w: string) => boolea
     if (PARTICIPLE.test(w.text) || (isNoun && !isNoun(w.text))) break;
     // "which company makes the drug", "the company that manufactures [X]": an -s form followed by an object (an
     // article, a pronoun, a mention) is the verb, not part of the noun phrase.
-    if (out.length && /s$/.test(w.text) && text.question !== undefined) {
-      const next = text.words[i + 1];
-      const after = text.question.slice(w.start + w.text.length).trim().toLowerCase().split(/[\s,?.!]+/)[0] ?? '';
-      const mentionNext = w.side === 'left' && w.distance === 1;
-      if (OBJECT_OPENERS.has(after) || mentionNext || (next && next.side === 'right' && w.side === 'left' && next.anchor === w.anchor && text.question.slice(w.start + w.text.length, next.start).trim().split(/\s+/).length <= 1)) break;
-    }
+    if (out.length && verbBeforeObject(text, i)) break;
     out.push(w);
     prev = w;
   }
   return out;
+}
+
+/**
+ * Whether the i-th word is an -s form followed by an object (an article, a pronoun, a mention): then it is the verb
+ * ("which company makes the drug", "the company that manufactures [X]"), not part of the noun phrase before it.
+ */
+function verbBeforeObject(text: QuestionText, i: number): boolean {
+  const w = text.words[i];
+  if (!/s$/.test(w.text) || text.question === undefined) return false;
+  const next = text.words[i + 1];
+  const after = text.question.slice(w.start + w.text.length).trim().toLowerCase().split(/[\s,?.!]+/)[0] ?? '';
+  const mentionNext = w.side === 'left' && w.distance === 1;
+  return (
+    OBJECT_OPENERS.has(after) ||
+    mentionNext ||
+    (!!next && next.side === 'right' && w.side === 'left' && next.anchor === w.anchor && text.question.slice(w.start + w.text.length, next.start).trim().split(/\s+/).length <= 1)
+  );
 }
 
 /** Words that open a verb's object (after an -s form they mark it as a verb). */
@@ -569,7 +583,7 @@ function scoreSingle(
     const a = alignBest(orders, p.steps, ctx, w, lastHopSupport(answer, p.steps[p.steps.length - 1], ctx, w), firstHopSupport(answer, anchorIndex, p.steps[0], ctx, w), through);
     let score = a.score - w.lengthPenalty * hopCount(p.steps.length, through) - w.unusedAnchor * otherAnchors;
     if (ctx.mediator?.(p.ends)) score -= w.mediatorEnd;
-    score += typeFitScore(answer.type, p.ends, ctx, w);
+    score += typeFitScore(answer.type, p.ends, ctx, w, p.steps[p.steps.length - 1]);
     // The answer noun against the relations the ends are values of: what landing support reads more strictly.
     if (!landed(answer, ctx)) score += w.answerType * answerTypeScore(nouns, p.ends, ctx, w);
     score += w.anchorPrior * ctx.anchorShare(anchor, p.steps[0]);
@@ -633,9 +647,9 @@ function firstHopSupport(answer: AnswerShared, anchorIndex: number, step: Schema
   return s;
 }
 
-function typeFitScore(type: AnswerType, ends: ReadonlySet<number>, ctx: AnalysisContext, w: AnalysisWeights): number {
+function typeFitScore(type: AnswerType, ends: ReadonlySet<number>, ctx: AnalysisContext, w: AnalysisWeights, landing?: SchemaStep): number {
   if (!ctx.typeFit || w.typeMismatch === 0) return 0;
-  const fit = ctx.typeFit(type, ends);
+  const fit = ctx.typeFit(type, ends, landing);
   return fit < 0 ? -w.typeMismatch : fit > 0 ? w.typeMatch : 0;
 }
 
