@@ -100,6 +100,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
         landingClash: (noun, step) => this.landingClash(noun, step),
         mediator: (ends) => this.mediator(ends),
         typeFit: (answer, ends, landing) => this.typeFit(answer, ends, landing),
+        sameKind: (out, back, anchor) => this.sameKind(out, back, anchor),
         namesAnchorType: (word, anchor) => this.namesAnchorType(word, anchor),
         ...(this.wn ? { isNoun: (word: string) => this.isPhraseNoun(word) } : {}),
         anchorShare: (a, step) => shares[anchors.indexOf(a)]?.get(`${step.relation}${step.direction}`) ?? 0,
@@ -333,6 +334,36 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
     if (intersects(want, have)) return 1;
     // Abstract classes (acts, attributes, states, …) overlap in use; only concrete ones tell things apart.
     return [...want].every((c) => CONCRETE_CLASSES.has(c)) ? -1 : 0;
+  }
+
+  /** See AnalysisContext.sameKind: the majority relations of each side's ends (edges to the anchor left out). */
+  private sameKind(out: ReadonlySet<number>, back: ReadonlySet<number>, anchor: number): boolean {
+    const a = this.otherRelations(out, anchor);
+    const b = this.otherRelations(back, anchor);
+    if (!a || !b) return !a && !b;
+    for (const k of a) if (b.has(k)) return true;
+    return false;
+  }
+
+  /**
+   * Relation-direction pairs that at least a third of a sample of `ends` take part in, edges to `anchor` left out;
+   * undefined when no end has any other edge (nothing says what they are).
+   */
+  private otherRelations(ends: ReadonlySet<number>, anchor: number, sample = 20): Set<number> | undefined {
+    const g = this.graph;
+    const count = new Map<number, number>();
+    let n = 0;
+    let seen = 0;
+    for (const e of ends) {
+      if (seen++ >= sample) break;
+      const mine = new Set<number>();
+      for (let k = g.offsets[e]; k < g.offsets[e + 1]; k++) if (g.edgeNeighbor[k] !== anchor) mine.add(g.edgeRelation[k] * 2 + (g.edgeDirection[k] === DIR_OUT ? 0 : 1));
+      if (mine.size === 0) continue;
+      n++;
+      for (const k of mine) count.set(k, (count.get(k) ?? 0) + 1);
+    }
+    if (n === 0) return undefined;
+    return new Set([...count].filter(([, c]) => c >= n / 3).map(([k]) => k));
   }
 
   /** See AnalysisContext.namesAnchorType: a noun whose class does not contradict the anchor's own classes. */

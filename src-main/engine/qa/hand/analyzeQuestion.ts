@@ -139,6 +139,12 @@ export interface AnalysisContext {
    * mediator and the hop out of it read as one relation. Absent: none are.
    */
   mediator?(ends: ReadonlySet<number>): boolean;
+  /**
+   * Whether the ends one relation reaches from the anchor in its two directions are the same kind of thing (their
+   * other relations agree, or neither has any): the relation is stored both ways around this anchor, so the two
+   * directions are one reading. Absent: never.
+   */
+  sameKind?(out: ReadonlySet<number>, back: ReadonlySet<number>, anchor: number): boolean;
   /** Whether a noun's class contradicts what the step lands on (see landingSupport). Absent: never. */
   landingClash?(noun: string, step: SchemaStep): boolean;
   /** Whether a word can be a noun (the lexicon's parts of speech). Absent: every non-participle may be. */
@@ -527,6 +533,30 @@ function applyCandidateType(ranked: ScoredChain[], text: QuestionText, ctx: Anal
   ranked.forEach((c, i) => (c.score += w.candidateType * (sims[i] - median)));
 }
 
+/**
+ * One relation stored both ways around an anchor ("Moscow place of birth X" beside "Y place of birth Moscow"), with
+ * ends of one kind: which way a label points is how the graph was written, not what the question asks, so the two
+ * one-hop chains are one reading. Both take the better score; the facts stated with the anchor as their subject
+ * come first (the graph's own statements about the anchor), the other direction right after.
+ */
+function mergeTwinDirections(ranked: ScoredChain[], ctx: AnalysisContext): void {
+  if (!ctx.sameKind) return;
+  const byKey = new Map<string, ScoredChain>();
+  for (const c of ranked) if (c.anchors.length === 1 && c.steps.length === 1) byKey.set(`${c.anchors[0]}:${c.steps[0].relation}${c.steps[0].direction}`, c);
+  for (const out of byKey.values()) {
+    if (out.steps[0].direction !== 'out') continue;
+    const back = byKey.get(`${out.anchors[0]}:${out.steps[0].relation}in`);
+    if (!back || !ctx.sameKind(out.ends, back.ends, out.anchors[0])) continue;
+    const best = Math.max(out.score, back.score);
+    out.score = best;
+    back.score = best - TWIN_GAP;
+    back.twin = true;
+  }
+}
+
+/** How far the other direction of a twin reading ranks below the stated one (a tie-break, not evidence). */
+const TWIN_GAP = 1e-3;
+
 /** "who"/"whom"/"where" questions: the answer is a person or a place, never a date or a number. */
 function personOrPlaceQuestion(text: QuestionText): boolean {
   const wh = text.words.find((x) => x.kind === 'wh');
@@ -681,6 +711,7 @@ export function analyzeQuestion(
   if (anchors.length >= 2) ranked.push(...scorePairs(text, anchors, pathsByAnchor, ctx, w, answer, full));
   if (ranked.length === 0) return undefined;
   applyCandidateType(ranked, full, ctx, w);
+  mergeTwinDirections(ranked, ctx);
   ranked.sort((x, y) => y.score - x.score || x.steps.length - y.steps.length || chainKey(x.steps).localeCompare(chainKey(y.steps)));
   ranked = ranked.slice(0, 200);
   const best = ranked[0];
