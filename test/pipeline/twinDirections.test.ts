@@ -7,15 +7,34 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
 import { parsePipeTriples } from '../../src-main/engine/import/pipeTriplesGraph.js';
+import { AlgorithmicHand } from '../../src-main/engine/qa/hand/algorithmicHand.js';
 import { createQaEngine, type QaEngine } from '../../src-main/engine/qa/qaEngine.js';
+import { EntityNameIndex } from '../../src-main/engine/qa/stages/entityNameIndex.js';
+import { graphAdjacency } from '../../src-main/engine/qa/stages/localAdjacency.js';
+import { schemaPaths } from '../../src-main/engine/qa/stages/schemaPaths.js';
 
 type Drm = Awaited<ReturnType<typeof loadGloveDrm>>;
 let drm: Drm;
 
-function engineOf(lines: string[]): QaEngine {
+function graphOf(lines: string[]): MemoryGraph {
   const triples = parsePipeTriples(lines.join('\n'));
   const names = [...new Set(triples.flatMap((x) => [x.head, x.tail]))];
-  return createQaEngine({ graph: MemoryGraph.fromTriples('toy', names.map((id) => ({ id, name: id })), triples), drm });
+  return MemoryGraph.fromTriples('toy', names.map((id) => ({ id, name: id })), triples);
+}
+
+function engineOf(lines: string[]): QaEngine {
+  return createQaEngine({ graph: graphOf(lines), drm });
+}
+
+/** The one-hop readings the analysis marks as the other direction of a reading (rel< / rel>). */
+async function twins(g: MemoryGraph, question: string, mention: string): Promise<string[]> {
+  const hand = await AlgorithmicHand.create(g, drm, EntityNameIndex.build(g));
+  const entity = g.indexOf(mention)!;
+  const start = question.indexOf(mention);
+  const paths = schemaPaths(graphAdjacency(g), entity, { dMax: 2 });
+  const a = await hand.analyzeQuestion({ question, topics: [{ entity, start, end: start + mention.length }], schemaPaths: [paths], dMax: 2 });
+  expect(a).toBeDefined();
+  return a!.ranked.filter((c) => c.twin).map((c) => `${g.relationLabels[c.steps[0].relation]}${c.steps[0].direction === 'out' ? '>' : '<'}`);
 }
 
 beforeAll(async () => {
@@ -62,5 +81,29 @@ describe('a homonym whose two directions reach different kinds of things', () =>
     // Merged as one reading, the stated direction (Anna directed_by Ivo Renn) would come first here too.
     const films = (await engine.ask('which films did Anna direct')).answers.map((a) => a.name);
     expect(films.slice(0, 2).sort()).toEqual(['Red Meridian', 'Salt Choir']);
+  });
+});
+
+describe('a relation between things of the anchor\'s own kind', () => {
+  // A person's parents and children are persons like the anchor: the direction is the meaning.
+  const lines = [
+    'Edda Marsh|parent|Olaf Marsh',
+    'Edda Marsh|parent|Runa Marsh',
+    'Tove Marsh|parent|Edda Marsh',
+    'Ivar Marsh|parent|Edda Marsh',
+    'Olaf Marsh|gender|male',
+    'Runa Marsh|gender|female',
+    'Edda Marsh|gender|female',
+    'Tove Marsh|gender|female',
+    'Ivar Marsh|gender|male',
+    'Olaf Marsh|born_in|Varby',
+    'Tove Marsh|born_in|Varby',
+  ];
+  it('keeps parents and children apart: the two directions stay two readings', async () => {
+    const g = graphOf(lines);
+    expect(await twins(g, 'who are the parents of Edda Marsh', 'Edda Marsh')).toEqual([]);
+    // The same question shape on a relation written both ways between kinds (people, a place) is one reading.
+    const moscow = graphOf(['Moscow|place of birth|Anya Tolvek', 'Dmitri Orlov|place of birth|Moscow', 'Moscow|country|Russia']);
+    expect(await twins(moscow, 'who was born in Moscow', 'Moscow')).toEqual(['place of birth<']);
   });
 });

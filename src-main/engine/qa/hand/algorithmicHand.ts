@@ -100,7 +100,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
         landingClash: (noun, step) => this.landingClash(noun, step),
         mediator: (ends) => this.mediator(ends),
         typeFit: (answer, ends, landing) => this.typeFit(answer, ends, landing),
-        sameKind: (out, back, anchor) => this.sameKind(out, back, anchor),
+        sameKind: (out, back, anchor, relation) => this.sameKind(out, back, anchor, relation),
         namesAnchorType: (word, anchor) => this.namesAnchorType(word, anchor),
         ...(this.wn ? { isNoun: (word: string) => this.isPhraseNoun(word) } : {}),
         anchorShare: (a, step) => shares[anchors.indexOf(a)]?.get(`${step.relation}${step.direction}`) ?? 0,
@@ -337,19 +337,22 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
   }
 
   /** See AnalysisContext.sameKind: the majority relations of each side's ends (edges to the anchor left out). */
-  private sameKind(out: ReadonlySet<number>, back: ReadonlySet<number>, anchor: number): boolean {
+  private sameKind(out: ReadonlySet<number>, back: ReadonlySet<number>, anchor: number, relation: number): boolean {
     const a = this.otherRelations(out, anchor);
     const b = this.otherRelations(back, anchor);
-    if (!a || !b) return !a && !b;
-    for (const k of a) if (b.has(k)) return true;
-    return false;
+    // Ends of the anchor's own kind (a person's parents and children, a class's parent and subclasses): the
+    // direction is the meaning, never how the graph happened to be written.
+    const own = this.otherRelations(new Set([anchor]), -1, 1, relation);
+    if (own && ((a && overlaps(own, a)) || (b && overlaps(own, b)))) return false;
+    // One side with nothing else to say about it: nothing says the two are different things.
+    return !a || !b || overlaps(a, b);
   }
 
   /**
    * Relation-direction pairs that at least a third of a sample of `ends` take part in, edges to `anchor` left out;
    * undefined when no end has any other edge (nothing says what they are).
    */
-  private otherRelations(ends: ReadonlySet<number>, anchor: number, sample = 20): Set<number> | undefined {
+  private otherRelations(ends: ReadonlySet<number>, anchor: number, sample = 20, skip = -1): Set<number> | undefined {
     const g = this.graph;
     const count = new Map<number, number>();
     let n = 0;
@@ -357,7 +360,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill {
     for (const e of ends) {
       if (seen++ >= sample) break;
       const mine = new Set<number>();
-      for (let k = g.offsets[e]; k < g.offsets[e + 1]; k++) if (g.edgeNeighbor[k] !== anchor) mine.add(g.edgeRelation[k] * 2 + (g.edgeDirection[k] === DIR_OUT ? 0 : 1));
+      for (let k = g.offsets[e]; k < g.offsets[e + 1]; k++) if (g.edgeNeighbor[k] !== anchor && g.edgeRelation[k] !== skip) mine.add(g.edgeRelation[k] * 2 + (g.edgeDirection[k] === DIR_OUT ? 0 : 1));
       if (mine.size === 0) continue;
       n++;
       for (const k of mine) count.set(k, (count.get(k) ?? 0) + 1);
@@ -501,6 +504,11 @@ function nounsRelated(wn: WordNet, a: string, b: string): boolean {
   const up = (xs: typeof sa): Set<number> => ids(xs.flatMap((x) => wn.closure(x, ['@', '@i'], 3)));
   const ua = up(sa);
   for (const x of ib) if (ua.has(x)) return true;
+  return false;
+}
+
+function overlaps(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
+  for (const x of a) if (b.has(x)) return true;
   return false;
 }
 

@@ -141,10 +141,10 @@ export interface AnalysisContext {
   mediator?(ends: ReadonlySet<number>): boolean;
   /**
    * Whether the ends one relation reaches from the anchor in its two directions are the same kind of thing (their
-   * other relations agree, or neither has any): the relation is stored both ways around this anchor, so the two
-   * directions are one reading. Absent: never.
+   * other relations agree, or one side has none) and another kind than the anchor: the relation is stored both ways
+   * around this anchor, so the two directions are one reading. Absent: never.
    */
-  sameKind?(out: ReadonlySet<number>, back: ReadonlySet<number>, anchor: number): boolean;
+  sameKind?(out: ReadonlySet<number>, back: ReadonlySet<number>, anchor: number, relation: number): boolean;
   /** Whether a noun's class contradicts what the step lands on (see landingSupport). Absent: never. */
   landingClash?(noun: string, step: SchemaStep): boolean;
   /** Whether a word can be a noun (the lexicon's parts of speech). Absent: every non-participle may be. */
@@ -546,7 +546,7 @@ function mergeTwinDirections(ranked: ScoredChain[], ctx: AnalysisContext): void 
   for (const out of byKey.values()) {
     if (out.steps[0].direction !== 'out') continue;
     const back = byKey.get(`${out.anchors[0]}:${out.steps[0].relation}in`);
-    if (!back || !ctx.sameKind(out.ends, back.ends, out.anchors[0])) continue;
+    if (!back || !ctx.sameKind(out.ends, back.ends, out.anchors[0], out.steps[0].relation)) continue;
     const best = Math.max(out.score, back.score);
     out.score = best;
     back.score = best - TWIN_GAP;
