@@ -196,4 +196,33 @@ describe('hop count on the demo hospital graph', () => {
     expect(walk(graph, 'TIDEPOOL-2', ['tests_drug>']).has(top!)).toBe(false);
     expect(walk(graph, 'TIDEPOOL-2', ['tests_drug>', 'manufactured_by>']).has(top!)).toBe(true);
   });
+
+  it('"which hospital employs the PI of [T]": the answer type is read from the role the last hop lands on', async () => {
+    // The PI is a person who also works at and is a member of places and groups: only the hop that lands on the
+    // hospital makes the answer a hospital.
+    const hand = await AlgorithmicHand.create(graph, drm, EntityNameIndex.build(graph));
+    const chain = await chainOf(graph, hand, 'which hospital employs the PI of the SALTMARSH-3 trial', 'SALTMARSH-3');
+    const pi = walk(graph, 'SALTMARSH-3', ['principal_investigator>']);
+    const ends = walk(graph, 'SALTMARSH-3', chain);
+    expect(ends.size).toBeGreaterThan(0);
+    for (const e of ends) expect(pi.has(e)).toBe(false);
+    expect(ends).toEqual(walk(graph, 'SALTMARSH-3', ['principal_investigator>', 'works_at>']));
+  });
+});
+
+describe('answer names typed by the head noun of the wh-phrase', () => {
+  // Freebase-style mirrored properties stored side by side: the railway's network under two labels.
+  const rail = MemoryGraph.fromTriples(
+    'rail',
+    [],
+    ['Gawlin Central railway line', 'Willmore railway line', 'Outer Harbour railway line'].flatMap((line) => [
+      { head: line, relation: 'rail.railway.part_of_network', tail: 'Adelink' },
+      { head: line, relation: 'rail.rail_network.railways', tail: 'Adelink' },
+    ]),
+  );
+  it('"which rail network": the modifier "rail" in the siblings\' names does not make them the answer', async () => {
+    const hand = await AlgorithmicHand.create(rail, drm, EntityNameIndex.build(rail));
+    const chain = await chainOf(rail, hand, 'gawlin central railway line is included in which rail network?', 'Gawlin Central railway line');
+    expect(walk(rail, 'Gawlin Central railway line', chain)).toEqual(new Set(['Adelink']));
+  });
 });

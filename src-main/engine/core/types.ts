@@ -206,6 +206,8 @@ export interface ScoredChain {
   answerPosition: number;
   ends: Set<number>;
   score: number;
+  /** The other direction of a one-hop reading stored both ways around its anchor: one reading with it, no rival. */
+  twin?: true;
 }
 
 export interface Verification {

@@ -5,7 +5,7 @@
 // reliability table). Nothing here knows a graph's relations: the signals are about the question's reading.
 import { UNSURE_BELOW, type AnswerConfidence, type ConfidenceSignals } from '../../../common/answerTypes.js';
 import type { Analysis } from '../../core/handSkills.js';
-import type { GroundedAnswer } from '../../core/types.js';
+import type { GroundedAnswer, ScoredChain } from '../../core/types.js';
 
 /**
  * Logistic weights per signal, fitted by bench/calibrate.ts on the seed-1 samples of every development set (equal
@@ -66,10 +66,17 @@ export interface ConfidenceInput {
 
 const sameSet = (a: ReadonlySet<number>, b: ReadonlySet<number>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
 
+/** Whether c is a rival of the top reading: other answers, and not the other direction of the same one-hop reading. */
+function rival(c: ScoredChain, top: ScoredChain): boolean {
+  if (c === top || sameSet(c.ends, top.ends)) return false;
+  const twin = c.twin && c.anchors.length === 1 && top.anchors[0] === c.anchors[0] && c.steps.length === 1 && top.steps.length === 1 && c.steps[0].relation === top.steps[0].relation;
+  return !twin;
+}
+
 export function confidenceSignals(input: ConfidenceInput): ConfidenceSignals {
   const { analysis, answers } = input;
   const top = analysis.ranked[0];
-  const other = top ? analysis.ranked.find((c) => c !== top && !sameSet(c.ends, top.ends)) : undefined;
+  const other = top ? analysis.ranked.find((c) => rival(c, top)) : undefined;
   const chainMargin = top ? Math.min(MARGIN_CAP, other ? top.score - other.score : MARGIN_CAP) : 0;
   const best = answers[0]?.entity;
   return {
@@ -85,7 +92,7 @@ export function confidenceSignals(input: ConfidenceInput): ConfidenceSignals {
     inferred: answers[0]?.inferred ? 1 : 0,
     homonyms: input.homonyms ? 1 : 0,
     exactLink: input.exactLink ? 1 : 0,
-    nearReadings: top ? Math.min(5, analysis.ranked.filter((c) => c !== top && top.score - c.score < 0.15 && !sameSet(c.ends, top.ends)).length) : 0,
+    nearReadings: top ? Math.min(5, analysis.ranked.filter((c) => rival(c, top) && top.score - c.score < 0.15).length) : 0,
   };
 }
 

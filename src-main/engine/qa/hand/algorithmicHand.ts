@@ -99,7 +99,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
         landingSupport: (noun, step) => this.landingSupport(noun, step),
         landingClash: (noun, step) => this.landingClash(noun, step),
         mediator: (ends) => this.mediator(ends),
-        typeFit: (answer, ends) => this.typeFit(answer, ends),
+        typeFit: (answer, ends, landing) => this.typeFit(answer, ends, landing),
+        sameKind: (out, back, anchor, relation) => this.sameKind(out, back, anchor, relation),
         namesAnchorType: (word, anchor) => this.namesAnchorType(word, anchor),
         ...(this.wn ? { isNoun: (word: string) => this.isPhraseNoun(word) } : {}),
         anchorShare: (a, step) => shares[anchors.indexOf(a)]?.get(`${step.relation}${step.direction}`) ?? 0,
@@ -277,7 +278,10 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       if (w !== 'where') continue;
       for (const [r, c] of inCount) if (c >= min) best = Math.max(best, this.matcher.raw(w, r));
     }
-    nameHits.forEach((h) => (best = Math.max(best, STEM_MATCH * (h / n))));
+    // Names typed by the phrase's head noun only: a modifier ("which rail network") names a property the anchor's
+    // siblings share ("Willunga railway line"), not what the answer is.
+    const headAt = nouns.length - 1;
+    if (headAt >= 0 && !TYPED_WH.has(nouns[headAt])) best = Math.max(best, STEM_MATCH * (nameHits[headAt] / n));
     return best;
   }
 
@@ -359,14 +363,50 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   }
 
   /** See AnalysisContext.typeFit. */
-  private typeFit(answer: AnswerType, ends: ReadonlySet<number>): number {
+  private typeFit(answer: AnswerType, ends: ReadonlySet<number>, landing?: SchemaStep): number {
     const want = answer.noun ? this.classesOfNoun(answer.noun) : whClasses(answer.wh);
     if (!want.size) return 0;
-    const have = this.endClasses(ends);
+    // The role the last hop gives its ends says what they are in this reading; every role they play elsewhere
+    // mixes classes (a principal investigator also works at and is a member of places and groups).
+    const role = landing ? (landing.direction === 'out' ? this.roles[landing.relation].tail : this.roles[landing.relation].head) : undefined;
+    const have = role?.classes.size ? role.classes : this.endClasses(ends);
     if (!have.size) return 0;
     if (intersects(want, have)) return 1;
     // Abstract classes (acts, attributes, states, …) overlap in use; only concrete ones tell things apart.
     return [...want].every((c) => CONCRETE_CLASSES.has(c)) ? -1 : 0;
+  }
+
+  /** See AnalysisContext.sameKind: the majority relations of each side's ends (edges to the anchor left out). */
+  private sameKind(out: ReadonlySet<number>, back: ReadonlySet<number>, anchor: number, relation: number): boolean {
+    const a = this.otherRelations(out, anchor);
+    const b = this.otherRelations(back, anchor);
+    // Ends of the anchor's own kind (a person's parents and children, a class's parent and subclasses): the
+    // direction is the meaning, never how the graph happened to be written.
+    const own = this.otherRelations(new Set([anchor]), -1, 1, relation);
+    if (own && ((a && overlaps(own, a)) || (b && overlaps(own, b)))) return false;
+    // One side with nothing else to say about it: nothing says the two are different things.
+    return !a || !b || overlaps(a, b);
+  }
+
+  /**
+   * Relation-direction pairs that at least a third of a sample of `ends` take part in, edges to `anchor` left out;
+   * undefined when no end has any other edge (nothing says what they are).
+   */
+  private otherRelations(ends: ReadonlySet<number>, anchor: number, sample = 20, skip = -1): Set<number> | undefined {
+    const g = this.graph;
+    const count = new Map<number, number>();
+    let n = 0;
+    let seen = 0;
+    for (const e of ends) {
+      if (seen++ >= sample) break;
+      const mine = new Set<number>();
+      for (let k = g.offsets[e]; k < g.offsets[e + 1]; k++) if (g.edgeNeighbor[k] !== anchor && g.edgeRelation[k] !== skip) mine.add(g.edgeRelation[k] * 2 + (g.edgeDirection[k] === DIR_OUT ? 0 : 1));
+      if (mine.size === 0) continue;
+      n++;
+      for (const k of mine) count.set(k, (count.get(k) ?? 0) + 1);
+    }
+    if (n === 0) return undefined;
+    return new Set([...count].filter(([, c]) => c >= n / 3).map(([k]) => k));
   }
 
   /** See AnalysisContext.namesAnchorType: a noun whose class does not contradict the anchor's own classes. */
@@ -504,6 +544,11 @@ function nounsRelated(wn: WordNet, a: string, b: string): boolean {
   const up = (xs: typeof sa): Set<number> => ids(xs.flatMap((x) => wn.closure(x, ['@', '@i'], 3)));
   const ua = up(sa);
   for (const x of ib) if (ua.has(x)) return true;
+  return false;
+}
+
+function overlaps(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
+  for (const x of a) if (b.has(x)) return true;
   return false;
 }
 

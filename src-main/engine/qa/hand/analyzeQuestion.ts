@@ -128,7 +128,7 @@ export interface AnalysisContext {
    * Whether the entities of `ends` are of the semantic class the answer asks for (the answer's type noun, else the
    * wh-word): 1 yes, -1 clearly another class, 0 unknown. Absent: no such evidence.
    */
-  typeFit?(answer: AnswerType, ends: ReadonlySet<number>): number;
+  typeFit?(answer: AnswerType, ends: ReadonlySet<number>, landing?: SchemaStep): number;
   /**
    * Whether a noun written right before the anchor's mention ("the film [X]", "baseball player [X]") may name the
    * anchor's own type (the anchor mention then accounts for it). Absent: never.
@@ -139,6 +139,12 @@ export interface AnalysisContext {
    * mediator and the hop out of it read as one relation. Absent: none are.
    */
   mediator?(ends: ReadonlySet<number>): boolean;
+  /**
+   * Whether the ends one relation reaches from the anchor in its two directions are the same kind of thing (their
+   * other relations agree, or one side has none) and another kind than the anchor: the relation is stored both ways
+   * around this anchor, so the two directions are one reading. Absent: never.
+   */
+  sameKind?(out: ReadonlySet<number>, back: ReadonlySet<number>, anchor: number, relation: number): boolean;
   /** Whether a noun's class contradicts what the step lands on (see landingSupport). Absent: never. */
   landingClash?(noun: string, step: SchemaStep): boolean;
   /** Whether a word can be a noun (the lexicon's parts of speech). Absent: every non-participle may be. */
@@ -426,6 +432,8 @@ function answerNounWords(text: QuestionText): QuestionWord[] {
     if (w.kind !== 'content' || w.start - wh.start > 40 || crossesMention) break;
     // Participles name the relation, not the type ("the films that are directed by", "who is listed as").
     if (PARTICIPLE.test(w.text)) continue;
+    // "which hospital employs the PI of X": the verb names a relation, never the answer's type.
+    if (out.length && verbBeforeObject(text, i)) break;
     out.push(w);
     prev = w;
   }
@@ -471,16 +479,28 @@ export function whPhraseNouns(text: QuestionText, isNoun?: (w: string) => boolea
     if (PARTICIPLE.test(w.text) || (isNoun && !isNoun(w.text))) break;
     // "which company makes the drug", "the company that manufactures [X]": an -s form followed by an object (an
     // article, a pronoun, a mention) is the verb, not part of the noun phrase.
-    if (out.length && /s$/.test(w.text) && text.question !== undefined) {
-      const next = text.words[i + 1];
-      const after = text.question.slice(w.start + w.text.length).trim().toLowerCase().split(/[\s,?.!]+/)[0] ?? '';
-      const mentionNext = w.side === 'left' && w.distance === 1;
-      if (OBJECT_OPENERS.has(after) || mentionNext || (next && next.side === 'right' && w.side === 'left' && next.anchor === w.anchor && text.question.slice(w.start + w.text.length, next.start).trim().split(/\s+/).length <= 1)) break;
-    }
+    if (out.length && verbBeforeObject(text, i)) break;
     out.push(w);
     prev = w;
   }
   return out;
+}
+
+/**
+ * Whether the i-th word is an -s form followed by an object (an article, a pronoun, a mention): then it is the verb
+ * ("which company makes the drug", "the company that manufactures [X]"), not part of the noun phrase before it.
+ */
+function verbBeforeObject(text: QuestionText, i: number): boolean {
+  const w = text.words[i];
+  if (!/s$/.test(w.text) || text.question === undefined) return false;
+  const next = text.words[i + 1];
+  const after = text.question.slice(w.start + w.text.length).trim().toLowerCase().split(/[\s,?.!]+/)[0] ?? '';
+  const mentionNext = w.side === 'left' && w.distance === 1;
+  return (
+    OBJECT_OPENERS.has(after) ||
+    mentionNext ||
+    (!!next && next.side === 'right' && w.side === 'left' && next.anchor === w.anchor && text.question.slice(w.start + w.text.length, next.start).trim().split(/\s+/).length <= 1)
+  );
 }
 
 /** Words that open a verb's object (after an -s form they mark it as a verb). */
@@ -512,6 +532,30 @@ function applyCandidateType(ranked: ScoredChain[], text: QuestionText, ctx: Anal
   const median = sorted[sorted.length >> 1];
   ranked.forEach((c, i) => (c.score += w.candidateType * (sims[i] - median)));
 }
+
+/**
+ * One relation stored both ways around an anchor ("Moscow place of birth X" beside "Y place of birth Moscow"), with
+ * ends of one kind: which way a label points is how the graph was written, not what the question asks, so the two
+ * one-hop chains are one reading. Both take the better score; the facts stated with the anchor as their subject
+ * come first (the graph's own statements about the anchor), the other direction right after.
+ */
+function mergeTwinDirections(ranked: ScoredChain[], ctx: AnalysisContext): void {
+  if (!ctx.sameKind) return;
+  const byKey = new Map<string, ScoredChain>();
+  for (const c of ranked) if (c.anchors.length === 1 && c.steps.length === 1) byKey.set(`${c.anchors[0]}:${c.steps[0].relation}${c.steps[0].direction}`, c);
+  for (const out of byKey.values()) {
+    if (out.steps[0].direction !== 'out') continue;
+    const back = byKey.get(`${out.anchors[0]}:${out.steps[0].relation}in`);
+    if (!back || !ctx.sameKind(out.ends, back.ends, out.anchors[0], out.steps[0].relation)) continue;
+    const best = Math.max(out.score, back.score);
+    out.score = best;
+    back.score = best - TWIN_GAP;
+    back.twin = true;
+  }
+}
+
+/** How far the other direction of a twin reading ranks below the stated one (a tie-break, not evidence). */
+const TWIN_GAP = 1e-3;
 
 /** "who"/"whom"/"where" questions: the answer is a person or a place, never a date or a number. */
 function personOrPlaceQuestion(text: QuestionText): boolean {
@@ -569,7 +613,7 @@ function scoreSingle(
     const a = alignBest(orders, p.steps, ctx, w, lastHopSupport(answer, p.steps[p.steps.length - 1], ctx, w), firstHopSupport(answer, anchorIndex, p.steps[0], ctx, w), through);
     let score = a.score - w.lengthPenalty * hopCount(p.steps.length, through) - w.unusedAnchor * otherAnchors;
     if (ctx.mediator?.(p.ends)) score -= w.mediatorEnd;
-    score += typeFitScore(answer.type, p.ends, ctx, w);
+    score += typeFitScore(answer.type, p.ends, ctx, w, p.steps[p.steps.length - 1]);
     // The answer noun against the relations the ends are values of: what landing support reads more strictly.
     if (!landed(answer, ctx)) score += w.answerType * answerTypeScore(nouns, p.ends, ctx, w);
     score += w.anchorPrior * ctx.anchorShare(anchor, p.steps[0]);
@@ -633,9 +677,9 @@ function firstHopSupport(answer: AnswerShared, anchorIndex: number, step: Schema
   return s;
 }
 
-function typeFitScore(type: AnswerType, ends: ReadonlySet<number>, ctx: AnalysisContext, w: AnalysisWeights): number {
+function typeFitScore(type: AnswerType, ends: ReadonlySet<number>, ctx: AnalysisContext, w: AnalysisWeights, landing?: SchemaStep): number {
   if (!ctx.typeFit || w.typeMismatch === 0) return 0;
-  const fit = ctx.typeFit(type, ends);
+  const fit = ctx.typeFit(type, ends, landing);
   return fit < 0 ? -w.typeMismatch : fit > 0 ? w.typeMatch : 0;
 }
 
@@ -667,6 +711,7 @@ export function analyzeQuestion(
   if (anchors.length >= 2) ranked.push(...scorePairs(text, anchors, pathsByAnchor, ctx, w, answer, full));
   if (ranked.length === 0) return undefined;
   applyCandidateType(ranked, full, ctx, w);
+  mergeTwinDirections(ranked, ctx);
   ranked.sort((x, y) => y.score - x.score || x.steps.length - y.steps.length || chainKey(x.steps).localeCompare(chainKey(y.steps)));
   ranked = ranked.slice(0, 200);
   const best = ranked[0];
