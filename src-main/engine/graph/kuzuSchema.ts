@@ -9,9 +9,6 @@ export const SCHEMA = [
   'CREATE REL TABLE Named(FROM NameKey TO Entity)',
 ];
 
-/** Buffer pool for one database (bytes): enough for queries, small enough to keep an import's RSS bounded. */
-export const BUFFER_POOL_BYTES = 256 * 1024 * 1024;
-
 /**
  * The CSV token our import writes for an absent value (NULL). Kuzu reads an empty field — quoted or not — as
  * NULL unless told another NULL token, so without it an empty literal `""` became a NULL primary key. A term

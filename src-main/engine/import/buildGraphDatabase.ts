@@ -3,7 +3,7 @@
 import { stat } from 'node:fs/promises';
 import type { CsvColumns, ImportFormat, ImportIssue, ImportProgress } from '../../common/graphTypes.js';
 import type { GraphStore } from '../graph/graphStore.js';
-import { GraphBuilder } from './graphBuilder.js';
+import { GraphBuilder, type BuiltGraph } from './graphBuilder.js';
 import { ImportCancelledError, ImportError } from './importErrors.js';
 import { resolveImportLimits, type ImportLimits } from './importLimits.js';
 import type { ParsedRecord, ParserInput, ReadCounters } from './parsedRecord.js';
@@ -43,6 +43,8 @@ export interface BuildOutcome {
   entitiesTotal: number;
   skipped: ImportIssue[];
   skippedCount: number;
+  /** The graph as written, for the snapshot beside the database. */
+  built: BuiltGraph;
 }
 
 export function parseFile(format: ImportFormat, input: ParserInput, lenient: boolean, csv?: CsvColumns): AsyncGenerator<ParsedRecord> {
@@ -143,6 +145,7 @@ export async function buildGraphDatabase(req: BuildRequest): Promise<BuildOutcom
       entitiesTotal: built.ids.length,
       skipped,
       skippedCount,
+      built,
     };
   } catch (err) {
     if (isAbort(err) || signal?.aborted) throw new ImportCancelledError(file);

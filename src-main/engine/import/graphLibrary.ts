@@ -2,7 +2,7 @@
 // import can close a graph's handle before swapping a freshly built database into its place.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { CsvColumns, GraphInfo, ImportFormat, ImportProgress, ImportResult, ImportSource } from '../../common/graphTypes.js';
 import { buildGraphDatabase } from './buildGraphDatabase.js';
@@ -16,6 +16,9 @@ import type { GraphStore } from '../graph/graphStore.js';
 import { KUZU_FILE } from '../graph/kuzuSchema.js';
 import { KuzuGraphStore } from '../graph/kuzuGraphStore.js';
 import { MemoryGraph } from '../graph/memoryGraph.js';
+import { SNAPSHOT_FILE } from '../graph/graphSnapshot.js';
+import { readSnapshotFile, writeSnapshotFile } from '../graph/snapshotFile.js';
+import { builtMemoryGraph } from './builtMemoryGraph.js';
 
 export const META_FILE = 'meta.json';
 
@@ -72,6 +75,19 @@ function answerCancelAtOnce<T>(run: Promise<T>, file: string, signal: AbortSigna
   });
 }
 
+export interface GraphLibraryOptions {
+  /** Told when a graph's snapshot could not be used and was rebuilt from the database (default: a process warning). */
+  onNotice?: (message: string) => void;
+}
+
+/**
+ * What the snapshot must have been made from: the import that wrote meta.json (time and counts) and the database
+ * file's size. A graph re-imported by an older build, or a database replaced by hand, gets a fresh snapshot.
+ */
+export function snapshotStamp(info: GraphInfo, kuzuBytes: number): string {
+  return JSON.stringify([info.updatedAt, info.entities, info.triples, kuzuBytes]);
+}
+
 export class GraphLibrary {
   readonly graphsDir: string;
   private readonly stores = new Map<string, Promise<KuzuGraphStore>>();
@@ -81,8 +97,14 @@ export class GraphLibrary {
   private readonly fileGraphs = new Map<string, Promise<string>>();
   private recovered: Promise<void> | undefined;
 
-  constructor(readonly dataDir: string) {
+  private readonly notice: (message: string) => void;
+
+  constructor(
+    readonly dataDir: string,
+    options: GraphLibraryOptions = {},
+  ) {
     this.graphsDir = join(resolve(dataDir), 'graphs');
+    this.notice = options.onNotice ?? ((message) => process.emitWarning(message, 'GraphSnapshotWarning'));
   }
 
   private dirOf(name: string): string {
@@ -168,22 +190,44 @@ export class GraphLibrary {
     if (!(await this.exists(name))) throw await this.unknown(name);
     let store = this.stores.get(name);
     if (!store) {
-      store = KuzuGraphStore.open(name, join(this.dirOf(name), KUZU_FILE), { readOnly: true });
+      const triples = (await this.readMeta(name))?.triples;
+      store = KuzuGraphStore.open(name, join(this.dirOf(name), KUZU_FILE), { readOnly: true, triples });
       this.stores.set(name, store);
       store.catch(() => this.stores.delete(name));
     }
     return store;
   }
 
-  /** The whole graph in memory (the QA hot path), built once per version of the graph. */
+  /**
+   * The whole graph in memory (the QA hot path), once per version of the graph: read from its snapshot, or, when
+   * that is missing, stale or damaged, built from the database (in pages) and the snapshot written again.
+   */
   async memoryGraph(name: string): Promise<MemoryGraph> {
     let g = this.memory.get(name);
     if (!g) {
-      g = this.open(name).then((store) => MemoryGraph.fromStore(store));
+      g = this.loadMemoryGraph(name);
       this.memory.set(name, g);
       g.catch(() => this.memory.delete(name));
     }
     return g;
+  }
+
+  private async loadMemoryGraph(name: string): Promise<MemoryGraph> {
+    if (!(await this.exists(name))) throw await this.unknown(name);
+    const dir = this.dirOf(name);
+    const meta = await this.readMeta(name);
+    const stamp = meta ? snapshotStamp(meta, (await stat(join(dir, KUZU_FILE))).size) : undefined;
+    const file = join(dir, SNAPSHOT_FILE);
+    if (stamp !== undefined) {
+      const read = await readSnapshotFile(file, name, stamp);
+      if (read.kind === 'ok') return read.graph;
+      if (read.kind === 'unusable') this.notice(read.error.message);
+    }
+    const graph = await MemoryGraph.fromStore(await this.open(name));
+    // A graph folder this process may not write still answers, from the database, as before snapshots.
+    if (stamp !== undefined)
+      await writeSnapshotFile(file, graph, stamp).catch((err: Error) => this.notice(`The graph snapshot ${file} could not be written (${(err as NodeJS.ErrnoException).code ?? err.message}).`));
+    return graph;
   }
 
   private async release(name: string): Promise<void> {
@@ -251,6 +295,10 @@ export class GraphLibrary {
         sources: [...(previousMeta?.sources ?? []).filter((s) => !(s.sha256 === sha256 && s.file === file)), source],
       };
       await writeFile(join(work, META_FILE), JSON.stringify(info, null, 2) + '\n');
+      if (options.signal?.aborted) throw new ImportCancelledError(file);
+      // The snapshot of the new database, from the columns still in memory: the next process opens it in one read.
+      const kuzuBytes = (await stat(join(work, KUZU_FILE))).size;
+      await writeSnapshotFile(join(work, SNAPSHOT_FILE), builtMemoryGraph(name, outcome.built), snapshotStamp(info, kuzuBytes));
       if (options.signal?.aborted) throw new ImportCancelledError(file);
       // From here the import completes even if cancelled: the caller is told the outcome, not "unchanged".
       swap.started = true;

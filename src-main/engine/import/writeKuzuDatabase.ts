@@ -5,7 +5,8 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import kuzu from 'kuzu';
 import { normalizeName } from '../../common/normalizeName.js';
-import { BUFFER_POOL_BYTES, CSV_NULL, SCHEMA } from '../graph/kuzuSchema.js';
+import { bufferPoolBytes } from '../graph/bufferPool.js';
+import { CSV_NULL, SCHEMA } from '../graph/kuzuSchema.js';
 import type { BuiltGraph } from './graphBuilder.js';
 
 /** An absent value is the NULL token; every string is quoted, so `""` stays the empty string. */
@@ -114,7 +115,7 @@ async function writeTables(g: BuiltGraph, norms: string[], files: TableFiles, db
   );
   signal?.throwIfAborted();
 
-  const db = new kuzu.Database(dbPath, BUFFER_POOL_BYTES);
+  const db = new kuzu.Database(dbPath, bufferPoolBytes({ triples: g.heads.length }));
   const conn = new kuzu.Connection(db);
   try {
     for (const ddl of SCHEMA) await conn.query(ddl);
