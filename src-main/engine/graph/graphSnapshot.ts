@@ -8,12 +8,14 @@
 import type { MemoryGraphParts } from './memoryGraph.js';
 import { MemoryGraph } from './memoryGraph.js';
 import { tableFits } from './stringTable.js';
+import { KeyedLists } from './keyedLists.js';
+import type { NameIndexData } from './nameIndexData.js';
 
 export const SNAPSHOT_FILE = 'graph.snapshot';
 export const SNAPSHOT_VERSION = 1;
 const MAGIC = 'CTRLGSNP';
 
-type ArrayKind = 'i32' | 'u8' | 'f32' | 'utf8';
+type ArrayKind = 'i32' | 'u8' | 'f32' | 'f64' | 'utf8';
 interface SectionEntry {
   name: string;
   kind: ArrayKind;
@@ -27,6 +29,8 @@ interface SnapshotHeader {
   bytes: number;
   entities: number;
   edges: number;
+  maxKeyLength: number;
+  maxScrubWords: number;
   tripleCount: number;
   relationLabels: string[];
   typeLabels: string[];
@@ -45,7 +49,7 @@ export class SnapshotError extends Error {
 }
 
 /** Strings as one UTF-8 blob plus each string's end in UTF-16 units (one decode, then slices). */
-function stringSections(prefix: string, strings: readonly string[]): [string, ArrayKind, Uint8Array | Int32Array | Float32Array][] {
+function stringSections(prefix: string, strings: readonly string[]): Section[] {
   const ends = new Int32Array(strings.length);
   let at = 0;
   for (let i = 0; i < strings.length; i++) ends[i] = at += strings[i].length;
@@ -53,6 +57,24 @@ function stringSections(prefix: string, strings: readonly string[]): [string, Ar
     [`${prefix}.text`, 'utf8', Buffer.from(strings.join(''), 'utf8')],
     [`${prefix}.ends`, 'i32', ends],
   ];
+}
+
+type Section = [string, ArrayKind, Uint8Array | Int32Array | Float32Array | Float64Array];
+
+const KEYED_LISTS = ['linkKeys', 'stems', 'acronyms', 'trigrams', 'scrubKeys'] as const;
+
+function keyedSections(prefix: string, lists: KeyedLists): Section[] {
+  return [
+    [`${prefix}.text`, 'utf8', Buffer.from(lists.text, 'utf8')],
+    [`${prefix}.ends`, 'i32', lists.ends],
+    [`${prefix}.table`, 'i32', lists.table],
+    [`${prefix}.start`, 'i32', lists.start],
+    [`${prefix}.items`, 'i32', lists.items],
+  ];
+}
+
+function nameIndexSections(d: NameIndexData): Section[] {
+  return [...KEYED_LISTS.flatMap((k) => keyedSections(k, d[k])), ['keyGrams', 'i32', d.keyGrams], ['keyWeight', 'f64', d.keyWeight]];
 }
 
 /** The snapshot's bytes, as chunks to write in order. */
@@ -66,7 +88,7 @@ export function encodeSnapshot(graph: MemoryGraph, stamp: string): Uint8Array[] 
     if (k === undefined) typeIndex.set(t, (k = typeLabels.push(t) - 1));
     typeOf[i] = k;
   });
-  const arrays: [string, ArrayKind, Uint8Array | Int32Array | Float32Array][] = [
+  const arrays: Section[] = [
     ['offsets', 'i32', graph.offsets],
     ['edgeNeighbor', 'i32', graph.edgeNeighbor],
     ['edgeRelation', 'i32', graph.edgeRelation],
@@ -77,6 +99,7 @@ export function encodeSnapshot(graph: MemoryGraph, stamp: string): Uint8Array[] 
     ['categorical', 'f32', graph.categorical()],
     ...stringSections('ids', graph.ids),
     ...stringSections('names', graph.names),
+    ...nameIndexSections(graph.nameIndexData()),
   ];
   const sections: SectionEntry[] = [];
   const header = (bodyStart: number): SnapshotHeader => {
@@ -92,6 +115,8 @@ export function encodeSnapshot(graph: MemoryGraph, stamp: string): Uint8Array[] 
       bytes: at,
       entities: graph.size,
       edges: graph.edgeNeighbor.length,
+      maxKeyLength: graph.nameIndexData().maxKeyLength,
+      maxScrubWords: graph.nameIndexData().maxScrubWords,
       tripleCount: graph.tripleCount,
       relationLabels: graph.relationLabels,
       typeLabels,
@@ -215,6 +240,39 @@ export function decodeSnapshot(name: string, buf: Buffer, file: string): MemoryG
     if (t < -1 || t >= header.typeLabels.length) throw new SnapshotError(file, 'section typeOf is damaged');
     types[i] = t < 0 ? undefined : header.typeLabels[t];
   }
+  const counted = (sname: string): Int32Array => {
+    const s = section(sname, 'i32');
+    return new Int32Array(bytes.buffer, bytes.byteOffset + s.offset, s.bytes / 4);
+  };
+  const keyed = (prefix: (typeof KEYED_LISTS)[number], valueLimit: number): KeyedLists => {
+    const text = section(`${prefix}.text`, 'utf8');
+    const lists = new KeyedLists(
+      bytes.toString('utf8', text.offset, text.offset + text.bytes),
+      counted(`${prefix}.ends`),
+      counted(`${prefix}.table`),
+      counted(`${prefix}.start`),
+      counted(`${prefix}.items`),
+    );
+    if (!lists.fits(valueLimit)) throw new SnapshotError(file, `section ${prefix} is damaged`);
+    return lists;
+  };
+  const linkKeys = keyed('linkKeys', n);
+  const K = linkKeys.size;
+  const keyGrams = i32('keyGrams', K);
+  const weights = section('keyWeight', 'f64');
+  if (weights.bytes !== K * 8) throw new SnapshotError(file, 'section keyWeight has the wrong length');
+  const nameIndex: NameIndexData = {
+    linkKeys,
+    stems: keyed('stems', K),
+    acronyms: keyed('acronyms', K),
+    trigrams: keyed('trigrams', K),
+    keyGrams,
+    keyWeight: new Float64Array(bytes.buffer, bytes.byteOffset + weights.offset, K),
+    maxKeyLength: header.maxKeyLength,
+    scrubKeys: keyed('scrubKeys', n),
+    maxScrubWords: header.maxScrubWords,
+  };
+  if (!Number.isInteger(nameIndex.maxKeyLength) || !Number.isInteger(nameIndex.maxScrubWords)) throw new SnapshotError(file, 'damaged header');
   const parts: MemoryGraphParts = {
     ids: strings('ids'),
     names: strings('names'),
@@ -228,6 +286,7 @@ export function decodeSnapshot(name: string, buf: Buffer, file: string): MemoryG
     tripleCount: header.tripleCount,
     idTable,
     categorical,
+    nameIndex,
   };
   return new MemoryGraph(name, parts);
 }

@@ -20,6 +20,8 @@ import { UnknownEntityError } from './graphStore.js';
 import { categoricalScores } from './categoricalScores.js';
 import { DIR_IN, DIR_OUT } from './edgeDirection.js';
 import { buildStringTable, findString } from './stringTable.js';
+import { IntColumn } from './intColumn.js';
+import { buildNameIndexData, type NameIndexData } from './nameIndexData.js';
 
 export const LITERAL_CODES: (LiteralKind | undefined)[] = [undefined, 'date', 'number', 'string'];
 export { DIR_IN, DIR_OUT };
@@ -45,6 +47,8 @@ export interface MemoryGraphParts extends EntityColumns {
   idTable?: Int32Array;
   /** categoricalScores(graph), precomputed at import; computed on first use when absent. */
   categorical?: Float32Array;
+  /** buildNameIndexData(names), precomputed at import; built on first use when absent. */
+  nameIndex?: NameIndexData;
 }
 
 export class MemoryGraph implements GraphStore {
@@ -65,6 +69,7 @@ export class MemoryGraph implements GraphStore {
   private readonly relationIndex = new Map<string, number>();
   private normIndex: Map<string, number[]> | undefined;
   private categoricalMemo: Float32Array | undefined;
+  private nameIndexMemo: NameIndexData | undefined;
 
   constructor(readonly name: string, parts: MemoryGraphParts) {
     this.ids = parts.ids;
@@ -80,6 +85,7 @@ export class MemoryGraph implements GraphStore {
     this.tripleCount = parts.tripleCount;
     this.idTable = parts.idTable ?? buildStringTable(parts.ids);
     this.categoricalMemo = parts.categorical;
+    this.nameIndexMemo = parts.nameIndex;
   }
 
   /** Builds the CSR from integer triples (unique) over an entity table. */
@@ -199,6 +205,12 @@ export class MemoryGraph implements GraphStore {
   categorical(): Float32Array {
     this.categoricalMemo ??= categoricalScores(this);
     return this.categoricalMemo;
+  }
+
+  /** The name tables of linking and sanitizing (nameIndexData.ts), built once. */
+  nameIndexData(): NameIndexData {
+    this.nameIndexMemo ??= buildNameIndexData(this.names);
+    return this.nameIndexMemo;
   }
 
   /** Entities whose normalised name equals normalizeName(text). */
@@ -468,23 +480,6 @@ function sortEdges(s: number, e: number, neighbor: Int32Array, relation: Int32Ar
   neighbor.set(nb, s);
   relation.set(rl, s);
   direction.set(dr, s);
-}
-
-/** A growable Int32 column. */
-class IntColumn {
-  private data = new Int32Array(1 << 16);
-  private length = 0;
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Int32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
-  view(): Int32Array {
-    return this.data.subarray(0, this.length);
-  }
 }
 
 /** The distinct triples (order not kept: the CSR sorts every entity's edges anyway). */

@@ -21,13 +21,19 @@ export function tableSlots(count: number): number {
 
 /** Slot holds index + 1 (0 = empty). A repeated string maps to its LAST index, as Map.set would. */
 export function buildStringTable(strings: readonly string[]): Int32Array {
-  const table = new Int32Array(tableSlots(strings.length));
+  return buildKeyTable(strings.length, (i) => strings[i]);
+}
+
+/** buildStringTable over `count` strings given by `keyAt` (strings kept in one blob, sliced on demand). */
+export function buildKeyTable(count: number, keyAt: (i: number) => string): Int32Array {
+  const table = new Int32Array(tableSlots(count));
   const mask = table.length - 1;
-  for (let i = 0; i < strings.length; i++) {
-    let slot = hashString(strings[i]) & mask;
+  for (let i = 0; i < count; i++) {
+    const key = keyAt(i);
+    let slot = hashString(key) & mask;
     for (;;) {
       const at = table[slot];
-      if (at === 0 || strings[at - 1] === strings[i]) {
+      if (at === 0 || keyAt(at - 1) === key) {
         table[slot] = i + 1;
         break;
       }
@@ -45,6 +51,18 @@ export function findString(table: Int32Array, strings: readonly string[], key: s
     const at = table[slot];
     if (at === 0) return undefined;
     if (strings[at - 1] === key) return at - 1;
+    slot = (slot + 1) & mask;
+  }
+}
+
+/** findString over strings given by `keyAt`. */
+export function findKey(table: Int32Array, keyAt: (i: number) => string, key: string): number | undefined {
+  const mask = table.length - 1;
+  let slot = hashString(key) & mask;
+  for (;;) {
+    const at = table[slot];
+    if (at === 0) return undefined;
+    if (keyAt(at - 1) === key) return at - 1;
     slot = (slot + 1) & mask;
   }
 }
