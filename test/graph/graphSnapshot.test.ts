@@ -55,6 +55,16 @@ async function expectSameGraph(a: MemoryGraph, b: MemoryGraph): Promise<void> {
   expect([...a.edgeDirection]).toEqual([...b.edgeDirection]);
   expect(a.tripleCount).toBe(b.tripleCount);
   expect([...a.categorical()]).toEqual([...b.categorical()]);
+  // The name tables of linking and sanitizing, key by key and list by list.
+  const [na, nb] = [a.nameIndexData(), b.nameIndexData()];
+  for (const part of ['linkKeys', 'stems', 'acronyms', 'trigrams', 'scrubKeys'] as const) {
+    expect(na[part].text).toBe(nb[part].text);
+    for (const arr of ['ends', 'table', 'start', 'items'] as const) expect([...na[part][arr]]).toEqual([...nb[part][arr]]);
+  }
+  expect(na.linkKeys.size).toBeGreaterThan(100);
+  expect([...na.keyGrams]).toEqual([...nb.keyGrams]);
+  expect([...na.keyWeight]).toEqual([...nb.keyWeight]);
+  expect([na.maxKeyLength, na.maxScrubWords]).toEqual([nb.maxKeyLength, nb.maxScrubWords]);
   expect(await a.stats()).toEqual({ ...(await b.stats()), name: a.name });
   for (const id of a.ids) expect(a.indexOf(id)).toBe(b.indexOf(id));
   expect(a.indexOf('http://ex.org/none')).toBeUndefined();
@@ -107,6 +117,7 @@ describe('graph snapshot', () => {
     ['another version', (b: Buffer) => (b.writeUInt32LE(999, 8), b), /version 999/],
     ['an edge out of range', (b: Buffer) => corruptSection(b, 'edgeNeighbor'), /edge sections are damaged/],
     ['a damaged id table', (b: Buffer) => corruptSection(b, 'idTable'), /idTable is damaged/],
+    ['a damaged name table', (b: Buffer) => corruptSection(b, 'stems.items'), /stems is damaged/],
   ])('is reported and rebuilt when %s, never a crash', async (_, damage, reason) => {
     const good = readFileSync(snapshotPath());
     writeFileSync(snapshotPath(), damage(Buffer.from(good)));
