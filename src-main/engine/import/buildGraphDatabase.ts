@@ -14,6 +14,7 @@ import { parseTurtle } from './parseTurtle.js';
 import { ProgressMeter } from './progressMeter.js';
 import { termProblem } from './termCheck.js';
 import { writeKuzuDatabase } from './writeKuzuDatabase.js';
+import { BufferPoolSettingError } from '../graph/bufferPool.js';
 
 /** Lenient mode keeps this many skipped lines for the report; the rest are counted only. */
 export const MAX_REPORTED_ISSUES = 10_000;
@@ -132,6 +133,7 @@ export async function buildGraphDatabase(req: BuildRequest): Promise<BuildOutcom
     checkCancel();
     await writeKuzuDatabase(built, req.dbPath, req.workDir, { signal }).catch((err: unknown) => {
       if (isAbort(err) || signal?.aborted) throw err;
+      if (err instanceof BufferPoolSettingError) throw new ImportError(file, undefined, err.message);
       // Kuzu's messages quote the value they stopped at ("Found duplicated primary key value …"): only its kind of
       // exception is kept, and the full error stays local as the cause.
       const kind = /^([A-Za-z ]{1,40} exception):/.exec((err as Error)?.message ?? '')?.[1] ?? 'error';
