@@ -12,6 +12,7 @@
 // --heap N runs every child with --max-old-space-size=N. Outputs go under --work and are deleted afterwards.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, readdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseQuestions, quantile, type EvalQuestion } from '../src-main/engine/import/questionsFile.js';
@@ -40,6 +41,8 @@ const nodeFlags = values.heap ? [`--max-old-space-size=${Number(values.heap)}`] 
 
 interface Run {
   ms: number;
+  /** User + system CPU seconds: on a shared, loaded machine the steadier figure. */
+  cpuS: number;
   maxRssMb: number;
   stdout: string;
 }
@@ -47,11 +50,11 @@ interface Run {
 /** Runs node with args under /usr/bin/time (peak RSS); fails loudly with the child's stderr. */
 function runNode(args: string[]): Run {
   const t = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', 'MAXRSS_KB %M', process.execPath, ...nodeFlags, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync('/usr/bin/time', ['-f', 'MAXRSS_KB %M CPU %U %S', process.execPath, ...nodeFlags, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
   const ms = performance.now() - t;
-  const rss = /MAXRSS_KB (\d+)/.exec(r.stderr ?? '');
+  const rss = /MAXRSS_KB (\d+) CPU ([\d.]+) ([\d.]+)/.exec(r.stderr ?? '');
   if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed (${r.status}):\n${(r.stderr ?? '').slice(-3000)}`);
-  return { ms, maxRssMb: rss ? Number(rss[1]) / 1024 : NaN, stdout: r.stdout };
+  return { ms, cpuS: rss ? Number(rss[2]) + Number(rss[3]) : NaN, maxRssMb: rss ? Number(rss[1]) / 1024 : NaN, stdout: r.stdout };
 }
 
 function folderBytes(dir: string): number {
@@ -86,18 +89,18 @@ try {
     const importInfo = JSON.parse(imported.stdout.trim().split('\n').at(-1)!) as { ms: number; triples: number; entities: number };
     rmSync(kb, { force: true });
     const disk = folderBytes(join(dataDir, 'graphs', name));
-    console.error(`  import ${(importInfo.ms / 1000).toFixed(1)} s, peak RSS ${gib(imported.maxRssMb)} GiB, disk ${(disk / 2 ** 20).toFixed(0)} MiB`);
+    console.error(`  import ${(importInfo.ms / 1000).toFixed(1)} s (process cpu ${imported.cpuS.toFixed(1)} s), peak RSS ${gib(imported.maxRssMb)} GiB, disk ${(disk / 2 ** 20).toFixed(0)} MiB`);
     const qs = questionsFor(copies);
     const firstQuestion = qs.hops['2-hop'][0].question;
     const cold = [1, 2].map(() => runNode(['bin/ctrlg.mjs', 'ask', '--data', dataDir, '--graph', name, '--json', firstQuestion]));
-    console.error(`  cold ask ${cold.map((c) => (c.ms / 1000).toFixed(2)).join(' s, ')} s, peak RSS ${gib(Math.max(...cold.map((c) => c.maxRssMb)))} GiB`);
+    console.error(`  cold ask ${cold.map((c) => `${(c.ms / 1000).toFixed(2)} s (cpu ${c.cpuS.toFixed(2)} s)`).join(', ')}, peak RSS ${gib(Math.max(...cold.map((c) => c.maxRssMb)))} GiB, load ${loadavg()[0].toFixed(1)}`);
     const qFile = join(work, `questions-${copies}.json`);
     writeFileSync(qFile, JSON.stringify(qs));
     const evaluated = runNode(['bin/run-ts.mjs', 'bench/lib/scaleChild.ts', 'eval', dataDir, name, qFile]);
     const ev = JSON.parse(evaluated.stdout.trim().split('\n').at(-1)!) as { openMs: number; hops: Record<string, { n: number; hits: number; ms: number[] }>; unknownMs: number[] };
     const hopCells = Object.values(ev.hops).map((h) => `${((100 * h.hits) / Math.max(1, h.n)).toFixed(0)}% · ${quantile(h.ms, 0.5).toFixed(0)}/${quantile(h.ms, 0.95).toFixed(0)}`);
     rows.push(
-      `| ${copies} | ${(importInfo.triples / 1e6).toFixed(2)}M | ${(importInfo.ms / 1000).toFixed(1)} s | ${gib(imported.maxRssMb)} | ${(disk / 2 ** 20).toFixed(0)} MiB | ${(cold[1].ms / 1000).toFixed(2)} s | ${(ev.openMs / 1000).toFixed(2)} s | ${hopCells.join(' | ')} | ${Math.max(...ev.unknownMs).toFixed(0)} ms | ${gib(Math.max(evaluated.maxRssMb, ...cold.map((c) => c.maxRssMb)))} |`,
+      `| ${copies} | ${(importInfo.triples / 1e6).toFixed(2)}M | ${(importInfo.ms / 1000).toFixed(1)} s (${imported.cpuS.toFixed(1)}) | ${gib(imported.maxRssMb)} | ${(disk / 2 ** 20).toFixed(0)} MiB | ${(cold[1].ms / 1000).toFixed(2)} s (${cold[1].cpuS.toFixed(2)}) | ${(ev.openMs / 1000).toFixed(2)} s | ${hopCells.join(' | ')} | ${Math.max(...ev.unknownMs).toFixed(0)} ms | ${gib(Math.max(evaluated.maxRssMb, ...cold.map((c) => c.maxRssMb)))} |`,
     );
     console.error(`  ${rows.at(-1)}`);
     rmSync(dataDir, { recursive: true, force: true });
@@ -105,7 +108,7 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
-console.log(`\nseed ${seed}, ${perHop} questions per hop per size${values.heap ? `, --max-old-space-size=${values.heap}` : ''}; hop cells: Hits@1 · p50/p95 ms (warm)\n`);
+console.log(`\nseed ${seed}, ${perHop} questions per hop per size${values.heap ? `, --max-old-space-size=${values.heap}` : ''}; hop cells: Hits@1 · p50/p95 ms (warm); (…) CPU seconds of the process; load average at the end ${loadavg()[0].toFixed(1)}\n`);
 console.log('| copies | triples | import | import RSS GiB | disk | cold ask | open | 1-hop | 2-hop | 3-hop | unknown (max) | ask/eval RSS GiB |');
 console.log('|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|---:|');
 for (const r of rows) console.log(r);
