@@ -44,13 +44,20 @@ const Q = {
   relationCounts: 'MATCH ()-[r:Rel]->() RETURN r.label AS label, count(r) AS n',
   literalCounts: 'MATCH (e:Entity) WHERE e.literal IS NOT NULL RETURN e.literal AS kind, count(e) AS n',
   degreeCounts: 'MATCH (e:Entity) RETURN e.degree AS d, count(e) AS n ORDER BY d',
-  // Scalar columns: converting NODE values costs about twice as much per row. Pages are ranges of the node
-  // table's offsets (a filter on the scan), so no result holds the whole graph; SKIP would rescan per page.
+  // Scalar columns: converting NODE values costs about twice as much per row. Pages are ranges of the entities'
+  // import order (`ord`), or of the node table's offsets in a database without it: a filter on the scan, so no
+  // result holds the whole graph (SKIP would rescan per page). Within a head, triples come by label.
+  hasOrd: "CALL table_info('Entity') WHERE name = 'ord' RETURN count(*) AS n",
+  maxOrd: 'MATCH (e:Entity) RETURN max(e.ord) AS n',
   maxOffset: 'MATCH (e:Entity) RETURN max(offset(id(e))) AS n',
+  entityPageByOrd:
+    'MATCH (e:Entity) WHERE e.ord >= $lo AND e.ord < $hi RETURN e.id AS id, e.name AS name, e.type AS type, e.literal AS literal, e.degree AS degree ORDER BY e.ord',
+  triplePageByOrd:
+    'MATCH (a:Entity)-[r:Rel]->(b:Entity) WHERE a.ord >= $lo AND a.ord < $hi RETURN a.id AS h, r.label AS r, b.id AS t ORDER BY a.ord, r.label, b.ord',
   entityPage:
     'MATCH (e:Entity) WHERE offset(id(e)) >= $lo AND offset(id(e)) < $hi RETURN e.id AS id, e.name AS name, e.type AS type, e.literal AS literal, e.degree AS degree ORDER BY offset(id(e))',
   triplePage:
-    'MATCH (a:Entity)-[r:Rel]->(b:Entity) WHERE offset(id(a)) >= $lo AND offset(id(a)) < $hi RETURN a.id AS h, r.label AS r, b.id AS t ORDER BY offset(id(a)), offset(id(r))',
+    'MATCH (a:Entity)-[r:Rel]->(b:Entity) WHERE offset(id(a)) >= $lo AND offset(id(a)) < $hi RETURN a.id AS h, r.label AS r, b.id AS t ORDER BY offset(id(a)), r.label, offset(id(b))',
 } as const;
 
 /** Entities per page when the whole graph is read (a page of triples holds their out-edges). */
@@ -124,12 +131,14 @@ export class KuzuGraphStore implements GraphStore {
   }
 
   /**
-   * Reads a whole table in pages of `pageEntities` node offsets, yielding batches of at most `batchSize`: Kuzu
+   * Reads a whole table in pages of `pageEntities` entities (by import order, else node offset), yielding batches of at most `batchSize`: Kuzu
    * materialises one page at a time, never the whole graph (a single result overflowed its buffer pool at 4M).
    */
-  private async *paged<T>(cypher: string, batchSize: number, pageEntities: number, map: (r: Row) => T): AsyncGenerator<T[]> {
-    const top = (await this.run(Q.maxOffset))[0]?.n;
+  private async *paged<T>(kind: 'entity' | 'triple', batchSize: number, pageEntities: number, map: (r: Row) => T): AsyncGenerator<T[]> {
+    const byOrd = Number((await this.run(Q.hasOrd))[0]?.n ?? 0) > 0;
+    const top = (await this.run(byOrd ? Q.maxOrd : Q.maxOffset))[0]?.n;
     if (top === null || top === undefined) return;
+    const cypher = kind === 'entity' ? (byOrd ? Q.entityPageByOrd : Q.entityPage) : byOrd ? Q.triplePageByOrd : Q.triplePage;
     const last = Number(top);
     for (let lo = 0; lo <= last; lo += pageEntities) {
       const rows = await this.run(cypher, { lo, hi: lo + pageEntities });
@@ -290,11 +299,11 @@ export class KuzuGraphStore implements GraphStore {
   }
 
   async *entities(batchSize = 10_000, pageEntities = READ_PAGE_ENTITIES): AsyncIterable<Entity[]> {
-    yield* this.paged(Q.entityPage, batchSize, pageEntities, toEntity);
+    yield* this.paged('entity', batchSize, pageEntities, toEntity);
   }
 
   async *triples(batchSize = 10_000, pageEntities = READ_PAGE_ENTITIES): AsyncIterable<Triple[]> {
-    yield* this.paged(Q.triplePage, batchSize, pageEntities, (r) => ({ head: r.h as string, relation: r.r as string, tail: r.t as string }));
+    yield* this.paged('triple', batchSize, pageEntities, (r) => ({ head: r.h as string, relation: r.r as string, tail: r.t as string }));
   }
 
   async close(): Promise<void> {

@@ -85,12 +85,12 @@ async function writeTables(g: BuiltGraph, norms: string[], files: TableFiles, db
   const n = g.ids.length;
   const { signal } = options;
   const multiline = { entity: false, rel: false, nameKey: false, named: false };
-  multiline.entity = await writeCsv(files.entity, 'id,name,norm,type,literal,degree', (emit) =>
+  multiline.entity = await writeCsv(files.entity, 'id,name,norm,type,literal,degree,ord', (emit) =>
     rangeSteps(
       n,
       10_000,
       (i) =>
-        emit(`${csvField(g.ids[i])},${csvField(g.names[i])},${csvField(norms[i])},${csvField(g.types[i])},${g.literals[i] ?? CSV_NULL},${g.degree[i]}`),
+        emit(`${csvField(g.ids[i])},${csvField(g.names[i])},${csvField(norms[i])},${csvField(g.types[i])},${g.literals[i] ?? CSV_NULL},${g.degree[i]},${i}`),
       signal,
     ),
   );
