@@ -14,6 +14,7 @@ export class EntityNameIndex {
   readonly keyWeight: Float64Array;
   /** Longest key, in words: the longest span worth looking up. */
   readonly maxKeyLength: number;
+  private trigramHits: Int32Array | undefined;
 
   /** Over the graph's name tables (graph/nameIndexData.ts): read from its snapshot, or built once in memory. */
   private constructor(
@@ -78,13 +79,18 @@ export class EntityNameIndex {
    */
   closestByTrigrams(text: string): [number, number][] {
     const query = keyTrigrams(text);
-    const hits = new Map<number, number>();
+    // A counter per key, reused across calls; only the keys touched are read and reset.
+    const hits = (this.trigramHits ??= new Int32Array(this.keyCount));
+    const touched: number[] = [];
     for (const g of query) {
       const keys = this.data.trigrams.get(g);
-      if (keys) for (const k of keys) hits.set(k, (hits.get(k) ?? 0) + 1);
+      if (keys) for (const k of keys) if (hits[k]++ === 0) touched.push(k);
     }
     const scored: [number, number][] = [];
-    for (const [k, n] of hits) scored.push([k, n / Math.sqrt(this.data.keyGrams[k] * query.size)]);
+    for (const k of touched) {
+      scored.push([k, hits[k] / Math.sqrt(this.data.keyGrams[k] * query.size)]);
+      hits[k] = 0;
+    }
     return scored.sort((x, y) => y[1] - x[1] || x[0] - y[0]);
   }
 }
