@@ -254,3 +254,26 @@ describe('a database written before snapshots', () => {
     }
   });
 });
+
+describe('a snapshot with a damaged header', () => {
+  it('names the problem for a section length that is not whole elements, never a RangeError', async () => {
+    const g = MemoryGraph.fromTriples('m', [], [{ head: 'a', relation: 'r', tail: 'b' }]);
+    const bytes = Buffer.concat(encodeSnapshot(g, 's'));
+    const header = snapshotHeader(bytes, 'mem');
+    const len = bytes.readUInt32LE(12);
+    const json = JSON.stringify({ ...header, sections: header.sections.map((x) => (x.name === 'idTable' ? { ...x, bytes: x.bytes - 2 } : x)) });
+    expect(Buffer.byteLength(json)).toBeLessThanOrEqual(len);
+    const damaged = Buffer.from(bytes);
+    damaged.fill(0x20, 16, 16 + len).write(json, 16, 'utf8');
+    expect(() => decodeSnapshot('m', damaged, 'mem')).toThrow(/idTable has the wrong length/);
+    const dir2 = tempDir();
+    try {
+      const file = dir2.file('graph.snapshot', '');
+      writeFileSync(file, damaged);
+      const read = await readSnapshotFile(file, 'm', 's');
+      expect(read.kind).toBe('unusable');
+    } finally {
+      dir2.remove();
+    }
+  });
+});

@@ -16,6 +16,7 @@ export const SNAPSHOT_VERSION = 1;
 const MAGIC = 'CTRLGSNP';
 
 type ArrayKind = 'i32' | 'u8' | 'f32' | 'f64' | 'utf8';
+const ELEMENT_BYTES: Record<ArrayKind, number> = { i32: 4, u8: 1, f32: 4, f64: 8, utf8: 1 };
 interface SectionEntry {
   name: string;
   kind: ArrayKind;
@@ -189,8 +190,9 @@ export function decodeSnapshot(name: string, buf: Buffer, file: string): MemoryG
   const byName = new Map(header.sections.map((s) => [s.name, s]));
   const section = (sname: string, kind: ArrayKind): SectionEntry => {
     const s = byName.get(sname);
-    if (!s || s.kind !== kind || !Number.isInteger(s.offset) || !Number.isInteger(s.bytes) || s.offset < 0 || s.offset % 8 || s.offset + s.bytes > bytes.length)
+    if (!s || s.kind !== kind || !Number.isInteger(s.offset) || !Number.isInteger(s.bytes) || s.offset < 0 || s.offset % 8 || s.bytes < 0 || s.offset + s.bytes > bytes.length)
       throw new SnapshotError(file, `section ${sname} missing or out of range`);
+    if (s.bytes % ELEMENT_BYTES[kind]) throw new SnapshotError(file, `section ${sname} has the wrong length`);
     return s;
   };
   const i32 = (sname: string, length: number): Int32Array => {

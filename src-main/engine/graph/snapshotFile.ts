@@ -27,7 +27,8 @@ export async function readSnapshotFile(file: string, name: string, stamp: string
     return { kind: 'ok', graph: decodeSnapshot(name, buf, file) };
   } catch (err) {
     if (err instanceof SnapshotError) return { kind: 'unusable', error: err };
-    throw err;
+    // Whatever else a damaged file provokes (a typed-array range, a string too long) is a damaged file too.
+    return { kind: 'unusable', error: new SnapshotError(file, `damaged (${(err as Error).message})`) };
   }
 }
 
