@@ -66,7 +66,7 @@ describe('EntityNameIndex', () => {
     expect(key("chris o’donnell")).toBe(key("Chris O'Donnell"));
     expect(key('frederica_of_mecklenburg-strelitz')).toBeDefined();
     expect(key('gerard depardieu')).toBeDefined();
-    expect(index.keyEntities[key('paris')!]).toHaveLength(2);
+    expect(index.keyEntities(key('paris')!)).toHaveLength(2);
   });
 
   it('weighs rare name words above common ones', () => {

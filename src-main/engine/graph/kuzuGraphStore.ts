@@ -17,7 +17,7 @@ import type {
 import { normalizeName } from '../../common/normalizeName.js';
 import type { ExpandOptions, FindOptions, GraphStore, PathOptions } from './graphStore.js';
 import { UnknownEntityError } from './graphStore.js';
-import { BUFFER_POOL_BYTES } from './kuzuSchema.js';
+import { bufferPoolBytes } from './bufferPool.js';
 import { MemoryGraph, degreeStats } from './memoryGraph.js';
 import { assertLocalPath } from '../node/localPath.js';
 
@@ -44,10 +44,24 @@ const Q = {
   relationCounts: 'MATCH ()-[r:Rel]->() RETURN r.label AS label, count(r) AS n',
   literalCounts: 'MATCH (e:Entity) WHERE e.literal IS NOT NULL RETURN e.literal AS kind, count(e) AS n',
   degreeCounts: 'MATCH (e:Entity) RETURN e.degree AS d, count(e) AS n ORDER BY d',
-  // Scalar columns: converting NODE values costs about twice as much per row.
-  allEntities: 'MATCH (e:Entity) RETURN e.id AS id, e.name AS name, e.type AS type, e.literal AS literal, e.degree AS degree',
-  allTriples: 'MATCH (a:Entity)-[r:Rel]->(b:Entity) RETURN a.id AS h, r.label AS r, b.id AS t',
+  // Scalar columns: converting NODE values costs about twice as much per row. Pages are ranges of the entities'
+  // import order (`ord`), or of the node table's offsets in a database without it: a filter on the scan, so no
+  // result holds the whole graph (SKIP would rescan per page). Within a head, triples come by label.
+  hasOrd: "CALL table_info('Entity') WHERE name = 'ord' RETURN count(*) AS n",
+  maxOrd: 'MATCH (e:Entity) RETURN max(e.ord) AS n',
+  maxOffset: 'MATCH (e:Entity) RETURN max(offset(id(e))) AS n',
+  entityPageByOrd:
+    'MATCH (e:Entity) WHERE e.ord >= $lo AND e.ord < $hi RETURN e.id AS id, e.name AS name, e.type AS type, e.literal AS literal, e.degree AS degree ORDER BY e.ord',
+  triplePageByOrd:
+    'MATCH (a:Entity)-[r:Rel]->(b:Entity) WHERE a.ord >= $lo AND a.ord < $hi RETURN a.id AS h, r.label AS r, b.id AS t ORDER BY a.ord, r.label, b.ord',
+  entityPage:
+    'MATCH (e:Entity) WHERE offset(id(e)) >= $lo AND offset(id(e)) < $hi RETURN e.id AS id, e.name AS name, e.type AS type, e.literal AS literal, e.degree AS degree ORDER BY offset(id(e))',
+  triplePage:
+    'MATCH (a:Entity)-[r:Rel]->(b:Entity) WHERE offset(id(a)) >= $lo AND offset(id(a)) < $hi RETURN a.id AS h, r.label AS r, b.id AS t ORDER BY offset(id(a)), r.label, offset(id(b))',
 } as const;
+
+/** Entities per page when the whole graph is read (a page of triples holds their out-edges). */
+export const READ_PAGE_ENTITIES = 100_000;
 
 function toEntity(v: KuzuValue): Entity {
   const n = v as Record<string, KuzuValue>;
@@ -59,6 +73,8 @@ function toEntity(v: KuzuValue): Entity {
 
 export interface KuzuOpenOptions {
   readOnly?: boolean;
+  /** Triples the database holds, to size its buffer pool (bufferPool.ts); unknown reads as a small graph. */
+  triples?: number;
 }
 
 export class KuzuGraphStore implements GraphStore {
@@ -77,7 +93,7 @@ export class KuzuGraphStore implements GraphStore {
 
   static async open(name: string, path: string, options: KuzuOpenOptions = {}): Promise<KuzuGraphStore> {
     assertLocalPath(path, `The graph "${name}"`);
-    const db = new kuzu.Database(path, BUFFER_POOL_BYTES, true, options.readOnly ?? true);
+    const db = new kuzu.Database(path, bufferPoolBytes({ triples: options.triples ?? 0 }), true, options.readOnly ?? true);
     await db.init();
     const conn = new kuzu.Connection(db);
     await conn.init();
@@ -114,17 +130,19 @@ export class KuzuGraphStore implements GraphStore {
     }
   }
 
-  /** Streams a large result in batches, yielding to the event loop between them. */
-  private async *stream<T>(cypher: string, batchSize: number, map: (r: Row) => T): AsyncGenerator<T[]> {
-    const result = await this.execute(cypher);
-    try {
-      while (result.hasNext()) {
-        const batch: T[] = [];
-        while (batch.length < batchSize && result.hasNext()) batch.push(map(result.getNextSync()!));
-        yield batch;
-      }
-    } finally {
-      result.close();
+  /**
+   * Reads a whole table in pages of `pageEntities` entities (by import order, else node offset), yielding batches of at most `batchSize`: Kuzu
+   * materialises one page at a time, never the whole graph (a single result overflowed its buffer pool at 4M).
+   */
+  private async *paged<T>(kind: 'entity' | 'triple', batchSize: number, pageEntities: number, map: (r: Row) => T): AsyncGenerator<T[]> {
+    const byOrd = Number((await this.run(Q.hasOrd))[0]?.n ?? 0) > 0;
+    const top = (await this.run(byOrd ? Q.maxOrd : Q.maxOffset))[0]?.n;
+    if (top === null || top === undefined) return;
+    const cypher = kind === 'entity' ? (byOrd ? Q.entityPageByOrd : Q.entityPage) : byOrd ? Q.triplePageByOrd : Q.triplePage;
+    const last = Number(top);
+    for (let lo = 0; lo <= last; lo += pageEntities) {
+      const rows = await this.run(cypher, { lo, hi: lo + pageEntities });
+      for (let s = 0; s < rows.length; s += batchSize) yield rows.slice(s, s + batchSize).map(map);
     }
   }
 
@@ -280,13 +298,12 @@ export class KuzuGraphStore implements GraphStore {
     return this.statsCache;
   }
 
-  // One query each, read in batches: Kuzu pages by SKIP/offset filters cost a scan per page.
-  async *entities(batchSize = 10_000): AsyncIterable<Entity[]> {
-    yield* this.stream(Q.allEntities, batchSize, toEntity);
+  async *entities(batchSize = 10_000, pageEntities = READ_PAGE_ENTITIES): AsyncIterable<Entity[]> {
+    yield* this.paged('entity', batchSize, pageEntities, toEntity);
   }
 
-  async *triples(batchSize = 10_000): AsyncIterable<Triple[]> {
-    yield* this.stream(Q.allTriples, batchSize, (r) => ({ head: r.h as string, relation: r.r as string, tail: r.t as string }));
+  async *triples(batchSize = 10_000, pageEntities = READ_PAGE_ENTITIES): AsyncIterable<Triple[]> {
+    yield* this.paged('triple', batchSize, pageEntities, (r) => ({ head: r.h as string, relation: r.r as string, tail: r.t as string }));
   }
 
   async close(): Promise<void> {

@@ -1,16 +1,16 @@
 // The on-disk shape of one graph in Kuzu. NameKey is a hash index for normalised names: Kuzu 0.11 indexes
 // only primary keys, so a (NameKey)-[:Named]->(Entity) hop turns name lookup into a key lookup, not a scan.
+// `ord` is the entity's place in the import (the file's order): Kuzu's COPY stores rows in its own, varying
+// order, and the graph snapshot numbers entities by `ord`, so a snapshot rebuilt from the database is the same
+// graph. Databases written before it have no `ord` and are read in Kuzu's order.
 export const KUZU_FILE = 'graph.kuzu';
 
 export const SCHEMA = [
-  'CREATE NODE TABLE Entity(id STRING, name STRING, norm STRING, type STRING, literal STRING, degree INT64, PRIMARY KEY(id))',
+  'CREATE NODE TABLE Entity(id STRING, name STRING, norm STRING, type STRING, literal STRING, degree INT64, ord INT64, PRIMARY KEY(id))',
   'CREATE REL TABLE Rel(FROM Entity TO Entity, label STRING)',
   'CREATE NODE TABLE NameKey(norm STRING, PRIMARY KEY(norm))',
   'CREATE REL TABLE Named(FROM NameKey TO Entity)',
 ];
-
-/** Buffer pool for one database (bytes): enough for queries, small enough to keep an import's RSS bounded. */
-export const BUFFER_POOL_BYTES = 256 * 1024 * 1024;
 
 /**
  * The CSV token our import writes for an absent value (NULL). Kuzu reads an empty field — quoted or not — as

@@ -17,10 +17,39 @@ import type {
 import { normalizeName } from '../../common/normalizeName.js';
 import type { ExpandOptions, FindOptions, GraphStore, PathOptions } from './graphStore.js';
 import { UnknownEntityError } from './graphStore.js';
+import { categoricalScores } from './categoricalScores.js';
+import { DIR_IN, DIR_OUT } from './edgeDirection.js';
+import { buildStringTable, findString } from './stringTable.js';
+import { IntColumn } from './intColumn.js';
+import { buildNameIndexData, type NameIndexData } from './nameIndexData.js';
 
-const LITERAL_CODES: (LiteralKind | undefined)[] = [undefined, 'date', 'number', 'string'];
-export const DIR_OUT = 0;
-export const DIR_IN = 1;
+export const LITERAL_CODES: (LiteralKind | undefined)[] = [undefined, 'date', 'number', 'string'];
+export { DIR_IN, DIR_OUT };
+
+/** The entity table, column by column (index = entity). */
+export interface EntityColumns {
+  ids: string[];
+  names: string[];
+  types: (string | undefined)[];
+  /** Index into LITERAL_CODES (0 = not a literal). */
+  literalCodes: Uint8Array;
+}
+
+/** Everything a MemoryGraph is made of, as read from a snapshot (graphSnapshot.ts) or built from triples. */
+export interface MemoryGraphParts extends EntityColumns {
+  relationLabels: string[];
+  offsets: Int32Array;
+  edgeNeighbor: Int32Array;
+  edgeRelation: Int32Array;
+  edgeDirection: Uint8Array;
+  tripleCount: number;
+  /** buildStringTable(ids); built when absent. */
+  idTable?: Int32Array;
+  /** categoricalScores(graph), precomputed at import; computed on first use when absent. */
+  categorical?: Float32Array;
+  /** buildNameIndexData(names), precomputed at import; built on first use when absent. */
+  nameIndex?: NameIndexData;
+}
 
 export class MemoryGraph implements GraphStore {
   readonly ids: string[];
@@ -35,73 +64,33 @@ export class MemoryGraph implements GraphStore {
   /** DIR_OUT when the entity is the head of the stored triple, DIR_IN when it is the tail. */
   readonly edgeDirection: Uint8Array;
   readonly tripleCount: number;
-  private readonly idIndex = new Map<string, number>();
+  /** id → entity index (stringTable.ts): stored in the snapshot, so opening a graph builds no Map of ids. */
+  readonly idTable: Int32Array;
   private readonly relationIndex = new Map<string, number>();
   private normIndex: Map<string, number[]> | undefined;
+  private categoricalMemo: Float32Array | undefined;
+  private nameIndexMemo: NameIndexData | undefined;
 
-  private constructor(
-    readonly name: string,
-    entities: Entity[],
-    heads: Int32Array,
-    rels: Int32Array,
-    tails: Int32Array,
-    relationLabels: string[],
-  ) {
-    const n = entities.length;
-    this.ids = entities.map((e) => e.id);
-    this.names = entities.map((e) => e.name);
-    this.types = entities.map((e) => e.type);
-    this.literalCodes = new Uint8Array(n);
-    entities.forEach((e, i) => {
-      this.idIndex.set(e.id, i);
-      this.literalCodes[i] = e.literal ? LITERAL_CODES.indexOf(e.literal) : 0;
-    });
-    this.relationLabels = relationLabels;
-    relationLabels.forEach((r, i) => this.relationIndex.set(r, i));
-    this.tripleCount = heads.length;
-
-    const degree = new Int32Array(n);
-    for (let k = 0; k < heads.length; k++) {
-      degree[heads[k]]++;
-      degree[tails[k]]++;
-    }
-    this.offsets = new Int32Array(n + 1);
-    for (let i = 0; i < n; i++) this.offsets[i + 1] = this.offsets[i] + degree[i];
-    const m = this.offsets[n];
-    this.edgeNeighbor = new Int32Array(m);
-    this.edgeRelation = new Int32Array(m);
-    this.edgeDirection = new Uint8Array(m);
-    const fill = this.offsets.slice(0, n);
-    for (const dir of [DIR_OUT, DIR_IN]) {
-      for (let k = 0; k < heads.length; k++) {
-        const self = dir === DIR_OUT ? heads[k] : tails[k];
-        const other = dir === DIR_OUT ? tails[k] : heads[k];
-        const at = fill[self]++;
-        this.edgeNeighbor[at] = other;
-        this.edgeRelation[at] = rels[k];
-        this.edgeDirection[at] = dir;
-      }
-    }
-    // Each entity's edges sorted by (relation, direction) so groups are contiguous.
-    for (let i = 0; i < n; i++) this.sortEdgesOf(i);
+  constructor(readonly name: string, parts: MemoryGraphParts) {
+    this.ids = parts.ids;
+    this.names = parts.names;
+    this.types = parts.types;
+    this.literalCodes = parts.literalCodes;
+    this.relationLabels = parts.relationLabels;
+    parts.relationLabels.forEach((r, i) => this.relationIndex.set(r, i));
+    this.offsets = parts.offsets;
+    this.edgeNeighbor = parts.edgeNeighbor;
+    this.edgeRelation = parts.edgeRelation;
+    this.edgeDirection = parts.edgeDirection;
+    this.tripleCount = parts.tripleCount;
+    this.idTable = parts.idTable ?? buildStringTable(parts.ids);
+    this.categoricalMemo = parts.categorical;
+    this.nameIndexMemo = parts.nameIndex;
   }
 
-  private sortEdgesOf(i: number): void {
-    const s = this.offsets[i];
-    const e = this.offsets[i + 1];
-    if (e - s < 2) return;
-    const idx = Array.from({ length: e - s }, (_, k) => s + k).sort(
-      (a, b) =>
-        this.edgeRelation[a] - this.edgeRelation[b] ||
-        this.edgeDirection[a] - this.edgeDirection[b] ||
-        this.edgeNeighbor[a] - this.edgeNeighbor[b],
-    );
-    const nb = idx.map((k) => this.edgeNeighbor[k]);
-    const rl = idx.map((k) => this.edgeRelation[k]);
-    const dr = idx.map((k) => this.edgeDirection[k]);
-    this.edgeNeighbor.set(nb, s);
-    this.edgeRelation.set(rl, s);
-    this.edgeDirection.set(dr, s);
+  /** Builds the CSR from integer triples (unique) over an entity table. */
+  static fromColumns(name: string, entities: EntityColumns, heads: Int32Array, rels: Int32Array, tails: Int32Array, relationLabels: string[]): MemoryGraph {
+    return new MemoryGraph(name, { ...entities, relationLabels, ...buildCsr(entities.ids.length, heads, rels, tails), tripleCount: heads.length });
   }
 
   /** Builds from entities and triples (ids); entities named only by triples are added with name = id. */
@@ -138,16 +127,48 @@ export class MemoryGraph implements GraphStore {
       r.push(ri);
       t.push(idOf(tr.tail));
     }
-    return new MemoryGraph(name, all, Int32Array.from(h), Int32Array.from(r), Int32Array.from(t), labels);
+    return MemoryGraph.fromColumns(name, entityColumns(all), Int32Array.from(h), Int32Array.from(r), Int32Array.from(t), labels);
   }
 
-  /** Loads a whole store into memory (entities, then triples, in batches). */
+  /**
+   * Loads a whole store into memory (entities, then triples, in batches) as integer columns: no key per triple
+   * and no Entity object per entity, so a 10M-triple graph fits a 2 GB heap. Duplicate triples are dropped.
+   */
   static async fromStore(store: GraphStore): Promise<MemoryGraph> {
-    const entities: Entity[] = [];
-    for await (const batch of store.entities()) entities.push(...batch);
-    const triples: Triple[] = [];
-    for await (const batch of store.triples()) for (const t of batch) triples.push(t);
-    return MemoryGraph.fromTriples(store.name, entities, triples);
+    const cols: EntityColumns & { literals: number[] } = { ids: [], names: [], types: [], literalCodes: new Uint8Array(0), literals: [] };
+    const index = new Map<string, number>();
+    const add = (e: Entity): number => {
+      const i = cols.ids.length;
+      cols.ids.push(e.id);
+      cols.names.push(e.name);
+      cols.types.push(e.type);
+      cols.literals.push(e.literal ? LITERAL_CODES.indexOf(e.literal) : 0);
+      index.set(e.id, i);
+      return i;
+    };
+    for await (const batch of store.entities()) for (const e of batch) add(e);
+    const idOf = (id: string): number => index.get(id) ?? add({ id, name: id });
+    const relIndex = new Map<string, number>();
+    const labels: string[] = [];
+    const h = new IntColumn();
+    const r = new IntColumn();
+    const t = new IntColumn();
+    for await (const batch of store.triples())
+      for (const tr of batch) {
+        let ri = relIndex.get(tr.relation);
+        if (ri === undefined) {
+          ri = labels.length;
+          labels.push(tr.relation);
+          relIndex.set(tr.relation, ri);
+        }
+        h.push(idOf(tr.head));
+        r.push(ri);
+        t.push(idOf(tr.tail));
+      }
+    index.clear();
+    const unique = uniqueTriples(cols.ids.length, h.view(), r.view(), t.view());
+    const { literals, ...rest } = cols;
+    return MemoryGraph.fromColumns(store.name, { ...rest, literalCodes: Uint8Array.from(literals) }, unique.heads, unique.rels, unique.tails, labels);
   }
 
   // ---- integer API (hot path) ----
@@ -157,7 +178,7 @@ export class MemoryGraph implements GraphStore {
   }
 
   indexOf(id: string): number | undefined {
-    return this.idIndex.get(id);
+    return findString(this.idTable, this.ids, id);
   }
 
   relationIndexOf(label: string): number | undefined {
@@ -178,6 +199,18 @@ export class MemoryGraph implements GraphStore {
     const lit = this.literalOf(i);
     if (lit) e.literal = lit;
     return e;
+  }
+
+  /** How categorical each (relation, direction)'s landing values are (categoricalScores.ts), computed once. */
+  categorical(): Float32Array {
+    this.categoricalMemo ??= categoricalScores(this);
+    return this.categoricalMemo;
+  }
+
+  /** The name tables of linking and sanitizing (nameIndexData.ts), built once. */
+  nameIndexData(): NameIndexData {
+    this.nameIndexMemo ??= buildNameIndexData(this.names);
+    return this.nameIndexMemo;
   }
 
   /** Entities whose normalised name equals normalizeName(text). */
@@ -393,6 +426,90 @@ export class MemoryGraph implements GraphStore {
   }
 
   async close(): Promise<void> {}
+}
+
+/** Entity columns of Entity objects. */
+export function entityColumns(entities: readonly Entity[]): EntityColumns {
+  return {
+    ids: entities.map((e) => e.id),
+    names: entities.map((e) => e.name),
+    types: entities.map((e) => e.type),
+    literalCodes: Uint8Array.from(entities, (e) => (e.literal ? LITERAL_CODES.indexOf(e.literal) : 0)),
+  };
+}
+
+/**
+ * CSR over both directions, each entity's edges sorted by (relation, direction, neighbour) so that every
+ * (relation, direction) group is contiguous.
+ */
+function buildCsr(n: number, heads: Int32Array, rels: Int32Array, tails: Int32Array): Pick<MemoryGraphParts, 'offsets' | 'edgeNeighbor' | 'edgeRelation' | 'edgeDirection'> {
+  const degree = new Int32Array(n);
+  for (let k = 0; k < heads.length; k++) {
+    degree[heads[k]]++;
+    degree[tails[k]]++;
+  }
+  const offsets = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i] + degree[i];
+  const m = offsets[n];
+  const edgeNeighbor = new Int32Array(m);
+  const edgeRelation = new Int32Array(m);
+  const edgeDirection = new Uint8Array(m);
+  const fill = offsets.slice(0, n);
+  for (const dir of [DIR_OUT, DIR_IN]) {
+    for (let k = 0; k < heads.length; k++) {
+      const self = dir === DIR_OUT ? heads[k] : tails[k];
+      const other = dir === DIR_OUT ? tails[k] : heads[k];
+      const at = fill[self]++;
+      edgeNeighbor[at] = other;
+      edgeRelation[at] = rels[k];
+      edgeDirection[at] = dir;
+    }
+  }
+  for (let i = 0; i < n; i++) sortEdges(offsets[i], offsets[i + 1], edgeNeighbor, edgeRelation, edgeDirection);
+  return { offsets, edgeNeighbor, edgeRelation, edgeDirection };
+}
+
+function sortEdges(s: number, e: number, neighbor: Int32Array, relation: Int32Array, direction: Uint8Array): void {
+  if (e - s < 2) return;
+  const idx = Array.from({ length: e - s }, (_, k) => s + k).sort(
+    (a, b) => relation[a] - relation[b] || direction[a] - direction[b] || neighbor[a] - neighbor[b],
+  );
+  const nb = idx.map((k) => neighbor[k]);
+  const rl = idx.map((k) => relation[k]);
+  const dr = idx.map((k) => direction[k]);
+  neighbor.set(nb, s);
+  relation.set(rl, s);
+  direction.set(dr, s);
+}
+
+/** The distinct triples (order not kept: the CSR sorts every entity's edges anyway). */
+function uniqueTriples(n: number, h: Int32Array, r: Int32Array, t: Int32Array): { heads: Int32Array; rels: Int32Array; tails: Int32Array } {
+  // Counting sort by head, then a numeric sort of (relation, tail) keys within each head (exact below 2^53).
+  const start = new Int32Array(n + 1);
+  for (let k = 0; k < h.length; k++) start[h[k] + 1]++;
+  for (let i = 0; i < n; i++) start[i + 1] += start[i];
+  const fill = start.slice(0, n);
+  const keys = new Float64Array(h.length);
+  for (let k = 0; k < h.length; k++) keys[fill[h[k]]++] = r[k] * n + t[k];
+  const heads = new Int32Array(h.length);
+  const rels = new Int32Array(h.length);
+  const tails = new Int32Array(h.length);
+  let out = 0;
+  for (let i = 0; i < n; i++) {
+    const group = keys.subarray(start[i], start[i + 1]);
+    if (group.length > 1) group.sort();
+    let prev = -1;
+    for (const key of group) {
+      if (key === prev) continue;
+      prev = key;
+      const rel = Math.floor(key / n);
+      heads[out] = i;
+      rels[out] = rel;
+      tails[out] = key - rel * n;
+      out++;
+    }
+  }
+  return { heads: heads.subarray(0, out), rels: rels.subarray(0, out), tails: tails.subarray(0, out) };
 }
 
 /** Degree summary with log-2 histogram buckets. */

@@ -3,7 +3,7 @@
 import { stat } from 'node:fs/promises';
 import type { CsvColumns, ImportFormat, ImportIssue, ImportProgress } from '../../common/graphTypes.js';
 import type { GraphStore } from '../graph/graphStore.js';
-import { GraphBuilder } from './graphBuilder.js';
+import { GraphBuilder, type BuiltGraph } from './graphBuilder.js';
 import { ImportCancelledError, ImportError } from './importErrors.js';
 import { resolveImportLimits, type ImportLimits } from './importLimits.js';
 import type { ParsedRecord, ParserInput, ReadCounters } from './parsedRecord.js';
@@ -14,6 +14,7 @@ import { parseTurtle } from './parseTurtle.js';
 import { ProgressMeter } from './progressMeter.js';
 import { termProblem } from './termCheck.js';
 import { writeKuzuDatabase } from './writeKuzuDatabase.js';
+import { BufferPoolSettingError } from '../graph/bufferPool.js';
 
 /** Lenient mode keeps this many skipped lines for the report; the rest are counted only. */
 export const MAX_REPORTED_ISSUES = 10_000;
@@ -43,6 +44,8 @@ export interface BuildOutcome {
   entitiesTotal: number;
   skipped: ImportIssue[];
   skippedCount: number;
+  /** The graph as written, for the snapshot beside the database. */
+  built: BuiltGraph;
 }
 
 export function parseFile(format: ImportFormat, input: ParserInput, lenient: boolean, csv?: CsvColumns): AsyncGenerator<ParsedRecord> {
@@ -130,6 +133,7 @@ export async function buildGraphDatabase(req: BuildRequest): Promise<BuildOutcom
     checkCancel();
     await writeKuzuDatabase(built, req.dbPath, req.workDir, { signal }).catch((err: unknown) => {
       if (isAbort(err) || signal?.aborted) throw err;
+      if (err instanceof BufferPoolSettingError) throw new ImportError(file, undefined, err.message);
       // Kuzu's messages quote the value they stopped at ("Found duplicated primary key value …"): only its kind of
       // exception is kept, and the full error stays local as the cause.
       const kind = /^([A-Za-z ]{1,40} exception):/.exec((err as Error)?.message ?? '')?.[1] ?? 'error';
@@ -143,6 +147,7 @@ export async function buildGraphDatabase(req: BuildRequest): Promise<BuildOutcom
       entitiesTotal: built.ids.length,
       skipped,
       skippedCount,
+      built,
     };
   } catch (err) {
     if (isAbort(err) || signal?.aborted) throw new ImportCancelledError(file);

@@ -2,19 +2,7 @@
 // three growable Int32Arrays (12 bytes each), so a 10M-triple import holds integers, never the file's text.
 import type { LiteralKind } from '../../common/graphTypes.js';
 import type { EntityDraft } from './parsedRecord.js';
-
-class IntColumn {
-  data = new Int32Array(1 << 16);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Int32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
-}
+import { IntColumn } from '../graph/intColumn.js';
 
 export interface BuiltGraph {
   ids: string[];
@@ -110,14 +98,15 @@ export class GraphBuilder {
 
 /** Counting sort by head, then a numeric sort of (relation, tail) keys within each head; drops duplicates. */
 function dedupeSorted(n: number, h: IntColumn, r: IntColumn, t: IntColumn) {
+  const [hv, rv, tv] = [h.view(), r.view(), t.view()];
   const m = h.length;
   const start = new Int32Array(n + 1);
-  for (let k = 0; k < m; k++) start[h.data[k] + 1]++;
+  for (let k = 0; k < m; k++) start[hv[k] + 1]++;
   for (let i = 0; i < n; i++) start[i + 1] += start[i];
   const fill = start.slice(0, n);
   // key = relation * n + tail: below 2^53 for any realistic graph, exact in a Float64.
   const keys = new Float64Array(m);
-  for (let k = 0; k < m; k++) keys[fill[h.data[k]]++] = r.data[k] * n + t.data[k];
+  for (let k = 0; k < m; k++) keys[fill[hv[k]]++] = rv[k] * n + tv[k];
   const heads = new Int32Array(m);
   const rels = new Int32Array(m);
   const tails = new Int32Array(m);

@@ -4,7 +4,7 @@
 // place.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { CsvColumns, GraphInfo, ImportFormat, ImportProgress, ImportResult, ImportSource, SparqlSource } from '../../common/graphTypes.js';
 import { sha256File } from './fileHash.js';
@@ -22,6 +22,9 @@ import type { CypherResult } from '../../common/cypherTypes.js';
 import { MemoryGraph } from '../graph/memoryGraph.js';
 import { SparqlGraphStore } from '../graph/sparqlGraphStore.js';
 import { parseSparqlSource, sparqlOptionsFromEnv } from '../graph/sparqlSource.js';
+import { SNAPSHOT_FILE } from '../graph/graphSnapshot.js';
+import { readSnapshotFile, writeSnapshotFile } from '../graph/snapshotFile.js';
+import { builtMemoryGraph } from './builtMemoryGraph.js';
 
 export const META_FILE = 'meta.json';
 
@@ -78,6 +81,19 @@ function answerCancelAtOnce<T>(run: Promise<T>, file: string, signal: AbortSigna
   });
 }
 
+export interface GraphLibraryOptions {
+  /** Told when a graph's snapshot could not be used and was rebuilt from the database (default: a process warning). */
+  onNotice?: (message: string) => void;
+}
+
+/**
+ * What the snapshot must have been made from: the import that wrote meta.json (time and counts) and the database
+ * file's size. A graph re-imported by an older build, or a database replaced by hand, gets a fresh snapshot.
+ */
+export function snapshotStamp(info: GraphInfo, kuzuBytes: number): string {
+  return JSON.stringify([info.updatedAt, info.entities, info.triples, kuzuBytes]);
+}
+
 export class GraphLibrary {
   readonly graphsDir: string;
   private readonly stores = new Map<string, Promise<GraphStore>>();
@@ -87,8 +103,14 @@ export class GraphLibrary {
   private readonly fileGraphs = new Map<string, Promise<string>>();
   private recovered: Promise<void> | undefined;
 
-  constructor(readonly dataDir: string) {
+  private readonly notice: (message: string) => void;
+
+  constructor(
+    readonly dataDir: string,
+    options: GraphLibraryOptions = {},
+  ) {
     this.graphsDir = join(resolve(dataDir), 'graphs');
+    this.notice = options.onNotice ?? ((message) => process.emitWarning(message, 'GraphSnapshotWarning'));
   }
 
   private dirOf(name: string): string {
@@ -175,10 +197,10 @@ export class GraphLibrary {
     if (!(await this.exists(name))) throw await this.unknown(name);
     let store = this.stores.get(name);
     if (!store) {
-      const sparql = (await this.readMeta(name))?.sparql;
-      store = sparql
-        ? Promise.resolve(new SparqlGraphStore(name, sparql, sparqlOptionsFromEnv()))
-        : KuzuGraphStore.open(name, join(this.dirOf(name), KUZU_FILE), { readOnly: true });
+      const meta = await this.readMeta(name);
+      store = meta?.sparql
+        ? Promise.resolve(new SparqlGraphStore(name, meta.sparql, sparqlOptionsFromEnv()))
+        : KuzuGraphStore.open(name, join(this.dirOf(name), KUZU_FILE), { readOnly: true, triples: meta?.triples });
       this.stores.set(name, store);
       store.catch(() => this.stores.delete(name));
     }
@@ -194,15 +216,37 @@ export class GraphLibrary {
     return consoleQuery(join(this.dirOf(name), KUZU_FILE), query, options);
   }
 
-  /** The whole graph in memory (the QA hot path), built once per version of the graph. */
+  /**
+   * The whole graph in memory (the QA hot path), once per version of the graph: read from its snapshot, or, when
+   * that is missing, stale or damaged, built from the database (in pages) and the snapshot written again.
+   */
   async memoryGraph(name: string): Promise<MemoryGraph> {
     let g = this.memory.get(name);
     if (!g) {
-      g = this.open(name).then((store) => MemoryGraph.fromStore(store));
+      g = this.loadMemoryGraph(name);
       this.memory.set(name, g);
       g.catch(() => this.memory.delete(name));
     }
     return g;
+  }
+
+  private async loadMemoryGraph(name: string): Promise<MemoryGraph> {
+    if (!(await this.exists(name))) throw await this.unknown(name);
+    const dir = this.dirOf(name);
+    const meta = await this.readMeta(name);
+    // A SPARQL graph has no snapshot: the store of record is the user's, and it may change under us.
+    const stamp = meta && !meta.sparql ? snapshotStamp(meta, (await stat(join(dir, KUZU_FILE))).size) : undefined;
+    const file = join(dir, SNAPSHOT_FILE);
+    if (stamp !== undefined) {
+      const read = await readSnapshotFile(file, name, stamp);
+      if (read.kind === 'ok') return read.graph;
+      if (read.kind === 'unusable') this.notice(read.error.message);
+    }
+    const graph = await MemoryGraph.fromStore(await this.open(name));
+    // A graph folder this process may not write still answers, from the database, as before snapshots.
+    if (stamp !== undefined)
+      await writeSnapshotFile(file, graph, stamp).catch((err: Error) => this.notice(`The graph snapshot ${file} could not be written (${(err as NodeJS.ErrnoException).code ?? err.message}).`));
+    return graph;
   }
 
   private async release(name: string): Promise<void> {
@@ -274,6 +318,10 @@ export class GraphLibrary {
         sources: [...(previousMeta?.sources ?? []).filter((s) => !(s.sha256 === sha256 && s.file === file)), source],
       };
       await writeFile(join(work, META_FILE), JSON.stringify(info, null, 2) + '\n');
+      if (options.signal?.aborted) throw new ImportCancelledError(file);
+      // The snapshot of the new database, from the columns still in memory: the next process opens it in one read.
+      const kuzuBytes = (await stat(join(work, KUZU_FILE))).size;
+      await writeSnapshotFile(join(work, SNAPSHOT_FILE), builtMemoryGraph(name, outcome.built), snapshotStamp(info, kuzuBytes));
       if (options.signal?.aborted) throw new ImportCancelledError(file);
       // From here the import completes even if cancelled: the caller is told the outcome, not "unchanged".
       swap.started = true;

@@ -5,7 +5,8 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import kuzu from 'kuzu';
 import { normalizeName } from '../../common/normalizeName.js';
-import { BUFFER_POOL_BYTES, CSV_NULL, SCHEMA } from '../graph/kuzuSchema.js';
+import { bufferPoolBytes } from '../graph/bufferPool.js';
+import { CSV_NULL, SCHEMA } from '../graph/kuzuSchema.js';
 import type { BuiltGraph } from './graphBuilder.js';
 
 /** An absent value is the NULL token; every string is quoted, so `""` stays the empty string. */
@@ -84,12 +85,12 @@ async function writeTables(g: BuiltGraph, norms: string[], files: TableFiles, db
   const n = g.ids.length;
   const { signal } = options;
   const multiline = { entity: false, rel: false, nameKey: false, named: false };
-  multiline.entity = await writeCsv(files.entity, 'id,name,norm,type,literal,degree', (emit) =>
+  multiline.entity = await writeCsv(files.entity, 'id,name,norm,type,literal,degree,ord', (emit) =>
     rangeSteps(
       n,
       10_000,
       (i) =>
-        emit(`${csvField(g.ids[i])},${csvField(g.names[i])},${csvField(norms[i])},${csvField(g.types[i])},${g.literals[i] ?? CSV_NULL},${g.degree[i]}`),
+        emit(`${csvField(g.ids[i])},${csvField(g.names[i])},${csvField(norms[i])},${csvField(g.types[i])},${g.literals[i] ?? CSV_NULL},${g.degree[i]},${i}`),
       signal,
     ),
   );
@@ -114,7 +115,7 @@ async function writeTables(g: BuiltGraph, norms: string[], files: TableFiles, db
   );
   signal?.throwIfAborted();
 
-  const db = new kuzu.Database(dbPath, BUFFER_POOL_BYTES);
+  const db = new kuzu.Database(dbPath, bufferPoolBytes({ triples: g.heads.length }));
   const conn = new kuzu.Connection(db);
   try {
     for (const ddl of SCHEMA) await conn.query(ddl);

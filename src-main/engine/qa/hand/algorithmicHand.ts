@@ -24,6 +24,7 @@ import { followUpQuestion } from './followUpQuestion.js';
 import { type AnswerTypeSkill, type FollowUpQuestion, type FollowUpQuestionRequest } from '../../core/handSkills.js';
 import { STEM_MATCH, sharesStem, WordVectors } from './wordSimilarity.js';
 import { tokenizeText } from '../../drm/tokenize.js';
+export { categoricalScores } from '../../graph/categoricalScores.js';
 
 import type {
   Analysis,
@@ -472,12 +473,9 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     return out;
   }
 
-  private categoricalMemo: Float32Array | undefined;
-
   /** See AnalysisContext.categorical; computed once per graph (index relation·2 + 0 for out, 1 for in). */
   private categorical(relation: number, direction: 'out' | 'in'): number {
-    this.categoricalMemo ??= categoricalScores(this.graph);
-    return this.categoricalMemo[relation * 2 + (direction === 'out' ? 0 : 1)] ?? 0;
+    return this.graph.categorical()[relation * 2 + (direction === 'out' ? 0 : 1)] ?? 0;
   }
 
   private readonly nameTokenMemo = new Map<number, string[]>();
@@ -572,38 +570,6 @@ const TYPE_HEAD_MIN = 3;
 const TYPE_HEAD_SHARE = 0.8;
 /** Candidate-type value of ends whose shared head word no answer noun names (below the usual 0 of "no evidence"). */
 const TYPE_HEAD_MISMATCH = 0.3;
-
-/**
- * Per relation and direction, how categorical the landing values are: log10 of the mean number of edges per
- * distinct value, over 3 (a thousand entities per value is fully categorical), 0 when most values are literals.
- */
-export function categoricalScores(graph: MemoryGraph): Float32Array {
-  const R = graph.relationLabels.length;
-  const edges = new Float64Array(R * 2);
-  const values = Array.from({ length: R * 2 }, () => new Set<number>());
-  for (let u = 0; u < graph.size; u++)
-    for (let k = graph.offsets[u]; k < graph.offsets[u + 1]; k++) {
-      // The edge seen from u lands on its neighbour: out-edges land on tails, in-edges on heads.
-      const slot = graph.edgeRelation[k] * 2 + (graph.edgeDirection[k] === DIR_OUT ? 0 : 1);
-      edges[slot]++;
-      values[slot].add(graph.edgeNeighbor[k]);
-    }
-  const out = new Float32Array(R * 2);
-  for (let i = 0; i < R * 2; i++) {
-    const vals = values[i];
-    if (vals.size === 0) continue;
-    let lit = 0;
-    let n = 0;
-    for (const v of vals) {
-      if (n++ >= 50) break;
-      const kind = graph.literalOf(v);
-      if (kind === 'date' || kind === 'number') lit++;
-    }
-    if (lit > n / 2) continue;
-    out[i] = Math.max(0, Math.min(1, Math.log10(edges[i] / vals.size) / 3));
-  }
-  return out;
-}
 
 /** Relations a sample of `ends` are tails of, with the share of the sample that is (see AnalysisContext). */
 export function valueRoles(graph: MemoryGraph, ends: ReadonlySet<number>, sample = 40): Map<number, number> {

@@ -117,7 +117,7 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
   const candidates: Candidate[] = [];
   const exactSpans = new Set<string>();
   const maxLen = Math.min(MAX_SPAN, index.maxKeyLength);
-  const keyDegree = (k: number): number => index.keyEntities[k].reduce((m, e) => Math.max(m, graph.degreeOf(e)), 0);
+  const keyDegree = (k: number): number => index.keyEntities(k).reduce((m, e) => Math.max(m, graph.degreeOf(e)), 0);
   // Derived forms of each word, tried in the last position of a span ("jamaican" → "jamaica", "puerto rican" →
   // "puerto rico", "the dixie chicks" ← "… chick"): a mention whose head word is inflected or adjectival.
   const forms = words.map((w) => derivedForms(w.norm));
@@ -352,7 +352,7 @@ function fuzzyCandidates(words: WordSpan[], index: EntityNameIndex, inBracket: n
   const out: Candidate[] = [];
   const idfOf = stems.map((s) => index.idf(s));
   for (const [k] of top) {
-    const keyStems = new Set(index.keyTokens[k].map(stemToken));
+    const keyStems = new Set(index.keyTokens(k).map(stemToken));
     const hits: number[] = [];
     stems.forEach((s, i) => {
       if (keyStems.has(s)) hits.push(i);
@@ -398,7 +398,7 @@ function partialCandidates(words: WordSpan[], wordRank: number[], index: EntityN
     const keys = index.keysWith(s);
     if (keys.length === 0 || keys.length > PARTIAL_DF) return;
     for (const k of keys) {
-      const keyStems = new Set(index.keyTokens[k].map(stemToken));
+      const keyStems = new Set(index.keyTokens(k).map(stemToken));
       let a = i;
       let b = i;
       while (a > 0 && keyStems.has(stems[a - 1]) && inBracket[a - 1] === inBracket[i]) a--;
@@ -450,7 +450,7 @@ async function neighbourhoodVector(graph: MemoryGraph, entity: number, drm: Drm)
 
 /** Entities carrying the candidate's name, best reading first. */
 async function disambiguate(c: Candidate, words: WordSpan[], graph: MemoryGraph, index: EntityNameIndex, drm: Drm, questionVector: Float32Array): Promise<number[]> {
-  const entities = index.keyEntities[c.key];
+  const entities = [...index.keyEntities(c.key)];
   if (entities.length === 1) return entities;
   const raw = words
     .slice(c.a, c.b + 1)
@@ -476,35 +476,17 @@ function closestNames(words: WordSpan[], wordRank: number[], index: EntityNameIn
   const push = (k: number): void => {
     if (seen.has(k) || out.length >= 5) return;
     seen.add(k);
-    out.push(index.graph.names[index.keyEntities[k][0]]);
+    out.push(index.graph.names[index.keyEntities(k)[0]]);
   };
   // Fuzzy hits on rare words first; a hit on an everyday word ("movies") says nothing about what was meant.
   const informative = fuzzy.filter((c) => wordRank.slice(c.a, c.b + 1).some((r) => r >= COMMON_RANK));
   for (const c of informative.sort((x, y) => y.quality - x.quality || x.key - y.key)) push(c.key);
   if (out.length >= 5) return out;
-  // Character trigrams of the content words against every name: slow (tens of ms), but only on this path.
+  // Character trigrams of the content words against the names, through the trigram postings (never a scan).
   const content = words.filter((_, i) => wordRank[i] >= STOP_RANK).map((w) => w.norm);
   if (content.length === 0) return out;
-  const query = trigrams(content.join(' '));
-  const scored: [number, number][] = [];
-  for (let k = 0; k < index.keyCount; k++) {
-    const key = index.keys[k];
-    let hits = 0;
-    const grams = trigrams(key);
-    for (const g of grams) if (query.has(g)) hits++;
-    if (hits === 0) continue;
-    // Containment of the name in the query, tempered by the name's length.
-    const s = hits / Math.sqrt(grams.size * query.size);
-    scored.push([k, s]);
-  }
-  scored.sort((x, y) => y[1] - x[1] || x[0] - y[0]);
+  const scored = index.closestByTrigrams(content.join(' '));
   for (const [k] of scored) push(k);
   return out;
 }
 
-function trigrams(s: string): Set<string> {
-  const t = ` ${s} `;
-  const out = new Set<string>();
-  for (let i = 0; i + 3 <= t.length; i++) out.add(t.slice(i, i + 3));
-  return out;
-}

@@ -71,35 +71,3 @@ function scrubNames(text: string, dictionary: QuestionDictionary): string {
   return out;
 }
 
-const nameIndexes = new WeakMap<object, Map<string, number[]>>();
-
-/**
- * nameKey → entity indexes over a whole name list, memoised per owner (the graph), so anonymising a question
- * costs a lookup per word run instead of normalising every name in the subgraph.
- */
-export function nameKeyIndex(owner: object, names: readonly string[]): Map<string, number[]> {
-  let index = nameIndexes.get(owner);
-  if (!index) {
-    index = new Map();
-    for (let i = 0; i < names.length; i++) {
-      const key = nameKey(names[i]);
-      if (!scrubbable(key)) continue;
-      const list = index.get(key);
-      if (list) list.push(i);
-      else index.set(key, [i]);
-    }
-    nameIndexes.set(owner, index);
-  }
-  return index;
-}
-
-/** Words in the longest name of an index (bounds the word runs worth trying). */
-export function maxNameWords(index: Map<string, number[]>): number {
-  let max = 1;
-  for (const key of index.keys()) {
-    let words = 1;
-    for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) === 32) words++;
-    if (words > max) max = words;
-  }
-  return max;
-}

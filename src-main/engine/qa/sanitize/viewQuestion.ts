@@ -7,7 +7,7 @@ import type { TokenKind } from '../../core/tokens.js';
 import { nameKey } from '../../core/nameKey.js';
 import { literalKinds } from '../../graph/literalBuckets.js';
 import type { MemoryGraph } from '../../graph/memoryGraph.js';
-import { anonymizeQuestion, maxNameWords, nameKeyIndex, type TokenSpan } from './anonymizeQuestion.js';
+import { anonymizeQuestion, type TokenSpan } from './anonymizeQuestion.js';
 import { kindToken } from './sessionSecret.js';
 
 export interface ViewQuestionInput {
@@ -46,9 +46,10 @@ export function viewQuestion(input: ViewQuestionInput): ViewQuestion {
     if (span) topicSpans.push({ ...span, token: tokenForEntity(t.entity) });
     else tokenForEntity(t.entity); // still known to φ_Q; the safety net below scrubs its name if it occurs
   }
-  const names = nameKeyIndex(graph, graph.names);
+  // Name key → entities and the longest key's words: graph-wide tables, precomputed (graph/nameIndexData.ts).
+  const { scrubKeys: names, maxScrubWords } = graph.nameIndexData();
   const question = anonymizeQuestion(input.question, topicSpans, {
-    maxWords: maxWordsOf(graph, names),
+    maxWords: maxScrubWords,
     lookup: (key) => {
       // Only names of this question's subgraph: the view's own entities, plus those it pruned.
       const e = names.get(key)?.find((x) => input.subgraphEntities.has(x));
@@ -80,15 +81,4 @@ export function locateMention(question: string, t: TopicEntity): { start: number
   const escaped = t.mention.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const m = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').exec(question);
   return m ? { start: m.index, end: m.index + m[0].length } : undefined;
-}
-
-const maxWordsMemo = new WeakMap<MemoryGraph, number>();
-
-function maxWordsOf(graph: MemoryGraph, index: Map<string, number[]>): number {
-  let w = maxWordsMemo.get(graph);
-  if (w === undefined) {
-    w = maxNameWords(index);
-    maxWordsMemo.set(graph, w);
-  }
-  return w;
 }

@@ -64,14 +64,4 @@ export function derivedForms(word: string): string[][] {
 }
 
 /** Words an acronym skips ("International System of Units" → "isu" and "isou"). */
-const ACRONYM_SKIP = new Set(['of', 'the', 'and', 'for', 'a', 'an', 'in', 'on', 'at', 'to', 'de', 'la', 'le', 'du', 'des', 'der', 'von', 'van', '&']);
-
-/** Acronyms a multi-word name may be written as: initials of all its words, and of its content words. */
-export function acronymsOf(words: readonly string[]): string[] {
-  if (words.length < 2 || words.some((w) => !/^\p{L}/u.test(w))) return [];
-  const all = words.map((w) => w[0]).join('');
-  const content = words.filter((w) => !ACRONYM_SKIP.has(w));
-  const out = [all];
-  if (content.length >= 2 && content.length < words.length) out.push(content.map((w) => w[0]).join(''));
-  return out;
-}
+export { acronymsOf } from '../../core/nameWords.js';

@@ -31,7 +31,7 @@ export function checkEntityExtraction(reply: EntityExtractionReply, ctx: EntityE
       continue;
     }
     // Homonyms: the best-connected entity, as the algorithmic linker's degree tie-break does.
-    const entity = ctx.index.keyEntities[key].reduce((a, b) => (degree(ctx.graph, b) > degree(ctx.graph, a) ? b : a));
+    const entity = ctx.index.keyEntities(key).reduce((a, b) => (degree(ctx.graph, b) > degree(ctx.graph, a) ? b : a));
     if (topics.some((t) => t.entity === entity)) continue;
     topics.push({ entity, mention: ctx.question.slice(start, start + mention.length), start, end: start + mention.length, score: 1 });
   }

@@ -1,0 +1,85 @@
+// String keys, each with a list of integers (a name key → its entities, a word → the keys holding it), stored as
+// flat arrays: the keys as one string sliced on demand, a hash table (stringTable.ts) and a CSR of the lists. Built
+// once at import, written into the graph snapshot and read back as views: no Map of millions of keys per process.
+import { buildKeyTable, findKey, tableFits } from './stringTable.js';
+
+export class KeyedLists {
+  constructor(
+    /** Every key, concatenated; key k ends at ends[k] (UTF-16 units). */
+    readonly text: string,
+    readonly ends: Int32Array,
+    readonly table: Int32Array,
+    /** List of key k: items[start[k] .. start[k+1]). */
+    readonly start: Int32Array,
+    readonly items: Int32Array,
+  ) {}
+
+  get size(): number {
+    return this.ends.length;
+  }
+
+  key(k: number): string {
+    return this.text.slice(k === 0 ? 0 : this.ends[k - 1], this.ends[k]);
+  }
+
+  /** Index of the key, if present. */
+  find(key: string): number | undefined {
+    return findKey(this.table, (k) => this.key(k), key);
+  }
+
+  list(k: number): Int32Array {
+    return this.items.subarray(this.start[k], this.start[k + 1]);
+  }
+
+  /** The key's list, if the key is present. */
+  get(key: string): Int32Array | undefined {
+    const k = this.find(key);
+    return k === undefined ? undefined : this.list(k);
+  }
+
+  /**
+   * Two passes over the same (key, value) pairs: the first numbers the keys (first seen first) and counts, the
+   * second fills the lists, each in the order its values came. The caller emits each pair once.
+   */
+  static build(visit: (emit: (key: string, value: number) => void) => void): KeyedLists {
+    const index = new Map<string, number>();
+    const keys: string[] = [];
+    let counts = new Int32Array(1024);
+    visit((key, _) => {
+      let k = index.get(key);
+      if (k === undefined) {
+        k = keys.push(key) - 1;
+        index.set(key, k);
+        if (k >= counts.length) {
+          const grown = new Int32Array(counts.length * 2);
+          grown.set(counts);
+          counts = grown;
+        }
+      }
+      counts[k]++;
+    });
+    const start = new Int32Array(keys.length + 1);
+    for (let k = 0; k < keys.length; k++) start[k + 1] = start[k] + counts[k];
+    const items = new Int32Array(start[keys.length]);
+    const fill = start.slice(0, keys.length);
+    visit((key, value) => {
+      items[fill[index.get(key)!]++] = value;
+    });
+    index.clear();
+    const ends = new Int32Array(keys.length);
+    let at = 0;
+    for (let k = 0; k < keys.length; k++) ends[k] = at += keys[k].length;
+    const text = keys.join('');
+    return new KeyedLists(text, ends, buildKeyTable(keys.length, (k) => keys[k]), start, items);
+  }
+
+  /** Whether arrays read from a file make a consistent index whose values lie below `valueLimit`. */
+  fits(valueLimit: number): boolean {
+    const K = this.size;
+    if (this.start.length !== K + 1 || this.start[0] !== 0 || this.start[K] !== this.items.length) return false;
+    for (let k = 0; k < K; k++) if (this.start[k + 1] < this.start[k] || this.ends[k] < (k ? this.ends[k - 1] : 0)) return false;
+    if (K > 0 && this.ends[K - 1] !== this.text.length) return false;
+    for (let i = 0; i < this.items.length; i++) if (this.items[i] < 0 || this.items[i] >= valueLimit) return false;
+    return tableFits(this.table, K);
+  }
+}

@@ -1,0 +1,94 @@
+// Every graph-wide table the name lookups of a question read, built in one go from the names: for topic linking
+// (qa/stages/entityNameIndex.ts) the name keys and their entities, word stems and acronyms → keys, each key's
+// IDF weight and trigrams → keys for the closest names of an unknown entity; for the sanitizer the scrubbable
+// name keys → entities. Built at import and kept in the graph snapshot, so no question pays for a pass over the
+// graph's names; a graph built in memory builds them on first use.
+import { acronymsOf, isMediatorName, stemToken, wordSpans } from '../core/nameWords.js';
+import { nameKey, scrubbable } from '../core/nameKey.js';
+import { KeyedLists } from './keyedLists.js';
+
+export interface NameIndexData {
+  /** Linking keys (folded words joined by a space) → entities carrying the name; mediator names get none. */
+  linkKeys: KeyedLists;
+  /** Word stem → linking keys holding it (each key once). */
+  stems: KeyedLists;
+  /** Acronym → multi-word linking keys it abbreviates. */
+  acronyms: KeyedLists;
+  /** Character trigram → linking keys holding it (each key once), and each key's number of distinct trigrams. */
+  trigrams: KeyedLists;
+  keyGrams: Int32Array;
+  /** Sum of the IDF of a key's distinct stems: the weight a full fuzzy match must reach. */
+  keyWeight: Float64Array;
+  /** Longest linking key, in words. */
+  maxKeyLength: number;
+  /** Sanitizer keys (core/nameKey.ts, scrubbable only) → entities. */
+  scrubKeys: KeyedLists;
+  /** Words in the longest sanitizer key. */
+  maxScrubWords: number;
+}
+
+/** Character trigrams of a key, padded with a space at each end (the closest-names measure). */
+export function keyTrigrams(s: string): Set<string> {
+  const t = ` ${s} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= t.length; i++) out.add(t.slice(i, i + 3));
+  return out;
+}
+
+/** Smoothed inverse document frequency of a stem over `keyCount` keys, `df` of which hold it. */
+export function stemIdf(keyCount: number, df: number): number {
+  return Math.log((keyCount + 1) / (df + 1)) + 1;
+}
+
+export function buildNameIndexData(names: readonly string[]): NameIndexData {
+  // Linking words of each name, once (the passes below read them several times).
+  const words: (string[] | undefined)[] = names.map((name) => {
+    if (isMediatorName(name)) return undefined;
+    const w = wordSpans(name).map((x) => x.norm);
+    return w.length ? w : undefined;
+  });
+  const linkKeys = KeyedLists.build((emit) => words.forEach((w, e) => w && emit(w.join(' '), e)));
+  const K = linkKeys.size;
+  // Words of each key: those of its first entity (the key is made of them).
+  const keyWords = (k: number): string[] => words[linkKeys.list(k)[0]]!;
+  let maxKeyLength = 0;
+  for (let k = 0; k < K; k++) maxKeyLength = Math.max(maxKeyLength, keyWords(k).length);
+  const stems = KeyedLists.build((emit) => {
+    for (let k = 0; k < K; k++) for (const s of new Set(keyWords(k).map(stemToken))) emit(s, k);
+  });
+  const keyWeight = new Float64Array(K);
+  for (let k = 0; k < K; k++) {
+    let w = 0;
+    for (const s of new Set(keyWords(k).map(stemToken))) {
+      // As the linker's idf(word) reads it: the word is stemmed on lookup (stems are stable under stemming).
+      const i = stems.find(stemToken(s))!;
+      w += stemIdf(K, stems.start[i + 1] - stems.start[i]);
+    }
+    keyWeight[k] = w;
+  }
+  const acronyms = KeyedLists.build((emit) => {
+    for (let k = 0; k < K; k++) for (const a of new Set(acronymsOf(keyWords(k)))) emit(a, k);
+  });
+  const keyGrams = new Int32Array(K);
+  const trigrams = KeyedLists.build((emit) => {
+    for (let k = 0; k < K; k++) {
+      const grams = keyTrigrams(linkKeys.key(k));
+      keyGrams[k] = grams.size;
+      for (const g of grams) emit(g, k);
+    }
+  });
+  const scrubKeys = KeyedLists.build((emit) =>
+    names.forEach((name, e) => {
+      const key = nameKey(name);
+      if (scrubbable(key)) emit(key, e);
+    }),
+  );
+  let maxScrubWords = 1;
+  for (let k = 0; k < scrubKeys.size; k++) {
+    const key = scrubKeys.key(k);
+    let n = 1;
+    for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) === 32) n++;
+    if (n > maxScrubWords) maxScrubWords = n;
+  }
+  return { linkKeys, stems, acronyms, trigrams, keyGrams, keyWeight, maxKeyLength, scrubKeys, maxScrubWords };
+}

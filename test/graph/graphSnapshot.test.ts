@@ -1,0 +1,279 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import kuzu from 'kuzu';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GraphLibrary } from '../../src-main/engine/import/graphLibrary.js';
+import { KuzuGraphStore } from '../../src-main/engine/graph/kuzuGraphStore.js';
+import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
+import { decodeSnapshot, encodeSnapshot, snapshotHeader, SNAPSHOT_FILE, SnapshotError } from '../../src-main/engine/graph/graphSnapshot.js';
+import { readSnapshotFile } from '../../src-main/engine/graph/snapshotFile.js';
+import { createPrng } from '../../src-main/engine/random/prng.js';
+import type { Entity, Triple } from '../../src-main/common/graphTypes.js';
+import { tempDir } from '../import/helpers.js';
+
+/**
+ * A seeded Turtle graph with labels, types, dates, numbers, hubs and repeated triples; over 8,192 entities, so Kuzu's
+ * COPY stores them in another order than the file's (it did from about four 2,048-row chunks on).
+ */
+function randomTurtle(seed: number, triples: number, entities: number): string {
+  const rng = createPrng(seed);
+  const lines = ['@prefix ex: <http://ex.org/> .', '@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .'];
+  for (let i = 0; i < triples; i++) {
+    const h = rng.next() < 0.2 ? rng.int(5) : rng.int(entities);
+    const r = rng.int(9);
+    const roll = rng.next();
+    const tail = roll < 0.1 ? `"${1900 + rng.int(120)}"^^<http://www.w3.org/2001/XMLSchema#gYear>` : roll < 0.15 ? `"${rng.int(100)}.${rng.int(10)}"` : `ex:e${rng.int(entities)}`;
+    lines.push(`ex:e${h} ex:rel${r} ${tail} .`);
+  }
+  for (let i = 0; i < entities; i += 3) lines.push(`ex:e${i} rdfs:label "Name ${i} Ünïcode ${'x'.repeat(i % 7)}" .`);
+  for (let i = 0; i < entities; i += 5) lines.push(`ex:e${i} a ex:Type${i % 4} .`);
+  return lines.join('\n') + '\n';
+}
+
+const dir = tempDir();
+const notices: string[] = [];
+let library: GraphLibrary;
+
+beforeAll(async () => {
+  library = new GraphLibrary(join(dir.path, 'data'), { onNotice: (m) => notices.push(m) });
+  await library.importFile('g', dir.file('g.ttl', randomTurtle(7, 20_000, 9_000)));
+});
+afterAll(async () => {
+  await library.close();
+  dir.remove();
+});
+
+const snapshotPath = (): string => join(library.graphsDir, 'g', SNAPSHOT_FILE);
+
+/** Every array and table of two graphs, and what the pipeline reads through them. */
+async function expectSameGraph(a: MemoryGraph, b: MemoryGraph): Promise<void> {
+  expect(a.size).toBeGreaterThan(8_192);
+  expect(a.ids).toEqual(b.ids);
+  expect(a.names).toEqual(b.names);
+  expect(a.types).toEqual(b.types);
+  expect([...a.literalCodes]).toEqual([...b.literalCodes]);
+  expect(a.relationLabels).toEqual(b.relationLabels);
+  expect([...a.offsets]).toEqual([...b.offsets]);
+  expect([...a.edgeNeighbor]).toEqual([...b.edgeNeighbor]);
+  expect([...a.edgeRelation]).toEqual([...b.edgeRelation]);
+  expect([...a.edgeDirection]).toEqual([...b.edgeDirection]);
+  expect(a.tripleCount).toBe(b.tripleCount);
+  expect([...a.categorical()]).toEqual([...b.categorical()]);
+  // The name tables of linking and sanitizing, key by key and list by list.
+  const [na, nb] = [a.nameIndexData(), b.nameIndexData()];
+  for (const part of ['linkKeys', 'stems', 'acronyms', 'trigrams', 'scrubKeys'] as const) {
+    expect(na[part].text).toBe(nb[part].text);
+    for (const arr of ['ends', 'table', 'start', 'items'] as const) expect([...na[part][arr]]).toEqual([...nb[part][arr]]);
+  }
+  expect(na.linkKeys.size).toBeGreaterThan(100);
+  expect([...na.keyGrams]).toEqual([...nb.keyGrams]);
+  expect([...na.keyWeight]).toEqual([...nb.keyWeight]);
+  expect([na.maxKeyLength, na.maxScrubWords]).toEqual([nb.maxKeyLength, nb.maxScrubWords]);
+  expect(await a.stats()).toEqual({ ...(await b.stats()), name: a.name });
+  expect(a.ids.map((id) => a.indexOf(id))).toEqual(b.ids.map((id) => b.indexOf(id)));
+  expect(a.indexOf('http://ex.org/none')).toBeUndefined();
+}
+
+let reference: MemoryGraph | undefined;
+
+/** The graph as MemoryGraph was built before snapshots: entities and triples as objects, from the store (once). */
+async function objectBuiltGraph(): Promise<MemoryGraph> {
+  reference ??= await buildObjectGraph();
+  return reference;
+}
+
+async function buildObjectGraph(): Promise<MemoryGraph> {
+  const store = await library.open('g');
+  const entities: Entity[] = [];
+  for await (const b of store.entities()) entities.push(...b);
+  const triples: Triple[] = [];
+  for await (const b of store.triples()) triples.push(...b);
+  return MemoryGraph.fromTriples('g', entities, triples);
+}
+
+describe('graph snapshot', () => {
+  it('is written at import and reads back as the graph built from Kuzu (neighbours, names, id table, statistics)', async () => {
+    const before = readFileSync(snapshotPath());
+    const fromSnapshot = await library.memoryGraph('g');
+    const fromKuzu = await MemoryGraph.fromStore(await library.open('g'));
+    await expectSameGraph(fromSnapshot, fromKuzu);
+    await expectSameGraph(fromSnapshot, await objectBuiltGraph());
+    const hub = fromSnapshot.ids.find((id) => id.endsWith('/e0'))!;
+    expect(await fromSnapshot.neighbors(hub, { capPerRelation: 3 })).toEqual(await fromKuzu.neighbors(hub, { capPerRelation: 3 }));
+    expect(fromSnapshot.types.filter((t) => t !== undefined).length).toBeGreaterThan(1500);
+    // Reading did not rewrite it, and nothing was reported.
+    expect(readFileSync(snapshotPath()).equals(before)).toBe(true);
+    expect(notices).toEqual([]);
+  });
+
+  it('is rebuilt silently when stale (made from another state of the database)', async () => {
+    const metaFile = join(library.graphsDir, 'g', 'meta.json');
+    const meta = JSON.parse(readFileSync(metaFile, 'utf8'));
+    const oldStamp = snapshotHeader(readFileSync(snapshotPath()), 'x').stamp;
+    writeFileSync(metaFile, JSON.stringify({ ...meta, updatedAt: new Date(0).toISOString() }));
+    const fresh = new GraphLibrary(join(dir.path, 'data'), { onNotice: (m) => notices.push(m) });
+    try {
+      await expectSameGraph(await fresh.memoryGraph('g'), await objectBuiltGraph());
+      expect(snapshotHeader(readFileSync(snapshotPath()), 'x').stamp).not.toBe(oldStamp);
+      expect(notices).toEqual([]);
+    } finally {
+      await fresh.close();
+      writeFileSync(metaFile, JSON.stringify(meta));
+    }
+  });
+
+  it.each([
+    ['truncated', (b: Buffer) => b.subarray(0, b.length - 9), /bytes where the header says/],
+    ['not a snapshot', () => Buffer.from('hello, not a snapshot at all'), /not a graph snapshot/],
+    ['another version', (b: Buffer) => (b.writeUInt32LE(999, 8), b), /version 999/],
+    ['an edge out of range', (b: Buffer) => corruptSection(b, 'edgeNeighbor'), /edge sections are damaged/],
+    ['a damaged id table', (b: Buffer) => corruptSection(b, 'idTable'), /idTable is damaged/],
+    ['a damaged name table', (b: Buffer) => corruptSection(b, 'stems.items'), /stems is damaged/],
+  ])('is reported and rebuilt when %s, never a crash', async (_, damage, reason) => {
+    const good = readFileSync(snapshotPath());
+    writeFileSync(snapshotPath(), damage(Buffer.from(good)));
+    notices.length = 0;
+    const fresh = new GraphLibrary(join(dir.path, 'data'), { onNotice: (m) => notices.push(m) });
+    try {
+      await expectSameGraph(await fresh.memoryGraph('g'), await objectBuiltGraph());
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatch(reason);
+      expect(notices[0]).toMatch(/cannot be used.*rebuilt from the database/);
+      const again = await readSnapshotFile(snapshotPath(), 'g', snapshotHeader(readFileSync(snapshotPath()), 'x').stamp);
+      expect(again.kind).toBe('ok');
+    } finally {
+      await fresh.close();
+      notices.length = 0;
+    }
+  });
+
+  it('is rebuilt when missing', async () => {
+    rmSync(snapshotPath());
+    const fresh = new GraphLibrary(join(dir.path, 'data'), { onNotice: (m) => notices.push(m) });
+    try {
+      await expectSameGraph(await fresh.memoryGraph('g'), await objectBuiltGraph());
+      expect((await readSnapshotFile(snapshotPath(), 'g', snapshotHeader(readFileSync(snapshotPath()), 'x').stamp)).kind).toBe('ok');
+      expect(notices).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('round-trips a graph with types, literals and non-ASCII names in memory', async () => {
+    const g = MemoryGraph.fromTriples(
+      'm',
+      [{ id: 'a', name: 'Zoë “A”', type: 'Person' }, { id: '1999', name: '1999', literal: 'date' }, { id: 'e', name: '' }],
+      [{ head: 'a', relation: 'born', tail: '1999' }, { head: 'a', relation: 'knows', tail: 'b' }, { head: 'b', relation: 'knows', tail: 'a' }, { head: 'e', relation: 'born', tail: '1999' }],
+    );
+    const bytes = Buffer.concat(encodeSnapshot(g, 'stamp-1'));
+    const back = decodeSnapshot('m', bytes, 'mem');
+    expect(back.ids).toEqual(g.ids);
+    expect(back.names).toEqual(['Zoë “A”', '1999', '', 'b']);
+    expect(back.types).toEqual(g.types);
+    expect(await back.neighbors('a')).toEqual(await g.neighbors('a'));
+    expect(await back.stats()).toEqual(await g.stats());
+    expect(snapshotHeader(bytes, 'mem').stamp).toBe('stamp-1');
+    // A copy at an odd byte offset (no typed-array alignment) reads the same.
+    const odd = Buffer.alloc(bytes.length + 1);
+    bytes.copy(odd, 1);
+    expect(decodeSnapshot('m', odd.subarray(1), 'mem').names).toEqual(back.names);
+    expect(() => decodeSnapshot('m', bytes.subarray(0, 20), 'mem')).toThrow(SnapshotError);
+  });
+});
+
+describe('KuzuGraphStore paged reading', () => {
+  it('reads the whole graph in pages of its import order, each batch bounded, every triple once', async () => {
+    const store = (await library.open('g')) as KuzuGraphStore;
+    const paged: string[] = [];
+    let batches = 0;
+    for await (const b of store.triples(500, 700)) {
+      expect(b.length).toBeGreaterThan(0);
+      expect(b.length).toBeLessThanOrEqual(500);
+      batches++;
+      for (const t of b) paged.push(`${t.head}|${t.relation}|${t.tail}`);
+    }
+    const whole: string[] = [];
+    for await (const b of store.triples(1_000_000, 1_000_000)) for (const t of b) whole.push(`${t.head}|${t.relation}|${t.tail}`);
+    expect(batches).toBeGreaterThan(16);
+    // The same triples (their order within a head is the database's business).
+    expect([...paged].sort()).toEqual([...whole].sort());
+    expect(new Set(paged).size).toBe(paged.length);
+    const graph = await library.memoryGraph('g');
+    expect(paged.length).toBe(graph.tripleCount);
+    const ids: string[] = [];
+    for await (const b of store.entities(400, 700)) ids.push(...b.map((e) => e.id));
+    expect(ids).toEqual(graph.ids);
+  });
+});
+
+/** Writes an out-of-range value into the middle of a named section. */
+function corruptSection(buf: Buffer, name: string): Buffer {
+  const s = snapshotHeader(buf, 'x').sections.find((x) => x.name === name)!;
+  buf.writeInt32LE(-5, s.offset + Math.floor(s.bytes / 8) * 4);
+  return buf;
+}
+
+describe('a database written before snapshots', () => {
+  it('keeps working: read in pages of node offsets (no import order), its snapshot built and then used', async () => {
+    const old = tempDir();
+    const folder = join(old.path, 'graphs', 'legacy');
+    mkdirSync(folder, { recursive: true });
+    // The schema before `ord`, filled row by row.
+    const db = new kuzu.Database(join(folder, 'graph.kuzu'));
+    const conn = new kuzu.Connection(db);
+    for (const ddl of [
+      'CREATE NODE TABLE Entity(id STRING, name STRING, norm STRING, type STRING, literal STRING, degree INT64, PRIMARY KEY(id))',
+      'CREATE REL TABLE Rel(FROM Entity TO Entity, label STRING)',
+      'CREATE NODE TABLE NameKey(norm STRING, PRIMARY KEY(norm))',
+      'CREATE REL TABLE Named(FROM NameKey TO Entity)',
+    ])
+      await conn.query(ddl);
+    for (const [id, degree] of [['Top Hat', 2], ['Fred Astaire', 1], ['1935', 1]] as const)
+      await conn.query(`CREATE (:Entity {id: '${id}', name: '${id}', norm: '${id.toLowerCase()}', degree: ${degree}})`);
+    await conn.query("MATCH (a:Entity {id: 'Top Hat'}), (b:Entity {id: 'Fred Astaire'}) CREATE (a)-[:Rel {label: 'starring'}]->(b)");
+    await conn.query("MATCH (a:Entity {id: 'Top Hat'}), (b:Entity {id: '1935'}) CREATE (a)-[:Rel {label: 'year'}]->(b)");
+    await conn.close();
+    await db.close();
+    writeFileSync(join(folder, 'meta.json'), JSON.stringify({ name: 'legacy', entities: 3, triples: 2, createdAt: 'x', updatedAt: 'x', sources: [] }));
+    const legacy = new GraphLibrary(old.path, { onNotice: (m) => notices.push(m) });
+    try {
+      const g = await legacy.memoryGraph('legacy');
+      expect(g.ids).toEqual(['Top Hat', 'Fred Astaire', '1935']);
+      expect(g.relationLabels).toEqual(['starring', 'year']);
+      expect((await g.neighbors('Top Hat')).groups.map((x) => `${x.relation}:${x.shown.map((e) => e.id)}`)).toEqual(['starring:Fred Astaire', 'year:1935']);
+      expect(existsSync(join(folder, SNAPSHOT_FILE))).toBe(true);
+      const again = new GraphLibrary(old.path);
+      try {
+        expect((await again.memoryGraph('legacy')).ids).toEqual(g.ids);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await legacy.close();
+      old.remove();
+    }
+  });
+});
+
+describe('a snapshot with a damaged header', () => {
+  it('names the problem for a section length that is not whole elements, never a RangeError', async () => {
+    const g = MemoryGraph.fromTriples('m', [], [{ head: 'a', relation: 'r', tail: 'b' }]);
+    const bytes = Buffer.concat(encodeSnapshot(g, 's'));
+    const header = snapshotHeader(bytes, 'mem');
+    const len = bytes.readUInt32LE(12);
+    const json = JSON.stringify({ ...header, sections: header.sections.map((x) => (x.name === 'idTable' ? { ...x, bytes: x.bytes - 2 } : x)) });
+    expect(Buffer.byteLength(json)).toBeLessThanOrEqual(len);
+    const damaged = Buffer.from(bytes);
+    damaged.fill(0x20, 16, 16 + len).write(json, 16, 'utf8');
+    expect(() => decodeSnapshot('m', damaged, 'mem')).toThrow(/idTable has the wrong length/);
+    const dir2 = tempDir();
+    try {
+      const file = dir2.file('graph.snapshot', '');
+      writeFileSync(file, damaged);
+      const read = await readSnapshotFile(file, 'm', 's');
+      expect(read.kind).toBe('unusable');
+    } finally {
+      dir2.remove();
+    }
+  });
+});
