@@ -31,7 +31,8 @@ export const UNIQUE_DOCTOR_LINES = [
  * For the real pipeline: the payload guard keeps the best two paths and generalises relation labels that single a
  * token out, but a literal band pins it whatever the label. Harrowgate Clinic is the only entity with a value in
  * 10–100, so the path to its bed count names it; the other hospital's band fits several, and Lorna Vesk fits each
- * patient admitted to Harrowgate and one other hospital.
+ * patient admitted to Harrowgate and one other hospital. Brackwater holds the most places, so it — not Harrowgate —
+ * is the graph's hub.
  */
 export const UNIQUE_BEDS_LINES = [
   'Lorna Vesk|admitted_to|Harrowgate Clinic',
@@ -50,6 +51,8 @@ export const UNIQUE_BEDS_LINES = [
   'Kelso Infirmary|located_in|Brackwater',
   'Harrowgate Clinic|located_in|Tollmere',
   'Brackwater General|located_in|Brackwater',
+  // Brackwater is the graph's hub (the sanitizer shows hubs as aggregates), so Harrowgate Clinic is not one.
+  ...['Ashby Surgery', 'Fenwick Practice', 'Glenholm Hospice', 'Marlow Health Centre', 'Quarry Lane Clinic', 'Rowan Day Hospital'].map((place) => `${place}|located_in|Brackwater`),
 ];
 
 /** Its question: two candidate paths, one through Harrowgate Clinic's bed count. */

@@ -64,16 +64,16 @@ describe('the built CLI', () => {
   it('bin/ctrlg.mjs runs a fresh build, and the sources once the build is stale or CTRLG_CLI=source', () => {
     // Mark the build's help text, so the output tells which one ran.
     const chunk = [join(out, 'main.js'), ...readdirSync(join(out, 'chunks')).map((f) => join(out, 'chunks', f))].find((f) =>
-      f.endsWith('.js') && readFileSync(f, 'utf8').includes('list the imported graphs'),
+      f.endsWith('.js') && readFileSync(f, 'utf8').includes('list the graphs (imported'),
     );
     expect(chunk).toBeDefined();
-    writeFileSync(chunk!, readFileSync(chunk!, 'utf8').replace('list the imported graphs', 'list the imported graphs [BUILT]'));
+    writeFileSync(chunk!, readFileSync(chunk!, 'utf8').replace('list the graphs (imported', 'list the graphs (imported [BUILT]'));
     const env = { CTRLG_CLI_OUT: out };
-    expect(node(['bin/ctrlg.mjs', '--help'], env).out).toContain('list the imported graphs [BUILT]');
+    expect(node(['bin/ctrlg.mjs', '--help'], env).out).toContain('list the graphs (imported [BUILT]');
 
     const fromSources = node(['bin/ctrlg.mjs', '--help'], { ...env, CTRLG_CLI: 'source' });
     expect(fromSources.code).toBe(0);
-    expect(fromSources.out).toMatch(/^ {2}graphs {2,}list the imported graphs$/m);
+    expect(fromSources.out).toMatch(/^ {2}graphs {2,}list the graphs \(imported, or read from a SPARQL endpoint\); add-sparql adds one$/m);
 
     // The stamp now disagrees with one source's mtime, as after an edit: the build must not run.
     const stampPath = join(out, STAMP_FILE);
@@ -83,7 +83,7 @@ describe('the built CLI', () => {
     expect(staleReason(root, out)).toBe('src-main/cli/runCli.ts changed since the build');
     const stale = node(['bin/ctrlg.mjs', '--help'], env);
     expect(stale.code).toBe(0);
-    expect(stale.out).toMatch(/^ {2}graphs {2,}list the imported graphs$/m);
+    expect(stale.out).toMatch(/^ {2}graphs {2,}list the graphs \(imported, or read from a SPARQL endpoint\); add-sparql adds one$/m);
     expect(stale.out).not.toContain('[BUILT]');
   });
 });
