@@ -94,6 +94,26 @@ describe('SparqlClient', () => {
     expect((err as Error).message).toBe(`SPARQL endpoint http://127.0.0.1:${closedPort}/sparql: cannot connect (ECONNREFUSED)`);
   });
 
+  it('sends a read once more when the store closes the connection under it, and only once', async () => {
+    let n = 0;
+    handler = (req, _body, res) => {
+      n += 1;
+      if (n === 1) return req.socket.destroy(); // the store dropped the connection mid-request
+      json(res, [{ x: { type: 'uri', value: 'http://e/2' } }]);
+    };
+    expect(await new SparqlClient(endpoint).select('SELECT ?x WHERE { ?x ?p ?o } LIMIT 1')).toEqual([{ x: { type: 'uri', value: 'http://e/2' } }]);
+    expect(n).toBe(2);
+    n = 0;
+    handler = (req) => {
+      n += 1;
+      req.socket.destroy();
+    };
+    const err = await new SparqlClient(endpoint).select('SELECT ?y WHERE { ?y ?p ?o } LIMIT 1').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SparqlEndpointError);
+    expect((err as Error).message).toMatch(/cannot connect/);
+    expect(n).toBe(2);
+  });
+
   it('refuses endpoints that are not http(s), or hold credentials, before any request', () => {
     expect(() => new SparqlClient('ftp://x/sparql')).toThrow(/must be http or https/);
     expect(() => new SparqlClient('not a url')).toThrow(/not a URL/);

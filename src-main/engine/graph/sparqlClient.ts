@@ -101,22 +101,30 @@ export class SparqlClient {
   private async post(query: string, accept: string, signal: AbortSignal | undefined): Promise<{ text: string; maxRows: string | null }> {
     const release = permitEgress(this.permit);
     const timeout = AbortSignal.timeout(this.timeoutMs);
-    let response: Response;
-    let text: string;
+    let response: Response | undefined;
+    let text = '';
     try {
-      response = await fetch(this.endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept },
-        body: new URLSearchParams({ query }).toString(),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        redirect: 'error', // a redirect would lead the query to a host nobody configured
-      });
-      text = await response.text();
-    } catch (err) {
-      if (timeout.aborted) throw new SparqlEndpointError(this.endpoint, `no answer within ${Math.round(this.timeoutMs / 1000)} s`);
-      if (signal?.aborted) throw err;
-      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-      throw new SparqlEndpointError(this.endpoint, `cannot connect (${cause?.code ?? cause?.message ?? (err as Error).message})`);
+      // A store may close an idle kept-alive connection just as it is reused: the query is a read, so it is sent
+      // once more on a fresh connection before the failure counts.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          response = await fetch(this.endpoint, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', accept },
+            body: new URLSearchParams({ query }).toString(),
+            signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+            redirect: 'error', // a redirect would lead the query to a host nobody configured
+          });
+          text = await response.text();
+          break;
+        } catch (err) {
+          if (timeout.aborted) throw new SparqlEndpointError(this.endpoint, `no answer within ${Math.round(this.timeoutMs / 1000)} s`);
+          if (signal?.aborted) throw err;
+          const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+          if (attempt === 1 && cause?.code !== undefined && CLOSED_SOCKET.has(cause.code)) continue;
+          throw new SparqlEndpointError(this.endpoint, `cannot connect (${cause?.code ?? cause?.message ?? (err as Error).message})`);
+        }
+      }
     } finally {
       release();
     }
@@ -124,6 +132,9 @@ export class SparqlClient {
     return { text, maxRows: response.headers.get('x-sparql-maxrows') };
   }
 }
+
+/** Failures of a connection the other side closed: worth one more try of an idempotent read. */
+const CLOSED_SOCKET = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
 const RDF_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';
