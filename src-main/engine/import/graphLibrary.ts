@@ -17,6 +17,7 @@ import type { GraphStore } from '../graph/graphStore.js';
 import { KUZU_FILE } from '../graph/kuzuSchema.js';
 import { KuzuGraphStore } from '../graph/kuzuGraphStore.js';
 import { consoleQuery, type ConsoleQueryOptions } from '../graph/consoleQuery.js';
+import type { ConsoleChildLauncher } from '../graph/consoleChild.js';
 import { CypherRefusedError } from '../graph/cypherErrors.js';
 import type { CypherResult } from '../../common/cypherTypes.js';
 import { MemoryGraph } from '../graph/memoryGraph.js';
@@ -87,7 +88,11 @@ export class GraphLibrary {
   private readonly fileGraphs = new Map<string, Promise<string>>();
   private recovered: Promise<void> | undefined;
 
-  constructor(readonly dataDir: string) {
+  /** `consoleLauncher`: how the Cypher console starts its child (default Node; the Electron shell passes its own). */
+  constructor(
+    readonly dataDir: string,
+    private readonly libraryOptions: { consoleLauncher?: ConsoleChildLauncher } = {},
+  ) {
     this.graphsDir = join(resolve(dataDir), 'graphs');
   }
 
@@ -191,7 +196,8 @@ export class GraphLibrary {
     const sparql = (await this.readMeta(name))?.sparql;
     // The console speaks Cypher to the graph's Kuzu database; a SPARQL graph has none (its store has its own console).
     if (sparql) throw new CypherRefusedError(`graph "${name}" lives in the SPARQL store ${sparql.endpoint}: the Cypher console works on imported graphs`);
-    return consoleQuery(join(this.dirOf(name), KUZU_FILE), query, options);
+    const launch = options.launch ?? this.libraryOptions.consoleLauncher;
+    return consoleQuery(join(this.dirOf(name), KUZU_FILE), query, { ...options, ...(launch ? { launch } : {}) });
   }
 
   /** The whole graph in memory (the QA hot path), built once per version of the graph. */
