@@ -90,6 +90,14 @@ export function parseReply(line: string): ChildReply | undefined {
 export async function consoleQuery(dbPath: string, query: string, options: ConsoleQueryOptions): Promise<CypherResult> {
   const verdict = checkReadOnlyCypher(query);
   if (!verdict.ok) throw new CypherRefusedError(verdict.reason);
+  return runOnReadOnlyDatabase(dbPath, query, options);
+}
+
+/**
+ * The query on the database opened read-only, WITHOUT the gate: consoleQuery's second half, exported only so a test
+ * can show that the read-only database refuses a write on its own (the second lock).
+ */
+export async function runOnReadOnlyDatabase(dbPath: string, query: string, options: ConsoleQueryOptions): Promise<CypherResult> {
   const started = Date.now();
   const reply = await oneAtATime(() =>
     runChild({ path: dbPath, query, maxRows: options.maxRows, timeoutMs: options.timeoutMs }, options.launch ?? nodeConsoleChild),
