@@ -53,6 +53,7 @@ describe('checkReadOnlyCypher', () => {
     expect(refusal('CALL /* x */ `enable_semi_mask` = true')).toMatch(/CALL enable_semi_mask is refused/);
     expect(refusal('MATCH (e) CALL { RETURN 1 } RETURN e')).toMatch(/CALL without a plain name is refused/);
     expect(checkReadOnlyCypher('CALL `SHOW_TABLES`() RETURN *')).toEqual({ ok: true });
+    expect(checkReadOnlyCypher('MATCH (e) RETURN e.call AS c')).toEqual({ ok: true });
     expect(refusal("MATCH (e) WHERE e.name = 'open RETURN e")).toMatch(/string is not closed/);
     expect(refusal('   ')).toMatch(/empty/);
   });

@@ -65,6 +65,8 @@ export function checkReadOnlyCypher(query: string): CypherVerdict {
   // a CALL whose name cannot be read is refused with the others.
   const allowed = [...READ_ONLY_CALLS].map((c) => c.toLowerCase()).join(', ');
   for (const m of blanked.text.matchAll(/\bCALL\b\s*/gi)) {
+    // `e.call` is a property, not the clause.
+    if (blanked.text.slice(0, m.index).trimEnd().endsWith('.')) continue;
     const name = calledName(query, blanked.text, (m.index ?? 0) + m[0].length);
     if (name === undefined || !READ_ONLY_CALLS.has(name.toUpperCase()))
       return { ok: false, reason: `CALL ${name === undefined ? 'without a plain name' : name} is refused: the console calls only ${allowed}.` };
