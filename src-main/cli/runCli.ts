@@ -39,12 +39,13 @@ export async function runCli(argv: string[], io: Pick<CliContext, 'stdout' | 'st
     return 2;
   }
   const { data, rest } = extractDataFlag(args);
-  const command = await entry.load();
-  if (rest.includes('--help') || rest.includes('-h')) {
-    io.stdout.write(`usage: ${command.usage}\n`);
-    return 0;
-  }
   try {
+    // Loading may fail too (a missing native module): one line like any other error, not a stack trace.
+    const command = await entry.load();
+    if (rest.includes('--help') || rest.includes('-h')) {
+      io.stdout.write(`usage: ${command.usage}\n`);
+      return 0;
+    }
     const dataDir = resolveDataDir(data);
     // Graphs, ledgers and memory are this user's alone: 0600 files in a 0700 data folder.
     privateFileModes();

@@ -1,6 +1,7 @@
 // Small, dependency-free SVG charts for the exposure figures. Pure string builders, so the same picture appears in
 // the self-contained HTML report (no script, no network) and in the Brain tab. Every text is escaped.
 
+import { escapeHtml } from './escapeHtml.js';
 import type { ExposureRunFigures } from './exposureReportTypes.js';
 
 const PALETTE = ['#3b6fb6', '#d0743c', '#4f9a5a', '#9b59b6'];
@@ -8,16 +9,12 @@ const W = 560;
 const H = 260;
 const M = { left: 56, right: 16, top: 34, bottom: 44 };
 
-export function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
 export const percent = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 function frame(title: string, body: string, height = H): string {
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${height}" width="${W}" height="${height}" role="img" aria-label="${escapeXml(title)}" font-family="system-ui, sans-serif" font-size="11">` +
-    `<text x="${W / 2}" y="18" text-anchor="middle" font-size="13" font-weight="600">${escapeXml(title)}</text>${body}</svg>`
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${height}" width="${W}" height="${height}" role="img" aria-label="${escapeHtml(title)}" font-family="system-ui, sans-serif" font-size="11">` +
+    `<text x="${W / 2}" y="18" text-anchor="middle" font-size="13" font-weight="600">${escapeHtml(title)}</text>${body}</svg>`
   );
 }
 
@@ -28,7 +25,7 @@ function yAxis(max: number, fmt: (v: number) => string, height = H): string {
     const v = (max * i) / 4;
     const y = M.top + plotH - (plotH * i) / 4;
     s += `<line x1="${M.left}" x2="${W - M.right}" y1="${y}" y2="${y}" stroke="#ddd"/>`;
-    s += `<text x="${M.left - 6}" y="${y + 4}" text-anchor="end" fill="#555">${escapeXml(fmt(v))}</text>`;
+    s += `<text x="${M.left - 6}" y="${y + 4}" text-anchor="end" fill="#555">${escapeHtml(fmt(v))}</text>`;
   }
   return s;
 }
@@ -38,7 +35,7 @@ function legend(names: string[]): string {
   let x = M.left;
   return names
     .map((n, i) => {
-      const s = `<rect x="${x}" y="${H - 14}" width="10" height="10" fill="${PALETTE[i % PALETTE.length]}"/><text x="${x + 14}" y="${H - 5}">${escapeXml(n)}</text>`;
+      const s = `<rect x="${x}" y="${H - 14}" width="10" height="10" fill="${PALETTE[i % PALETTE.length]}"/><text x="${x + 14}" y="${H - 5}">${escapeHtml(n)}</text>`;
       x += 28 + Math.ceil(6.5 * n.length);
       return s;
     })
@@ -66,10 +63,10 @@ export function groupedBarChart(title: string, groups: BarGroup[], fmt: (v: numb
       const h = top > 0 ? (plotH * b.value) / top : 0;
       const x = x0 + ni * bw;
       const y = M.top + plotH - h;
-      body += `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(bw - 3).toFixed(1)}" height="${h.toFixed(1)}" fill="${PALETTE[ni % PALETTE.length]}"><title>${escapeXml(`${g.label} · ${b.name}: ${fmt(b.value)}`)}</title></rect>`;
-      body += `<text x="${(x + (bw - 3) / 2).toFixed(1)}" y="${(y - 3).toFixed(1)}" text-anchor="middle">${escapeXml(fmt(b.value))}</text>`;
+      body += `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(bw - 3).toFixed(1)}" height="${h.toFixed(1)}" fill="${PALETTE[ni % PALETTE.length]}"><title>${escapeHtml(`${g.label} · ${b.name}: ${fmt(b.value)}`)}</title></rect>`;
+      body += `<text x="${(x + (bw - 3) / 2).toFixed(1)}" y="${(y - 3).toFixed(1)}" text-anchor="middle">${escapeHtml(fmt(b.value))}</text>`;
     }
-    body += `<text x="${(M.left + gi * gw + gw / 2).toFixed(1)}" y="${H - M.bottom + 16}" text-anchor="middle" fill="#333">${escapeXml(g.label)}</text>`;
+    body += `<text x="${(M.left + gi * gw + gw / 2).toFixed(1)}" y="${H - M.bottom + 16}" text-anchor="middle" fill="#333">${escapeHtml(g.label)}</text>`;
   });
   return frame(title, body + legend(names));
 }
@@ -88,7 +85,7 @@ export function cdfChart(title: string, series: Series[], xLabel: string): strin
   const Y = (p: number): number => M.top + plotH - plotH * p;
   let body = yAxis(1, (v) => `${Math.round(100 * v)}%`);
   for (let i = 0; i <= 4; i++) body += `<text x="${X((xmax * i) / 4).toFixed(1)}" y="${H - M.bottom + 14}" text-anchor="middle" fill="#555">${((xmax * i) / 4).toFixed(2)}</text>`;
-  body += `<text x="${M.left + plotW / 2}" y="${H - M.bottom + 28}" text-anchor="middle">${escapeXml(xLabel)}</text>`;
+  body += `<text x="${M.left + plotW / 2}" y="${H - M.bottom + 28}" text-anchor="middle">${escapeHtml(xLabel)}</text>`;
   series.forEach((s, si) => {
     const v = [...s.values].sort((a, b) => a - b);
     if (!v.length) return;
@@ -100,7 +97,7 @@ export function cdfChart(title: string, series: Series[], xLabel: string): strin
     const colour = PALETTE[si % PALETTE.length];
     body += `<path d="${d}" fill="none" stroke="${colour}" stroke-width="2"/>`;
     const p99 = v[Math.min(v.length - 1, Math.max(0, Math.ceil(0.99 * v.length) - 1))];
-    body += `<line x1="${X(p99).toFixed(1)}" x2="${X(p99).toFixed(1)}" y1="${M.top}" y2="${M.top + plotH}" stroke="${colour}" stroke-dasharray="3,3"><title>${escapeXml(`${s.name} p99 ${p99.toFixed(3)}`)}</title></line>`;
+    body += `<line x1="${X(p99).toFixed(1)}" x2="${X(p99).toFixed(1)}" y1="${M.top}" y2="${M.top + plotH}" stroke="${colour}" stroke-dasharray="3,3"><title>${escapeHtml(`${s.name} p99 ${p99.toFixed(3)}`)}</title></line>`;
   });
   return frame(title, body + legend(series.map((s) => s.name)));
 }
@@ -114,7 +111,7 @@ export function lineChart(title: string, series: Series[], xLabel: string): stri
   const X = (i: number): number => M.left + (plotW * i) / Math.max(1, n - 1);
   const Y = (v: number): number => M.top + plotH - (plotH * v) / ymax;
   let body = yAxis(ymax, (v) => (ymax >= 10 ? Math.round(v).toString() : v.toFixed(1)));
-  body += `<text x="${M.left + plotW / 2}" y="${H - M.bottom + 20}" text-anchor="middle">${escapeXml(xLabel)} (1–${n})</text>`;
+  body += `<text x="${M.left + plotW / 2}" y="${H - M.bottom + 20}" text-anchor="middle">${escapeHtml(xLabel)} (1–${n})</text>`;
   series.forEach((s, si) => {
     if (!s.values.length) return;
     const d = s.values.map((v, i) => `${i ? 'L' : 'M'}${X(i).toFixed(1)},${Y(v).toFixed(1)}`).join(' ');
@@ -136,8 +133,8 @@ export function horizontalBarChart(title: string, items: { label: string; value:
     const y = M.top + i * rowH;
     const w = (plotW * r.value) / max;
     const label = r.label.length > 28 ? `${r.label.slice(0, 27)}…` : r.label;
-    body += `<text x="${labelW - 6}" y="${y + 12}" text-anchor="end">${escapeXml(label)}</text>`;
-    body += `<rect x="${labelW}" y="${y + 2}" width="${w.toFixed(1)}" height="${rowH - 5}" fill="${PALETTE[0]}"><title>${escapeXml(`${r.label}: ${r.value}`)}</title></rect>`;
+    body += `<text x="${labelW - 6}" y="${y + 12}" text-anchor="end">${escapeHtml(label)}</text>`;
+    body += `<rect x="${labelW}" y="${y + 2}" width="${w.toFixed(1)}" height="${rowH - 5}" fill="${PALETTE[0]}"><title>${escapeHtml(`${r.label}: ${r.value}`)}</title></rect>`;
     body += `<text x="${(labelW + w + 4).toFixed(1)}" y="${y + 12}">${r.value}</text>`;
   });
   if (!rows.length) body += `<text x="${W / 2}" y="${M.top + 12}" text-anchor="middle" fill="#777">nothing sent</text>`;

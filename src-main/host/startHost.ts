@@ -13,6 +13,7 @@ import { assertBindAllowed, isLoopbackHost } from './hostOptions.js';
 import { createToken } from './hostToken.js';
 import { serveStatic } from './staticFiles.js';
 import { DEFAULT_UPLOAD_LIMIT_BYTES, handleUpload, UPLOAD_PATH } from './uploadEndpoint.js';
+import { clearUploads, removingUploads } from './uploadCleanup.js';
 import { createWsEndpoint } from './wsEndpoint.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -83,12 +84,14 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   // CTRLG_BRAIN_API_KEY; the ledger's, the audit log's and the memory's keys from 0600 files in the key folder, away
   // from the data (engine/node/keyFolder.ts), or from CTRLG_*_KEY variables (no keychain to keep them in).
   const parts = assemble({ dataDir, ...(options.ask ? { ask: options.ask } : {}) });
-  const engine = engineOf(parts, {
+  // Uploads of an earlier run are stale: their imports ended with that run.
+  await clearUploads(dataDir);
+  const engine = removingUploads(engineOf(parts, {
     resourcesDir: options.resourcesDir ?? join(REPO_ROOT, 'resources'),
     version: options.version ?? packageVersion(),
     transport: 'host',
     ...(options.importRoots ? { importRoots: options.importRoots } : {}),
-  });
+  }), dataDir);
   if (options.openDemo ?? true) {
     await engine.ensureDemoGraph().catch((err: unknown) => console.error('ctrlg host: demo graph import failed:', err));
   }

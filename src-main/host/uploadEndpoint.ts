@@ -1,13 +1,15 @@
 // POST /upload: the browser host's way to import a file from the analyst's machine. The body is streamed to
 // <data>/uploads/ (0600, never held in memory) and the reply names the path, which graph.import then reads (files
 // in the data folder are importable). Token and origin are checked as for the socket; a body over the size limit is
-// refused — at once from Content-Length, or as soon as the stream passes it — and the partial file removed.
+// refused — at once from Content-Length, or as soon as the stream passes it — and the partial file removed. The
+// import that reads an upload removes it when it ends (uploadCleanup.ts).
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { tokenMatches } from './hostToken.js';
+import { uploadsDir } from './uploadCleanup.js';
 
 export const UPLOAD_PATH = '/upload';
 /** Default limit: the largest graph file the import is meant for, with room to spare. */
@@ -58,7 +60,7 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, options:
   if (Number.isFinite(declared) && declared > options.limitBytes)
     return refuse(res, 413, 'too_large', `"${name}" is ${sizeText(declared)}: the upload limit is ${sizeText(options.limitBytes)}.`);
 
-  const dir = join(options.dataDir, 'uploads');
+  const dir = uploadsDir(options.dataDir);
   const path = join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}-${name}`);
   void (async () => {
     await mkdir(dir, { recursive: true, mode: 0o700 });

@@ -15,6 +15,7 @@ import { registerIpc } from './registerIpc.js';
 import { isTrustedRendererUrl, rendererTarget } from './rendererTarget.js';
 import { SafeStorageKeyStore } from './safeStorageKeyStore.js';
 import { secureApp } from './security.js';
+import { utilityConsoleChild } from './utilityConsoleChild.js';
 import { rendererCsp } from './rendererCsp.js';
 import { registerAppScheme, serveRenderer } from './registerAppProtocol.js';
 
@@ -51,6 +52,8 @@ async function start(): Promise<void> {
     brain: { keyStore: new SafeStorageKeyStore(join(dataDir, 'brain', 'api-key.enc')), ...sealedDataKeys(dataDir) },
     // The experience memory's key is sealed with safeStorage too; records themselves are AES-GCM sealed on disk.
     memory: { keyStore: safeStorageMemoryKeyStore(join(dataDir, MEMORY_DIR)) },
+    // The Cypher console's child runs as a utility process: the packaged app cannot run its binary as Node.
+    consoleLauncher: utilityConsoleChild,
   });
   engine = engineOf(parts, {
     resourcesDir: app.isPackaged ? join(process.resourcesPath, 'resources') : join(app.getAppPath(), 'resources'),

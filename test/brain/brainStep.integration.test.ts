@@ -156,6 +156,17 @@ describe('brainStep through a real endpoint', () => {
     expect(ctx.ledger!.summary().calls).toBe(2);
   });
 
+  it('counts a retried 500 that reached the server when a 400 then refuses the request', async () => {
+    server.script = [{ kind: 'status', status: 500 }, { kind: 'status', status: 400, body: JSON.stringify({ error: { message: 'bad request' } }) }];
+    const ctx = await context(new AutoApprover('all'));
+    const result = await brainStep(ctx);
+    expect(result).toMatchObject({ sent: true, fallback: true });
+    expect(result.reason).toMatch(/refused the request \(HTTP 400\)/);
+    expect(server.requests).toHaveLength(2);
+    expect(ctx.counter.tally().sent).toBe(2);
+    expect(ctx.ledger!.summary().calls).toBe(2);
+  });
+
   it('the report carries the whole request, byte for byte what the server receives, system prompt included', async () => {
     const q = new QueuedApprover();
     const ctx = await context(q);

@@ -47,6 +47,13 @@ describe('checkReadOnlyCypher', () => {
     expect(refusal('MATCH (e) RETURN e; MATCH (f) RETURN f')).toMatch(/one statement/);
     expect(refusal('EXPLAIN MATCH (e) RETURN e')).toMatch(/read queries only/);
     expect(refusal("CALL threads=1")).toMatch(/CALL threads is refused/);
+    // A `quoted name` is a name all the same: read from the original text, not let through blank.
+    expect(refusal('CALL `threads`=1')).toMatch(/CALL threads is refused/);
+    expect(refusal('CALL `show_tables`() RETURN * UNION CALL `clear_warnings`() RETURN *')).toMatch(/CALL clear_warnings is refused/);
+    expect(refusal('CALL /* x */ `enable_semi_mask` = true')).toMatch(/CALL enable_semi_mask is refused/);
+    expect(refusal('MATCH (e) CALL { RETURN 1 } RETURN e')).toMatch(/CALL without a plain name is refused/);
+    expect(checkReadOnlyCypher('CALL `SHOW_TABLES`() RETURN *')).toEqual({ ok: true });
+    expect(checkReadOnlyCypher('MATCH (e) RETURN e.call AS c')).toEqual({ ok: true });
     expect(refusal("MATCH (e) WHERE e.name = 'open RETURN e")).toMatch(/string is not closed/);
     expect(refusal('   ')).toMatch(/empty/);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExposureReportData, NodeExposureFigures } from '../../src-main/common/exposureReportTypes.js';
-import { cdfChart, cumulative, escapeXml, exposureCharts, groupedBarChart, horizontalBarChart } from '../../src-main/common/exposureCharts.js';
+import { escapeHtml } from '../../src-main/common/escapeHtml.js';
+import { cdfChart, cumulative, exposureCharts, groupedBarChart, horizontalBarChart } from '../../src-main/common/exposureCharts.js';
 import { renderExposureReport } from '../../src-main/engine/egress/exposure/report/renderExposureReport.js';
 
 const exposure = (values: number[]): NodeExposureFigures => ({
@@ -86,6 +87,6 @@ describe('charts', () => {
 
   it('helpers', () => {
     expect(cumulative([1, 0, 2])).toEqual([1, 1, 3]);
-    expect(escapeXml(`<a href="x">'&`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;');
+    expect(escapeHtml(`<a href="x">'&`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;');
   });
 });

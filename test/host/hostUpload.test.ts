@@ -1,8 +1,10 @@
 // POST /upload on the browser host: streamed into the data folder and importable; refused without the token, from
-// another origin, or over the size limit (from Content-Length at once, or mid-stream) with the partial file removed.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// another origin, or over the size limit (from Content-Length at once, or mid-stream) with the partial file removed;
+// removed once the import that read it has ended, and cleared at the next start when a run left one behind.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { request } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeUploadName } from '../../src-main/host/uploadEndpoint.js';
 import { makeHostFixture, type HostFixture } from './hostFixture.js';
@@ -50,6 +52,17 @@ describe('POST /upload', () => {
     expect(readFileSync(path, 'utf8')).toBe(text);
     const imported = await fx.host.engine.dispatch('graph.import', { jobId: 'up', graph: 'uploaded', file: path });
     expect(imported).toMatchObject({ ok: true, value: { triplesTotal: 2 } });
+    // The plaintext copy goes once the import has read it.
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it('removes the upload when its import fails too', async () => {
+    const res = await post('/upload?name=broken.nt', Buffer.from('<a> <b> "unclosed .\n'), { 'x-ctrlg-token': fx.host.token });
+    const path = res.json.path!;
+    expect(existsSync(path)).toBe(true);
+    const imported = await fx.host.engine.dispatch('graph.import', { jobId: 'bad', graph: 'broken', file: path });
+    expect(imported.ok).toBe(false);
+    expect(existsSync(path)).toBe(false);
   });
 
   it('refuses a missing or wrong token and another origin', async () => {
@@ -70,6 +83,22 @@ describe('POST /upload', () => {
     expect(streamed.json.error?.message).toBe('"streamed.txt" is larger than the upload limit of 4 KiB.');
     await new Promise((r) => setTimeout(r, 50));
     expect(uploads().length).toBe(before);
+  });
+});
+
+describe('uploads left by an earlier run', () => {
+  it('are cleared when the host starts', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'ctrlg-stale-'));
+    const stale = join(root, 'data', 'uploads', '1-abcd1234-old.txt');
+    mkdirSync(dirname(stale), { recursive: true });
+    writeFileSync(stale, 'a|b|c\n');
+    const host = await makeHostFixture({ dataDir: join(root, 'data') });
+    try {
+      expect(existsSync(stale)).toBe(false);
+    } finally {
+      await host.dispose();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -15,6 +15,7 @@
 //   asks    (AskService)                            qa.ask for the app, run() for the CLI and benchmarks
 import { loadGloveDrm } from '../drm/gloveDrm.js';
 import { GraphLibrary } from '../import/graphLibrary.js';
+import type { ConsoleChildLauncher } from '../graph/consoleChild.js';
 import type { Drm } from '../core/types.js';
 import { createAskService, type AskService, type GraphSource, type HeldSelectors, type QaTuning } from './askService.js';
 import { BrainService, type BrainServiceOptions } from './brainService.js';
@@ -24,10 +25,14 @@ import { HandService, type HandServiceOptions } from './handService.js';
 import { MemoryService, type MemoryServiceOptions } from './memoryService.js';
 import type { DownloadRecord } from '../llm/modelManager.js';
 
+export type { ConsoleChild, ConsoleChildLauncher } from '../graph/consoleChild.js';
+
 export interface AssembleOptions {
   dataDir: string;
   /** A library the caller already holds; default one over dataDir. Closed by close(). */
   library?: GraphLibrary;
+  /** How the Cypher console starts its child, for the default library (the Electron shell: a utility process). */
+  consoleLauncher?: ConsoleChildLauncher;
   /** Where questions' graphs come from; default the library (benchmarks hand in graphs parsed straight into memory). */
   graphs?: GraphSource;
   /** The word vectors every part shares; default the bundled GloVe vectors. Loaded on first use, once. */
@@ -72,7 +77,7 @@ export interface Assembly {
 
 export function assemble(options: AssembleOptions): Assembly {
   const { dataDir } = options;
-  const library = options.library ?? new GraphLibrary(dataDir);
+  const library = options.library ?? new GraphLibrary(dataDir, options.consoleLauncher ? { consoleLauncher: options.consoleLauncher } : {});
   let drmLoad: Promise<Drm> | undefined;
   const load = options.loadDrm ?? (() => loadGloveDrm());
   const drm = (): Promise<Drm> =>

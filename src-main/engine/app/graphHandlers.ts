@@ -55,9 +55,11 @@ export const graphHandlers: HandlerGroup<GraphChannel> = {
 
   'exposure.entities': async ({ graph }, { library, brain }) => brain.exposureTable(await library.memoryGraph(graph)),
 
-  'graph.delete': async ({ graph }, { library, events, grasp }) => {
+  'graph.delete': async ({ graph }, { library, events, grasp, history }) => {
     await library.delete(graph);
     await grasp.forgetGraph(graph);
+    // Its questions and results go with it: a new graph of the same name must not show them.
+    await history.forget(graph);
     events.emit('graph.changed', { graph });
     return { deleted: true };
   },

@@ -2,7 +2,7 @@
 // whole to a 0600 temporary file and renamed into place (a crash leaves the old or the new file, never half). A file
 // that does not parse is reported with its path and the parser's message and is never overwritten: nothing asked
 // before is lost because one write failed or someone edited the file.
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { AskResult } from '../../common/answerTypes.js';
@@ -63,6 +63,11 @@ export class QuestionHistory {
       if (kept.length !== entries.length) await this.write(graph, kept);
       return { deleted: entries.length - kept.length };
     });
+  }
+
+  /** Drops the graph's whole history (the graph is deleted: a new graph of that name starts with none). */
+  forget(graph: string): Promise<void> {
+    return this.serial(() => rm(this.fileOf(graph), { force: true }));
   }
 
   private serial<T>(f: () => Promise<T>): Promise<T> {

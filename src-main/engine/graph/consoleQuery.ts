@@ -2,9 +2,9 @@
 // then refuses every write) after the read-only gate (cypherGuard.ts) has passed it. A child, because Kuzu checks
 // its own timeout only between batches: `UNWIND range(1, 1e8)` ignored a 200 ms timeout for minutes in a probe,
 // and only a process can be stopped mid-statement. The timer starts once the child has opened the database.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { CypherResult } from '../../common/cypherTypes.js';
+import { nodeConsoleChild, type ConsoleChildLauncher } from './consoleChild.js';
 import { checkReadOnlyCypher } from './cypherGuard.js';
 import { CypherFailedError, CypherRefusedError } from './cypherErrors.js';
 import { graphOf, toCell } from './cypherValues.js';
@@ -12,6 +12,8 @@ import { graphOf, toCell } from './cypherValues.js';
 export interface ConsoleQueryOptions {
   maxRows: number;
   timeoutMs: number;
+  /** How the child is started; default Node (consoleChild.ts). */
+  launch?: ConsoleChildLauncher;
 }
 
 /** Opening the database in the child (node start, addon load) may take this long before the query's own clock. */
@@ -19,15 +21,18 @@ const START_LIMIT_MS = 20_000;
 /** Buffer pool of the child's database: a console query reads, it never needs the engine's 256 MiB. */
 const CHILD_POOL_BYTES = 64 * 1024 * 1024;
 
-// The child: reads {path, query, maxRows, timeoutMs} as JSON on stdin, says "ready" once the database is open, then
-// prints one JSON line {columns, rows, truncated} or {error}. Big integers, dates and blobs travel tagged.
-const CHILD = `
+// The child: reads {path, query, maxRows, timeoutMs} as JSON on stdin (or as the first parentPort message in an
+// Electron utility process), says "ready" once the database is open, then prints one JSON line {columns, rows,
+// truncated} or {error}, and exits once that line is written out (a pipe write is asynchronous: exiting earlier cuts
+// a big answer). Big integers, dates and blobs travel tagged.
+export const CONSOLE_CHILD_SCRIPT = `
 import { createRequire } from 'node:module';
 let input = '';
-for await (const chunk of process.stdin) input += chunk;
+if (process.parentPort) input = await new Promise((r) => process.parentPort.once('message', (e) => r(e.data)));
+else for await (const chunk of process.stdin) input += chunk;
 const job = JSON.parse(input);
 const kuzu = createRequire(job.kuzu)(job.kuzu);
-const out = (o) => process.stdout.write(JSON.stringify(o, (k, v) => typeof v === 'bigint' ? { $bigint: v.toString() } : v) + '\\n');
+const out = (o) => process.stdout.write(JSON.stringify(o, (k, v) => typeof v === 'bigint' ? { $bigint: v.toString() } : v) + '\\n', () => process.exit(0));
 try {
   const db = new kuzu.Database(job.path, job.pool, true, true);
   await db.init();
@@ -41,10 +46,8 @@ try {
   const rows = [];
   while (rows.length < job.maxRows && r.hasNext()) { const row = r.getNextSync(); rows.push(columns.map((c) => tag(row[c]))); }
   out({ columns, rows, truncated: r.hasNext() });
-  process.exit(0);
 } catch (err) {
   out({ error: String(err && err.message || err) });
-  process.exit(0);
 }
 function tag(v) {
   if (v instanceof Date) return { $date: Number.isNaN(v.getTime()) ? null : v.toISOString() };
@@ -73,12 +76,32 @@ function revive(_key: string, v: unknown): unknown {
   return v;
 }
 
+/** The child's answer line, or undefined when it is not whole JSON (cut short, garbled). Exported for its test. */
+export function parseReply(line: string): ChildReply | undefined {
+  try {
+    const v = JSON.parse(line, revive) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as ChildReply) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs one console query on the database at `dbPath`; refusals, Kuzu errors and timeouts reject with a reason. */
 export async function consoleQuery(dbPath: string, query: string, options: ConsoleQueryOptions): Promise<CypherResult> {
   const verdict = checkReadOnlyCypher(query);
   if (!verdict.ok) throw new CypherRefusedError(verdict.reason);
+  return runOnReadOnlyDatabase(dbPath, query, options);
+}
+
+/**
+ * The query on the database opened read-only, WITHOUT the gate: consoleQuery's second half, exported only so a test
+ * can show that the read-only database refuses a write on its own (the second lock).
+ */
+export async function runOnReadOnlyDatabase(dbPath: string, query: string, options: ConsoleQueryOptions): Promise<CypherResult> {
   const started = Date.now();
-  const reply = await oneAtATime(() => runChild({ path: dbPath, query, maxRows: options.maxRows, timeoutMs: options.timeoutMs }));
+  const reply = await oneAtATime(() =>
+    runChild({ path: dbPath, query, maxRows: options.maxRows, timeoutMs: options.timeoutMs }, options.launch ?? nodeConsoleChild),
+  );
   if (reply.error !== undefined) {
     if (/interrupt/i.test(reply.error)) throw timedOut(options.timeoutMs);
     throw new CypherFailedError(`Kuzu refused the query: ${reply.error.replace(/^[A-Za-z ]*exception:\s*/i, '')}`, false);
@@ -98,33 +121,31 @@ const MAX_CHILDREN = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
 
-async function oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CHILDREN) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
+/** Exported for its test. A finished query hands its slot straight to the next waiter, so none can slip in between. */
+export async function oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
+  if (running < MAX_CHILDREN) running += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
   try {
     return await fn();
   } finally {
-    running -= 1;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
   }
 }
 
 /** The child's environment: what Node and Kuzu need, never the parent's secrets (API keys, key variables). */
 function childEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ELECTRON_RUN_AS_NODE: '1' };
+  const env: NodeJS.ProcessEnv = {};
   for (const k of ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'SystemRoot', 'USERPROFILE']) if (process.env[k] !== undefined) env[k] = process.env[k];
   return env;
 }
 
 const timedOut = (ms: number): CypherFailedError => new CypherFailedError(`The query ran past its timeout (${ms} ms) and was stopped.`, true);
 
-function runChild(job: { path: string; query: string; maxRows: number; timeoutMs: number }): Promise<ChildReply> {
+function runChild(job: { path: string; query: string; maxRows: number; timeoutMs: number }, launch: ConsoleChildLauncher): Promise<ChildReply> {
   const kuzu = createRequire(import.meta.url).resolve('kuzu');
-  // Electron's binary runs as plain Node with ELECTRON_RUN_AS_NODE; under Node it changes nothing.
-  const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD], {
-    env: childEnv(),
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = launch(CONSOLE_CHILD_SCRIPT, childEnv());
   return new Promise<ChildReply>((resolvePromise, reject) => {
     let out = '';
     let err = '';
@@ -133,14 +154,15 @@ function runChild(job: { path: string; query: string; maxRows: number; timeoutMs
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      child.kill();
       fn();
     };
     let timer = setTimeout(
       () => finish(() => reject(new CypherFailedError(`The console could not open the graph within ${START_LIMIT_MS / 1000} s.`, true))),
       START_LIMIT_MS,
     );
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
       const wasReady = out.startsWith('ready\n');
       out += chunk;
       if (!wasReady && out.startsWith('ready\n')) {
@@ -149,15 +171,18 @@ function runChild(job: { path: string; query: string; maxRows: number; timeoutMs
         timer = setTimeout(() => finish(() => reject(timedOut(job.timeoutMs))), job.timeoutMs + 250);
       }
     });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err = (err + chunk).slice(-2000)));
-    child.on('error', (e) => finish(() => reject(new CypherFailedError(`The console could not start: ${e.message}`, false))));
-    child.on('close', () =>
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => (err = (err + chunk).slice(-2000)));
+    child.onError((e) => finish(() => reject(new CypherFailedError(`The console could not start: ${e.message}`, false))));
+    child.onClose(() =>
       finish(() => {
         const line = out.split('\n').find((l) => l.startsWith('{'));
         if (!line) return reject(new CypherFailedError(`The console stopped without an answer${err ? `: ${err.trim().split('\n').pop()}` : ''}.`, false));
-        resolvePromise(JSON.parse(line, revive) as ChildReply);
+        const reply = parseReply(line);
+        if (reply) resolvePromise(reply);
+        else reject(new CypherFailedError('The console\'s answer arrived garbled or cut short.', false));
       }),
     );
-    child.stdin.end(JSON.stringify({ ...job, kuzu, pool: CHILD_POOL_BYTES }));
+    child.send(JSON.stringify({ ...job, kuzu, pool: CHILD_POOL_BYTES }));
   });
 }

@@ -61,9 +61,24 @@ export function checkReadOnlyCypher(query: string): CypherVerdict {
     return { ok: false, reason: `The console is read-only: ${refused} is refused (it would change the graph, write a file or change the session).` };
   if (!FIRST_WORDS.has(words[0] ?? ''))
     return { ok: false, reason: `The console runs read queries only: start with MATCH, OPTIONAL MATCH, UNWIND, WITH, RETURN or CALL (not ${words[0] ?? 'this'}).` };
-  const upper = text.toUpperCase();
-  for (const m of upper.matchAll(/\bCALL\s+([A-Z_][A-Z0-9_]*)/g))
-    if (!READ_ONLY_CALLS.has(m[1]))
-      return { ok: false, reason: `CALL ${m[1].toLowerCase()} is refused: the console calls only ${[...READ_ONLY_CALLS].map((c) => c.toLowerCase()).join(', ')}.` };
+  // Each CALL's name is read from the original text (blanking keeps offsets), so a `quoted name` is checked too;
+  // a CALL whose name cannot be read is refused with the others.
+  const allowed = [...READ_ONLY_CALLS].map((c) => c.toLowerCase()).join(', ');
+  for (const m of blanked.text.matchAll(/\bCALL\b\s*/gi)) {
+    // `e.call` is a property, not the clause.
+    if (blanked.text.slice(0, m.index).trimEnd().endsWith('.')) continue;
+    const name = calledName(query, blanked.text, (m.index ?? 0) + m[0].length);
+    if (name === undefined || !READ_ONLY_CALLS.has(name.toUpperCase()))
+      return { ok: false, reason: `CALL ${name === undefined ? 'without a plain name' : name} is refused: the console calls only ${allowed}.` };
+  }
   return { ok: true };
+}
+
+/** The name after a CALL at `at`: a plain name, or the text of a `quoted name`; undefined when there is neither. */
+function calledName(query: string, blanked: string, at: number): string | undefined {
+  if (blanked[at] === '`') {
+    const end = blanked.indexOf('`', at + 1);
+    return end === -1 ? undefined : query.slice(at + 1, end);
+  }
+  return /^[A-Za-z_][A-Za-z0-9_]*/.exec(blanked.slice(at))?.[0];
 }

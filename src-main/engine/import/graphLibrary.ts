@@ -17,6 +17,7 @@ import type { GraphStore } from '../graph/graphStore.js';
 import { KUZU_FILE } from '../graph/kuzuSchema.js';
 import { KuzuGraphStore } from '../graph/kuzuGraphStore.js';
 import { consoleQuery, type ConsoleQueryOptions } from '../graph/consoleQuery.js';
+import type { ConsoleChildLauncher } from '../graph/consoleChild.js';
 import { CypherRefusedError } from '../graph/cypherErrors.js';
 import type { CypherResult } from '../../common/cypherTypes.js';
 import { MemoryGraph } from '../graph/memoryGraph.js';
@@ -84,6 +85,8 @@ function answerCancelAtOnce<T>(run: Promise<T>, file: string, signal: AbortSigna
 export interface GraphLibraryOptions {
   /** Told when a graph's snapshot could not be used and was rebuilt from the database (default: a process warning). */
   onNotice?: (message: string) => void;
+  /** How the Cypher console starts its child (default Node; the Electron shell passes its own). */
+  consoleLauncher?: ConsoleChildLauncher;
 }
 
 /**
@@ -107,10 +110,10 @@ export class GraphLibrary {
 
   constructor(
     readonly dataDir: string,
-    options: GraphLibraryOptions = {},
+    private readonly libraryOptions: GraphLibraryOptions = {},
   ) {
     this.graphsDir = join(resolve(dataDir), 'graphs');
-    this.notice = options.onNotice ?? ((message) => process.emitWarning(message, 'GraphSnapshotWarning'));
+    this.notice = libraryOptions.onNotice ?? ((message) => process.emitWarning(message, 'GraphSnapshotWarning'));
   }
 
   private dirOf(name: string): string {
@@ -213,7 +216,8 @@ export class GraphLibrary {
     const sparql = (await this.readMeta(name))?.sparql;
     // The console speaks Cypher to the graph's Kuzu database; a SPARQL graph has none (its store has its own console).
     if (sparql) throw new CypherRefusedError(`graph "${name}" lives in the SPARQL store ${sparql.endpoint}: the Cypher console works on imported graphs`);
-    return consoleQuery(join(this.dirOf(name), KUZU_FILE), query, options);
+    const launch = options.launch ?? this.libraryOptions.consoleLauncher;
+    return consoleQuery(join(this.dirOf(name), KUZU_FILE), query, { ...options, ...(launch ? { launch } : {}) });
   }
 
   /**

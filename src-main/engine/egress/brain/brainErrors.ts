@@ -31,10 +31,12 @@ export class BrainUnavailableError extends Error {
 
 /** The endpoint refused the request for a reason retrying cannot fix (bad key, unknown model, bad request). */
 export class BrainRequestError extends Error {
+  /** `attempts`: every failed attempt of the call, this refusal last (earlier ones may have reached the server too). */
   constructor(
     readonly endpoint: string,
     readonly status: number | undefined,
     message: string,
+    readonly attempts: readonly AttemptFailure[] = [],
   ) {
     super(`Brain at ${endpoint} refused the request${status ? ` (HTTP ${status})` : ''}: ${message}`);
     this.name = 'BrainRequestError';

@@ -234,7 +234,7 @@ export class BrainGateway {
         } catch (e) {
           if (!(e instanceof AttemptError)) throw e;
           failures.push({ attempt, kind: e.kind, status: e.status, message: e.message, delivered: e.delivered });
-          if (e.kind === 'rejected') throw new BrainRequestError(this.endpoint, e.status, e.message);
+          if (e.kind === 'rejected') throw new BrainRequestError(this.endpoint, e.status, e.message, failures);
           if (cutOff.signal.aborted) throw pastDeadline(e.message);
           const wait = e.waitMs ?? backoffDelay(attempt, this.policy, this.random);
           const left = deadline - Date.now();

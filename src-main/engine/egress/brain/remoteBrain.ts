@@ -82,7 +82,11 @@ export class RemoteBrain implements Brain {
         const delivered = e.attempts.filter((a) => a.delivered).length;
         return fallback(e.message, { error: e, delivered: delivered > 0, usage: { tokensSent: promptTokens * delivered, tokensReceived: 0, sends: delivered }, attempts: e.attempts.length });
       }
-      if (e instanceof BrainRequestError) return fallback(e.message, { error: e, delivered: true, usage: { tokensSent: promptTokens, tokensReceived: 0, sends: 1 }, attempts: 1 });
+      if (e instanceof BrainRequestError) {
+        // The refusal itself was delivered; so may earlier attempts have been (a 500 before the 400).
+        const sends = e.attempts.slice(0, -1).filter((a) => a.delivered).length + 1;
+        return fallback(e.message, { error: e, delivered: true, usage: { tokensSent: promptTokens * sends, tokensReceived: 0, sends }, attempts: Math.max(1, e.attempts.length) });
+      }
       if (e instanceof BrainConfigError) return fallback(e.message, { error: e });
       throw e;
     }

@@ -4,7 +4,7 @@ import { formatCount } from '../../api/formatters.js';
 import { useExplorerStore, type ExplorerView } from '../../stores/explorerStore.js';
 import { useExposureOverlay } from '../../stores/exposureOverlayStore.js';
 import { explorerCy, fitAll, pngDataUrl, relayout, zoomBy } from './canvasControls.js';
-import { downloadText, downloadUrl } from './download.js';
+import { downloadText, downloadUrl } from '../../api/downloadText.js';
 import { exportModel } from './exportModel.js';
 
 const DEPTHS = [1, 2, 3, 4, 5, 6];
@@ -42,7 +42,7 @@ export function ExplorerToolbar({ graph }: { graph: string }) {
     const cy = explorerCy();
     const positions: Record<string, { x: number; y: number }> = {};
     cy?.nodes('[!hub]').forEach((n) => void (positions[n.id()] = { ...n.position() }));
-    downloadText(JSON.stringify(exportModel(graph, model, positions, new Date()), null, 2), `${graph}-explorer.json`);
+    downloadText(`${graph}-explorer.json`, JSON.stringify(exportModel(graph, model, positions, new Date()), null, 2), 'application/json');
   };
 
   return (

@@ -2,7 +2,8 @@
 // masked vs sanitized, accuracy, node-exposure CDF, exposure per relation, the question stream). No script, no
 // external resource, so it can be mailed or archived as it is; the JSON beside it holds the same data.
 import type { ExposureReportData, ExposureRunFigures, NodeExposureFigures } from '../../../../common/exposureReportTypes.js';
-import { escapeXml, exposureCharts, percent } from '../../../../common/exposureCharts.js';
+import { escapeHtml } from '../../../../common/escapeHtml.js';
+import { exposureCharts, percent } from '../../../../common/exposureCharts.js';
 
 const CSS = `body{font-family:system-ui,sans-serif;margin:24px auto;max-width:1180px;color:#222}
 h1{font-size:20px}h2{font-size:16px;margin-top:28px}table{border-collapse:collapse;font-size:13px}
@@ -29,17 +30,17 @@ function figuresTable(runs: ExposureRunFigures[]): string {
     if (ne?.sent) rows.push([...base.map((c, i) => (i === 0 ? `${c} (actually sent)` : c)), ...exposureCells(ne.sent)]);
     if (!ne?.built && !ne?.sent) rows.push([...base, ...exposureCells(undefined)]);
   }
-  const th = head.map((h) => `<th>${escapeXml(h)}</th>`).join('');
-  const body = rows.map((row) => `<tr>${row.map((c) => `<td>${escapeXml(c)}</td>`).join('')}</tr>`).join('');
+  const th = head.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
+  const body = rows.map((row) => `<tr>${row.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('');
   return `<table><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
 export function renderExposureReport(data: ExposureReportData): string {
   const charts = exposureCharts(data.runs);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>${escapeXml(data.title)}</title><style>${CSS}</style></head><body>
-<h1>${escapeXml(data.title)}</h1>
-<p class="note">Source: ${escapeXml(data.source)} · made ${escapeXml(data.generatedAt)}. ASR@k: expected share of visible anchor and bridge
+<title>${escapeHtml(data.title)}</title><style>${CSS}</style></head><body>
+<h1>${escapeHtml(data.title)}</h1>
+<p class="note">Source: ${escapeHtml(data.source)} · made ${escapeHtml(data.generatedAt)}. ASR@k: expected share of visible anchor and bridge
 tokens an observer holding a copy of the graph names correctly at rank ≤ k (ties broken at random). Node exposure: per
 raw entity, the sessions in which it became visible to the Brain over the sessions whose question subgraph held it,
 over every eligible entity; top-1% share: the share of visible node instances taken by the most exposed 1%.</p>
