@@ -11,7 +11,15 @@ const GRAPH = 'answer-set-demo';
 const DEMO_FILE = join(import.meta.dirname, '..', 'resources', 'demo', 'hospital-network.txt');
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 
+/** Memory records present before a test: those a test writes are removed after it, since the worker's specs share the host. */
+let before = new Set<string>();
+const recordIds = async (host: { running: { engine: { dispatch: (c: 'memory.list', p: object) => Promise<unknown> } } }): Promise<string[]> => {
+  const listed = (await host.running.engine.dispatch('memory.list', {})) as { ok: boolean; value?: { records: { id: string }[] } };
+  return listed.ok ? listed.value!.records.map((r) => r.id) : [];
+};
+
 test.beforeEach(async ({ app, host }) => {
+  before = new Set(await recordIds(host));
   const imported = await host.running.engine.dispatch('graph.import', { jobId: 'answer-set-e2e', graph: GRAPH, file: DEMO_FILE, replace: true });
   expect(imported).toMatchObject({ ok: true });
   await expect(app.graphItem(GRAPH)).toBeVisible();
@@ -19,6 +27,9 @@ test.beforeEach(async ({ app, host }) => {
 });
 
 test.afterEach(async ({ host }) => {
+  // A verdict (and the records the next questions wrote under it) must not steer the other specs' questions.
+  const written = (await recordIds(host)).filter((id) => !before.has(id));
+  if (written.length) expect(await host.running.engine.dispatch('memory.delete', { ids: written })).toMatchObject({ ok: true });
   await host.running.engine.dispatch('graph.delete', { graph: GRAPH });
 });
 
@@ -68,6 +79,4 @@ test('marking an answer wrong turns its memory record into a failure warning for
   await ask.open();
   await ask.ask('Who manufactures Fenumastat?');
   await expect(page.getByTestId('memory-warning').filter({ hasText: 'marked wrong by the analyst' }).first()).toBeVisible();
-  // The host (and its memory) is shared by the worker's specs: the verdict must not steer their questions.
-  expect(await host.running.engine.dispatch('memory.delete', { ids: [recordId] })).toMatchObject({ ok: true, value: { deleted: 1 } });
 });
