@@ -21,6 +21,7 @@ import { categoricalScores } from './categoricalScores.js';
 import { DIR_IN, DIR_OUT } from './edgeDirection.js';
 import { buildStringTable, findString } from './stringTable.js';
 import { IntColumn } from './intColumn.js';
+import { uniqueTriples } from './uniqueTriples.js';
 import { buildNameIndexData, type NameIndexData } from './nameIndexData.js';
 
 export const LITERAL_CODES: (LiteralKind | undefined)[] = [undefined, 'date', 'number', 'string'];
@@ -483,34 +484,6 @@ function sortEdges(s: number, e: number, neighbor: Int32Array, relation: Int32Ar
 }
 
 /** The distinct triples (order not kept: the CSR sorts every entity's edges anyway). */
-function uniqueTriples(n: number, h: Int32Array, r: Int32Array, t: Int32Array): { heads: Int32Array; rels: Int32Array; tails: Int32Array } {
-  // Counting sort by head, then a numeric sort of (relation, tail) keys within each head (exact below 2^53).
-  const start = new Int32Array(n + 1);
-  for (let k = 0; k < h.length; k++) start[h[k] + 1]++;
-  for (let i = 0; i < n; i++) start[i + 1] += start[i];
-  const fill = start.slice(0, n);
-  const keys = new Float64Array(h.length);
-  for (let k = 0; k < h.length; k++) keys[fill[h[k]]++] = r[k] * n + t[k];
-  const heads = new Int32Array(h.length);
-  const rels = new Int32Array(h.length);
-  const tails = new Int32Array(h.length);
-  let out = 0;
-  for (let i = 0; i < n; i++) {
-    const group = keys.subarray(start[i], start[i + 1]);
-    if (group.length > 1) group.sort();
-    let prev = -1;
-    for (const key of group) {
-      if (key === prev) continue;
-      prev = key;
-      const rel = Math.floor(key / n);
-      heads[out] = i;
-      rels[out] = rel;
-      tails[out] = key - rel * n;
-      out++;
-    }
-  }
-  return { heads: heads.subarray(0, out), rels: rels.subarray(0, out), tails: tails.subarray(0, out) };
-}
 
 /** Degree summary with log-2 histogram buckets. */
 export function degreeStats(degrees: number[]): DegreeStats {

@@ -3,6 +3,7 @@
 import type { LiteralKind } from '../../common/graphTypes.js';
 import type { EntityDraft } from './parsedRecord.js';
 import { IntColumn } from '../graph/intColumn.js';
+import { uniqueTriples } from '../graph/uniqueTriples.js';
 
 export interface BuiltGraph {
   ids: string[];
@@ -82,7 +83,7 @@ export class GraphBuilder {
       const i = this.index.get(id);
       if (i !== undefined) this.types[i] = type;
     }
-    const { heads, rels, tails } = dedupeSorted(n, this.h, this.r, this.t);
+    const { heads, rels, tails } = uniqueTriples(n, this.h.view(), this.r.view(), this.t.view());
     const degree = new Int32Array(n);
     const isHead = new Uint8Array(n);
     for (let k = 0; k < heads.length; k++) {
@@ -94,35 +95,4 @@ export class GraphBuilder {
     for (let i = 0; i < n; i++) if (isHead[i] && this.literals[i] !== 'string') this.literals[i] = undefined;
     return { ids: this.ids, names: this.names, types: this.types, literals: this.literals, relationLabels: this.relLabels, heads, rels, tails, degree };
   }
-}
-
-/** Counting sort by head, then a numeric sort of (relation, tail) keys within each head; drops duplicates. */
-function dedupeSorted(n: number, h: IntColumn, r: IntColumn, t: IntColumn) {
-  const [hv, rv, tv] = [h.view(), r.view(), t.view()];
-  const m = h.length;
-  const start = new Int32Array(n + 1);
-  for (let k = 0; k < m; k++) start[hv[k] + 1]++;
-  for (let i = 0; i < n; i++) start[i + 1] += start[i];
-  const fill = start.slice(0, n);
-  // key = relation * n + tail: below 2^53 for any realistic graph, exact in a Float64.
-  const keys = new Float64Array(m);
-  for (let k = 0; k < m; k++) keys[fill[hv[k]]++] = rv[k] * n + tv[k];
-  const heads = new Int32Array(m);
-  const rels = new Int32Array(m);
-  const tails = new Int32Array(m);
-  let out = 0;
-  for (let i = 0; i < n; i++) {
-    const group = keys.subarray(start[i], start[i + 1]);
-    if (group.length > 1) group.sort();
-    let prev = -1;
-    for (const key of group) {
-      if (key === prev) continue;
-      prev = key;
-      heads[out] = i;
-      rels[out] = Math.floor(key / n);
-      tails[out] = key - Math.floor(key / n) * n;
-      out++;
-    }
-  }
-  return { heads: heads.subarray(0, out), rels: rels.subarray(0, out), tails: tails.subarray(0, out) };
 }
