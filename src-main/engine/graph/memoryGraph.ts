@@ -108,8 +108,7 @@ export class MemoryGraph implements GraphStore {
       }
       return i;
     };
-    const relIndex = new Map<string, number>();
-    const labels: string[] = [];
+    const { labels, relationOf } = relationNumbering();
     const unique = new Set<string>();
     const h: number[] = [];
     const r: number[] = [];
@@ -118,14 +117,8 @@ export class MemoryGraph implements GraphStore {
       const key = `${tr.head}\u0000${tr.relation}\u0000${tr.tail}`;
       if (unique.has(key)) continue;
       unique.add(key);
-      let ri = relIndex.get(tr.relation);
-      if (ri === undefined) {
-        ri = labels.length;
-        labels.push(tr.relation);
-        relIndex.set(tr.relation, ri);
-      }
       h.push(idOf(tr.head));
-      r.push(ri);
+      r.push(relationOf(tr.relation));
       t.push(idOf(tr.tail));
     }
     return MemoryGraph.fromColumns(name, entityColumns(all), Int32Array.from(h), Int32Array.from(r), Int32Array.from(t), labels);
@@ -149,21 +142,14 @@ export class MemoryGraph implements GraphStore {
     };
     for await (const batch of store.entities()) for (const e of batch) add(e);
     const idOf = (id: string): number => index.get(id) ?? add({ id, name: id });
-    const relIndex = new Map<string, number>();
-    const labels: string[] = [];
+    const { labels, relationOf } = relationNumbering();
     const h = new IntColumn();
     const r = new IntColumn();
     const t = new IntColumn();
     for await (const batch of store.triples())
       for (const tr of batch) {
-        let ri = relIndex.get(tr.relation);
-        if (ri === undefined) {
-          ri = labels.length;
-          labels.push(tr.relation);
-          relIndex.set(tr.relation, ri);
-        }
         h.push(idOf(tr.head));
-        r.push(ri);
+        r.push(relationOf(tr.relation));
         t.push(idOf(tr.tail));
       }
     index.clear();
@@ -430,6 +416,24 @@ export class MemoryGraph implements GraphStore {
 }
 
 /** Entity columns of Entity objects. */
+/** Relation labels numbered in order of first use. */
+function relationNumbering(): { labels: string[]; relationOf(label: string): number } {
+  const index = new Map<string, number>();
+  const labels: string[] = [];
+  return {
+    labels,
+    relationOf(label) {
+      let i = index.get(label);
+      if (i === undefined) {
+        i = labels.length;
+        labels.push(label);
+        index.set(label, i);
+      }
+      return i;
+    },
+  };
+}
+
 export function entityColumns(entities: readonly Entity[]): EntityColumns {
   return {
     ids: entities.map((e) => e.id),
