@@ -33,19 +33,27 @@ export function schemaPaths(adj: Adjacency, anchor: number, options: SchemaPathO
   const walk = (frontier: Set<number>, steps: SchemaStep[]): void => {
     if (steps.length >= options.dMax || out.length >= maxPaths || frontier.size > maxFrontier) return;
     const next = new Map<number, Set<number>>();
-    for (const u of frontier)
+    // Per step: how many frontier entities it leads back to the anchor (a walk back needs all of them to).
+    const back = new Map<number, number>();
+    for (const u of frontier) {
+      const seen = new Set<number>();
       for (const e of adj.edgesOf(u)) {
-        if (exclude.has(e.neighbor)) continue;
         const key = e.relation * 2 + (e.direction === DIR_OUT ? 0 : 1);
+        if (e.neighbor === anchor && steps.length > 0 && !seen.has(key)) {
+          seen.add(key);
+          back.set(key, (back.get(key) ?? 0) + 1);
+        }
+        if (exclude.has(e.neighbor)) continue;
         let set = next.get(key);
         if (!set) next.set(key, (set = new Set()));
         set.add(e.neighbor);
       }
+    }
     for (const key of [...next.keys()].sort((a, b) => a - b)) {
       const ends = next.get(key)!;
       const step: SchemaStep = { relation: key >> 1, direction: key & 1 ? 'in' : 'out' };
       const seq = [...steps, step];
-      out.push({ anchor, steps: seq, ends });
+      out.push({ anchor, steps: seq, ends, ...(back.get(key) === frontier.size ? { returns: true } : {}) });
       walk(ends, seq);
     }
   };
