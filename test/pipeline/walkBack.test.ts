@@ -36,6 +36,9 @@ describe('schemaPaths marks a step that walks straight back to the anchor', () =
     'Unit B|related|Metric',
     'Unit A|dimension|Length',
     'Unit C|dimension|Length',
+    'Unit A|listed_in|SI',
+    'Unit A|listed_in|Catalog',
+    'Unit B|listed_in|SI',
   ]);
   const rel = (label: string): number => g.relationLabels.indexOf(label);
   const keyOf = (steps: [string, 'out' | 'in'][]): string => chainKey(steps.map(([l, direction]) => ({ relation: rel(l), direction })));
@@ -56,6 +59,12 @@ describe('schemaPaths marks a step that walks straight back to the anchor', () =
     }
     expect(paths.filter((p) => p.steps.length === 1).length).toBeGreaterThan(0);
     expect(paths.filter((p) => p.steps.length === 1 && p.returns)).toEqual([]);
+  });
+  it('not when it leads back to the anchor by coincidence, among other places (a director who starred in his films)', () => {
+    for (const k of [keyOf([['system', 'in'], ['listed_in', 'out']])]) {
+      expect(keys.has(k)).toBe(true);
+      expect(returns.has(k)).toBe(false);
+    }
   });
 });
 
