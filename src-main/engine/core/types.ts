@@ -196,6 +196,11 @@ export interface SchemaPath {
   steps: SchemaStep[];
   /** Entities reached by the whole sequence (anchors excluded). */
   ends: Set<number>;
+  /**
+   * Whether the last step leads every entity it leaves straight back to the anchor (at least two steps): the walk
+   * went out and back, over one relation or a mirrored pair stored under two names.
+   */
+  returns?: boolean;
 }
 
 export interface ScoredChain {

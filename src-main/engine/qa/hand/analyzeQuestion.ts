@@ -68,6 +68,11 @@ export interface AnalysisWeights {
   whLanding: number;
   /** Penalty for a chain that ends on mediator nodes (no name of their own: never an answer). */
   mediatorEnd: number;
+  /**
+   * Penalty for a chain whose last step walks straight back to its anchor (out and back, over one relation or over
+   * a mirrored pair stored under two names: SchemaPath.returns) when no reciprocal cue ("same", "co-", "also") asks so.
+   */
+  returnToAnchor: number;
 }
 
 export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
@@ -94,6 +99,7 @@ export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
   typeMatch: 0.3,
   whLanding: 0.5,
   mediatorEnd: 1,
+  returnToAnchor: 0.3,
 };
 
 export interface AnalysisContext {
@@ -607,12 +613,16 @@ function scoreSingle(
   const nouns = answer.nouns;
   const out: ScoredChain[] = [];
   const prefixes = prefixEnds(paths);
+  const cued = text.words.some((x) => x.kind === 'cue');
+  const returning = new Set(paths.filter((p) => p.returns).map((p) => chainKey(p.steps)));
   for (const p of paths) {
     if (p.ends.size === 0) continue;
     const through = mediatorSteps(p, prefixes, ctx);
     const a = alignBest(orders, p.steps, ctx, w, lastHopSupport(answer, p.steps[p.steps.length - 1], ctx, w), firstHopSupport(answer, anchorIndex, p.steps[0], ctx, w), through);
     let score = a.score - w.lengthPenalty * hopCount(p.steps.length, through) - w.unusedAnchor * otherAnchors;
     if (ctx.mediator?.(p.ends)) score -= w.mediatorEnd;
+    // Asking for the anchor's siblings ("the other films of its director") needs words that say so.
+    if (!cued) score -= w.returnToAnchor * walksBack(p, returning, a.support, w);
     score += typeFitScore(answer.type, p.ends, ctx, w, p.steps[p.steps.length - 1]);
     // The answer noun against the relations the ends are values of: what landing support reads more strictly.
     if (!landed(answer, ctx)) score += w.answerType * answerTypeScore(nouns, p.ends, ctx, w);
@@ -621,6 +631,18 @@ function scoreSingle(
     out.push({ anchors: [anchor], steps: toSteps(p.steps, a.support, ctx), answerPosition: p.steps.length, ends: p.ends, score });
   }
   return out;
+}
+
+/**
+ * Steps of a chain that walk straight back to its anchor and count as unasked-for: the last one always (the
+ * answers would be the anchor's siblings), an inner one when no word supports it ("the films written by the writer
+ * of X" names its walk back).
+ */
+function walksBack(p: SchemaPath, returning: ReadonlySet<string>, support: readonly number[], w: AnalysisWeights): number {
+  let n = 0;
+  for (let j = 1; j < p.steps.length; j++)
+    if (returning.has(chainKey(p.steps.slice(0, j + 1))) && (j === p.steps.length - 1 || (support[j] ?? 0) < w.supportMin)) n++;
+  return n;
 }
 
 /** The ends of every path by its chain key (schemaPaths lists each prefix of a path as a path of its own). */
