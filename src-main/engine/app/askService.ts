@@ -230,6 +230,8 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
           ...(options.view ? { view: options.view } : {}),
           ...(onExposure ? { onExposure } : {}),
           ...(questionBrain ? { brainStep: questionBrain.step, brainModel: questionBrain.model } : {}),
+          // What the ledger recorded as sent decides which entities hub aggregates treat as seen before.
+          ...(questionBrain?.exposedBefore ? { exposedBefore: (e: number) => questionBrain.exposedBefore!(e) } : {}),
           ...(policy ? { brainPolicy: policy } : {}),
           ...(questionBrain?.selection ? { selectionStep: questionBrain.selection } : {}),
           ...(questionBrain?.analysis ? { analysisStep: questionBrain.analysis } : {}),

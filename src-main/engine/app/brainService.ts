@@ -36,7 +36,7 @@ import type { BrainPolicy, BrainStep } from '../core/brainStep.js';
 import type { SelectionStep } from '../core/selectionStep.js';
 import type { Drm, ViewMapping } from '../core/types.js';
 import type { MemoryGraph } from '../graph/memoryGraph.js';
-import { exposureTable } from '../egress/exposure/exposureTable.js';
+import { exposedRecordOf, exposureTable } from '../egress/exposure/exposureTable.js';
 import type { ExposureTable } from '../../common/exposureTableTypes.js';
 import { reidentificationRisk } from '../egress/exposure/attack/reidentificationRisk.js';
 import { ExposureLedger } from '../egress/exposure/exposureLedger.js';
@@ -115,6 +115,11 @@ export interface QuestionBrain {
    * qualified raw ids of its G_Q^raw entities, stored as subject keys) once it is answered.
    */
   eligible?(ids: readonly string[]): Promise<void>;
+  /**
+   * Set when the Brain leaves the machine, its ledger is open and the question's graph is known: whether a sent
+   * payload already showed an entity of that graph (the ledger, read live: restarts and denied calls included).
+   */
+  exposedBefore?(entity: number): boolean;
 }
 
 export type BrainDecisionRequest =
@@ -126,6 +131,12 @@ export type BrainDecisionRequest =
 export type ApprovalNotice =
   | { type: 'requested'; request: ApprovalRequest }
   | { type: 'resolved'; id: string; questionId: string; decision: 'approve' | 'deny' | 'edit' };
+
+/** The ledger's keyed subjects matched to a graph's entities by the exposure table's own matcher. */
+function exposedLookup(ledger: ExposureLedger, graph: MemoryGraph): (entity: number) => boolean {
+  const record = exposedRecordOf(graph, (id) => ledger.entityRecord(id));
+  return (entity) => record(entity) !== undefined;
+}
 
 /** What a pending request's report was computed from, to recompute it for an edit. */
 interface PreviewBasis {
@@ -319,6 +330,7 @@ export class BrainService {
       selection: forget(selection),
       analysis: forget(analysis),
       policy,
+      ...(ledger && local.graph ? { exposedBefore: exposedLookup(ledger, local.graph) } : {}),
       ...(ledger
         ? {
             // The cohort write changes the ledger file too: anchored like a call.

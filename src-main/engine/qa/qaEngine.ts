@@ -106,6 +106,13 @@ export interface AskOptions {
    * Never sent to the renderer.
    */
   onExposure?: (record: QuestionExposure) => void;
+  /**
+   * Which raw entities a Brain already saw, as recorded where payloads are sent (the composition root reads the
+   * exposure ledger, so it survives restarts and counts only sent payloads). Given, it replaces the engine's own
+   * memory of built payloads for hub aggregates' `recurring`; absent (eval without a Brain), every built ranking
+   * payload counts as if sent, within this process.
+   */
+  exposedBefore?: (entity: number) => boolean;
   /** Live progress: the reasoning tree after every change (anonymised; safe to send to the renderer). */
   onTreeUpdate?: (tree: ReasoningTreeSummary) => void;
   /** This question's Brain step (per-question approval and accounting); overrides the engine's. */
@@ -246,8 +253,13 @@ export function createQaEngine(input: {
   const config: QaEngineConfig = { ...DEFAULT_QA_CONFIG, ...input.config };
   const experienceProvider: ExperienceProvider | undefined = input.memory ? input.memory(drm) : input.experience;
   // Entities a ranking payload showed alone, as if every built payload were sent (raw indexes, this process only):
-  // from their next session on the sanitizer shows them as aggregates (hubAggregates `recurring`).
+  // from their next session on the sanitizer shows them as aggregates (hubAggregates `recurring`). Used when the
+  // question brings no `exposedBefore` (no Brain whose sends are recorded: eval's figures stay comparable).
   const shownAlone = new Set<number>();
+  const shownBeforeOf = (options: AskOptions): Pick<ReadonlySet<number>, 'has'> => {
+    const seen = options.exposedBefore;
+    return seen ? { has: (e) => seen(e) } : shownAlone;
+  };
   let cache: Promise<GraphCache> | undefined;
   const prepare = (): Promise<GraphCache> =>
     (cache ??= (async () => {
@@ -353,7 +365,7 @@ export function createQaEngine(input: {
       const { view, mapping, payloadTokens } =
         viewKind === 'masked'
           ? maskView(viewInput)
-          : sanitizeView({ ...viewInput, clusters: relations === 'clustered' ? clusters : undefined, ...(config.hubAggregates ? { hubs: config.hubAggregates, shownBefore: shownAlone } : {}) });
+          : sanitizeView({ ...viewInput, clusters: relations === 'clustered' ? clusters : undefined, ...(config.hubAggregates ? { hubs: config.hubAggregates, shownBefore: shownBeforeOf(options) } : {}) });
       const retoken = payloadTokens ?? new Map<string, string>();
       lap('sanitize');
       try {
@@ -362,7 +374,7 @@ export function createQaEngine(input: {
         // Previews are read off the very payloads a call would send, when the run ends (statuses are final then).
         const withPayloads = <R extends object>(r: R): R & { payloads: BrainPayloadPreview[] } => {
           const previews = payloads.map((x) => payloadPreview(x.payload, x.status, options.brainModel));
-          if (viewKind === 'sanitized') rememberShownAlone(shownAlone, mapping, payloads);
+          if (viewKind === 'sanitized' && !options.exposedBefore) rememberShownAlone(shownAlone, mapping, payloads);
           options.onExposure?.(questionExposure(graph, subgraph, mapping, payloads));
           lap('payload');
           return { ...r, payloads: previews };

@@ -16,6 +16,17 @@ export interface TableGraph {
   types: readonly (string | undefined)[];
 }
 
+/**
+ * The one match of a graph's entities against the ledger's keyed subjects: entity index → its record, when a Brain
+ * saw it in at least one session. The table lists these; the QA engine's hub stage reads "seen before" off it.
+ */
+export function exposedRecordOf(graph: Pick<TableGraph, 'name' | 'ids'>, lookup: (qualifiedId: string) => SubjectRecord | undefined): (entity: number) => SubjectRecord | undefined {
+  return (entity) => {
+    const r = lookup(subjectId(graph, entity));
+    return r && r.sessions > 0 ? r : undefined;
+  };
+}
+
 export function exposureTable(
   graph: TableGraph,
   lookup: (qualifiedId: string) => SubjectRecord | undefined,
@@ -23,9 +34,10 @@ export function exposureTable(
   sessions: number,
 ): ExposureTable {
   const entities: ExposedEntityRow[] = [];
+  const exposed = exposedRecordOf(graph, lookup);
   for (let i = 0; i < graph.ids.length; i++) {
-    const r = lookup(subjectId(graph, i));
-    if (!r || r.sessions <= 0) continue;
+    const r = exposed(i);
+    if (!r) continue;
     const row: ExposedEntityRow = { id: graph.ids[i], name: graph.names[i], sessions: r.sessions, calls: r.calls };
     if (graph.types[i] !== undefined) row.type = graph.types[i];
     if (r.eligibleSessions !== undefined) row.eligibleSessions = r.eligibleSessions;

@@ -85,8 +85,8 @@ export function hubAggregates(input: {
   secret: Uint8Array;
   tokenLength: number;
   options: HubOptions;
-  /** Entities shown alone in an earlier session (used when `options.recurring`). */
-  shownBefore?: ReadonlySet<number>;
+  /** Entities shown alone in an earlier session (used when `options.recurring`): a set, or the ledger's lookup. */
+  shownBefore?: Pick<ReadonlySet<number>, 'has'>;
 }): HubAggregate[] {
   const { graph, view, options } = input;
   if (options.members < 2 || options.share <= 0) return [];

@@ -36,8 +36,8 @@ export interface SanitizeInput {
   protect?: ReadonlySet<number>;
   /** Stage 10: show hubs in payloads as aggregates (hubAggregates.ts); absent: none. */
   hubs?: HubOptions;
-  /** Entities a ranking payload of this engine already showed alone (stage 10 with `hubs.recurring`). */
-  shownBefore?: ReadonlySet<number>;
+  /** Entities a Brain already saw (stage 10 with `hubs.recurring`): the engine's own set, or the ledger's lookup. */
+  shownBefore?: Pick<ReadonlySet<number>, 'has'>;
 }
 
 export interface SanitizeResult {
