@@ -231,7 +231,7 @@ export function createAskService({ library, loadDrm = () => loadGloveDrm(), brai
           ...(onExposure ? { onExposure } : {}),
           ...(questionBrain ? { brainStep: questionBrain.step, brainModel: questionBrain.model } : {}),
           // What the ledger recorded as sent decides which entities hub aggregates treat as seen before.
-          ...(questionBrain?.exposedBefore ? { exposedBefore: (e: number) => questionBrain.exposedBefore!(e) } : {}),
+          ...(questionBrain?.exposedIn ? { exposedBefore: questionBrain.exposedIn(engine.graph) } : {}),
           ...(policy ? { brainPolicy: policy } : {}),
           ...(questionBrain?.selection ? { selectionStep: questionBrain.selection } : {}),
           ...(questionBrain?.analysis ? { analysisStep: questionBrain.analysis } : {}),

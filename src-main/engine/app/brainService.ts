@@ -116,10 +116,10 @@ export interface QuestionBrain {
    */
   eligible?(ids: readonly string[]): Promise<void>;
   /**
-   * Set when the Brain leaves the machine, its ledger is open and the question's graph is known: whether a sent
-   * payload already showed an entity of that graph (the ledger, read live: restarts and denied calls included).
+   * Set when the Brain leaves the machine and its ledger is open: whether a sent payload already showed an entity
+   * of `graph` (the ledger read live, so earlier runs count and denied calls, never recorded, do not).
    */
-  exposedBefore?(entity: number): boolean;
+  exposedIn?(graph: MemoryGraph): (entity: number) => boolean;
 }
 
 export type BrainDecisionRequest =
@@ -330,7 +330,7 @@ export class BrainService {
       selection: forget(selection),
       analysis: forget(analysis),
       policy,
-      ...(ledger && local.graph ? { exposedBefore: exposedLookup(ledger, local.graph) } : {}),
+      ...(ledger ? { exposedIn: (graph: MemoryGraph) => exposedLookup(ledger, graph) } : {}),
       ...(ledger
         ? {
             // The cohort write changes the ledger file too: anchored like a call.
