@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exposureTable } from '../../src-main/engine/egress/exposure/exposureTable.js';
+import { exposedRecordOf, exposureTable } from '../../src-main/engine/egress/exposure/exposureTable.js';
 
 const graph = { name: 'g', ids: ['e1', 'e2', 'e3', 'e4'], names: ['Ada', 'Bo', 'Cy', 'Di'], types: ['person', undefined, 'city', 'person'] };
 
@@ -23,5 +23,11 @@ describe('exposureTable', () => {
 
   it('is empty for a graph the Brain never saw', () => {
     expect(exposureTable(graph, () => undefined, [], 0).entities).toEqual([]);
+  });
+
+  it('answers per entity index what the table lists: seen in a session of this graph, by qualified id', () => {
+    const records: Record<string, { sessions: number; calls: number }> = { 'g\u0000e2': { sessions: 2, calls: 2 }, 'g\u0000e4': { sessions: 0, calls: 0 }, 'other\u0000e1': { sessions: 1, calls: 1 } };
+    const exposed = exposedRecordOf(graph, (id) => records[id]);
+    expect([0, 1, 2, 3].map((i) => exposed(i)?.sessions)).toEqual([undefined, 2, undefined, undefined]);
   });
 });
