@@ -4,7 +4,8 @@
 // nodes (Freebase CVT ids such as `m.0abc12`, which stand for no name) get no key: text never names them.
 import type { MemoryGraph } from '../../graph/memoryGraph.js';
 import { stemToken, wordSpans } from '../../core/nameWords.js';
-import { keyTrigrams, stemIdf, type NameIndexData } from '../../graph/nameIndexData.js';
+import { stemIdf, type NameIndexData } from '../../graph/nameIndexData.js';
+import { closestByTrigrams } from './closestTrigrams.js';
 export { isMediatorName, stemToken, wordSpans, type WordSpan } from '../../core/nameWords.js';
 
 const NONE = new Int32Array(0);
@@ -80,64 +81,7 @@ export class EntityNameIndex {
    * once no key seen only there could still enter the top (MaxScore): their cost no longer grows with the graph.
    */
   closestByTrigrams(text: string, limit = Infinity): [number, number][] {
-    const query = keyTrigrams(text);
-    const Q = query.size;
-    // Rarest postings first: they hold the few keys worth scoring; the common ones mostly add noise.
-    const grams = [...query].map((g) => ({ g, keys: this.data.trigrams.get(g) ?? NONE })).filter((p) => p.keys.length > 0);
-    grams.sort((x, y) => x.keys.length - y.keys.length);
-    // A counter per key, reused across calls; only the keys touched are read and reset.
     const hits = (this.trigramHits ??= new Int32Array(this.keyCount));
-    const touched: number[] = [];
-    const score = (k: number, h: number): number => h / Math.sqrt(this.data.keyGrams[k] * Q);
-    let read = 0;
-    let floor = -1;
-    while (read < grams.length) {
-      for (const k of grams[read++].keys) if (hits[k]++ === 0) touched.push(k);
-      const left = grams.length - read;
-      if (left === 0 || touched.length < limit) continue;
-      // A key not yet seen gets at most min(left, g) of its g trigrams: score ≤ √(left/Q). The margin keeps the
-      // cut safe against rounding, so float ties are never cut.
-      floor = kthLargest(touched, limit, (k) => score(k, hits[k]));
-      if (Math.sqrt(left / Q) * (1 + 1e-9) < floor) break;
-      floor = -1;
-    }
-    const scored: [number, number][] = [];
-    if (floor < 0) {
-      for (const k of touched) {
-        scored.push([k, score(k, hits[k])]);
-        hits[k] = 0;
-      }
-    } else {
-      // Only keys already seen can still make the top: finish their counts from their own trigrams.
-      const rest = new Set(grams.slice(read).map((p) => p.g));
-      const left = rest.size;
-      for (const k of touched) {
-        const h = hits[k];
-        hits[k] = 0;
-        const best = score(k, h + Math.min(left, this.data.keyGrams[k] - h));
-        if (best * (1 + 1e-9) < floor) continue;
-        let more = 0;
-        for (const g of keyTrigrams(this.key(k))) if (rest.has(g)) more++;
-        scored.push([k, score(k, h + more)]);
-      }
-    }
-    scored.sort((x, y) => y[1] - x[1] || x[0] - y[0]);
-    return scored.length > limit ? scored.slice(0, limit) : scored;
+    return closestByTrigrams(this.data.trigrams, this.data.keyGrams, (k) => this.key(k), hits, text, limit);
   }
-}
-
-/** The n-th largest value over the items (n ≥ 1, at most items.length), by a small sorted buffer. */
-function kthLargest(items: readonly number[], n: number, value: (item: number) => number): number {
-  const top: number[] = [];
-  for (const item of items) {
-    const v = value(item);
-    if (top.length === n && v <= top[n - 1]) continue;
-    let i = top.length === n ? n - 1 : top.length;
-    while (i > 0 && top[i - 1] < v) {
-      top[i] = top[i - 1];
-      i--;
-    }
-    top[i] = v;
-  }
-  return top[n - 1];
 }
