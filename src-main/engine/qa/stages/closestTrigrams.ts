@@ -1,7 +1,7 @@
 // The closest names of an unknown entity: keys sharing character trigrams with a text, scored by shared trigrams
 // over √(key's × text's). With a limit, an exact top-k by a MaxScore bound: postings are read rarest first, and once
-// no key seen only in the remaining (common) postings could still enter the top, those postings are not read; the
-// keys already seen finish their counts from their own trigrams. The ranking is the full one's head, ties included.
+// no key seen only in the remaining (common) postings could still enter the top, those postings are only probed for
+// the keys already seen that can still reach it. The ranking is the full one's head, ties included.
 import { keyTrigrams } from '../../graph/nameIndexData.js';
 import type { KeyedLists } from '../../graph/keyedLists.js';
 
@@ -14,7 +14,6 @@ const NONE = new Int32Array(0);
 export function closestByTrigrams(
   postings: KeyedLists,
   keyGrams: Int32Array,
-  keyText: (k: number) => string,
   hits: Int32Array,
   text: string,
   limit = Infinity,
@@ -38,25 +37,33 @@ export function closestByTrigrams(
     if (Math.sqrt(left / Q) * (1 + 1e-9) < floor) break;
     floor = -1;
   }
-  const scored: [number, number][] = [];
-  if (floor < 0) {
-    for (const k of touched) {
-      scored.push([k, score(k, hits[k])]);
-      hits[k] = 0;
-    }
-  } else {
-    // Only keys already seen can still make the top: finish their counts from their own trigrams.
-    const rest = new Set(grams.slice(read).map((p) => p.g));
-    const left = rest.size;
-    for (const k of touched) {
+  let keys = touched;
+  if (floor >= 0) {
+    // Only keys already seen can still make the top. Those that cannot reach the floor even with every trigram left
+    // are dropped (counter zeroed); the rest finish their counts posting by posting, by binary search in a long
+    // posting, or by a pass over it when it is short next to them (a zero counter marks a key out of the race).
+    let left = grams.length - read;
+    const reachable = (k: number): boolean => {
       const h = hits[k];
+      if (score(k, h + Math.min(left, keyGrams[k] - h)) * (1 + 1e-9) >= floor) return true;
       hits[k] = 0;
-      const best = score(k, h + Math.min(left, keyGrams[k] - h));
-      if (best * (1 + 1e-9) < floor) continue;
-      let more = 0;
-      for (const g of keyTrigrams(keyText(k))) if (rest.has(g)) more++;
-      scored.push([k, score(k, h + more)]);
+      return false;
+    };
+    keys = touched.filter(reachable);
+    for (; read < grams.length; read++) {
+      const posting = grams[read].keys;
+      if (keys.length * Math.log2(posting.length + 1) < posting.length) {
+        for (const k of keys) if (holds(posting, k)) hits[k]++;
+      } else for (const k of posting) if (hits[k] > 0) hits[k]++;
+      left--;
+      floor = Math.max(floor, kthLargest(keys, limit, (k) => score(k, hits[k])));
+      keys = keys.filter(reachable);
     }
+  }
+  const scored: [number, number][] = [];
+  for (const k of keys) {
+    scored.push([k, score(k, hits[k])]);
+    hits[k] = 0;
   }
   scored.sort((x, y) => y[1] - x[1] || x[0] - y[0]);
   return scored.length > limit ? scored.slice(0, limit) : scored;
@@ -76,4 +83,16 @@ function kthLargest(items: readonly number[], n: number, value: (item: number) =
     top[i] = v;
   }
   return top[n - 1];
+}
+
+/** Whether the ascending posting holds key k. */
+function holds(posting: Int32Array, k: number): boolean {
+  let lo = 0;
+  let hi = posting.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (posting[mid] < k) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < posting.length && posting[lo] === k;
 }

@@ -82,6 +82,6 @@ export class EntityNameIndex {
    */
   closestByTrigrams(text: string, limit = Infinity): [number, number][] {
     const hits = (this.trigramHits ??= new Int32Array(this.keyCount));
-    return closestByTrigrams(this.data.trigrams, this.data.keyGrams, (k) => this.key(k), hits, text, limit);
+    return closestByTrigrams(this.data.trigrams, this.data.keyGrams, hits, text, limit);
   }
 }
