@@ -1,8 +1,8 @@
 // Closest-names benchmark (the "not found" suggestions of an unknown entity): npm run bench:trigram -- [sizes…]
-// For each size (default 1M and 5M keys) builds the trigram postings over synthetic names generated in memory (each
+// [--syllables]. For each size (default 1M and 5M keys) builds the trigram postings over synthetic names generated in memory (each
 // name regenerated from its number, so no name list is kept), then times per query the full ranking through every
 // posting against the bounded top five (qa/stages/closestTrigrams.ts), checking that both give the same five.
-// Names mix everyday words (long postings: the cost that grew with the graph) with made-up syllable words.
+// Names mix everyday words (long postings: the cost that grew with the graph) with made-up words.
 // A component benchmark: it builds the postings and calls the search directly rather than importing a graph.
 import { keyTrigrams } from '../src-main/engine/graph/nameIndexData.js';
 import { KeyedLists } from '../src-main/engine/graph/keyedLists.js';
@@ -10,13 +10,17 @@ import { closestByTrigrams } from '../src-main/engine/qa/stages/closestTrigrams.
 import { createPrng } from '../src-main/engine/random/prng.js';
 
 const SIZES = process.argv.slice(2).map(Number).filter((n) => n > 0);
+// --syllables: made-up words from 20 syllables only, so every trigram is common (the worst case for the bound).
+const SYLLABLE_WORDS = process.argv.includes('--syllables');
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 const COMMON = ['the', 'of', 'and', 'new', 'john', 'city', 'john', 'san', 'film', 'song', 'series', 'station', 'river', 'man'];
 const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'tas', 'vor', 'qui', 'el', 'ba', 'dun', 'sha', 'ter', 'o', 'is', 'ant', 'ley', 'gri', 'pon', 'zu', 'ath'];
 const QUERIES = 60;
 
 function makeWord(rng: ReturnType<typeof createPrng>): string {
   if (rng.next() < 0.35) return COMMON[rng.int(COMMON.length)];
-  return Array.from({ length: 1 + rng.int(3) }, () => SYLLABLES[rng.int(SYLLABLES.length)]).join('');
+  if (SYLLABLE_WORDS) return Array.from({ length: 1 + rng.int(3) }, () => SYLLABLES[rng.int(SYLLABLES.length)]).join('');
+  return Array.from({ length: 3 + rng.int(6) }, () => LETTERS[rng.int(LETTERS.length)]).join('');
 }
 
 /** Name of key k: one to four words, the same every time it is asked for. */
