@@ -116,6 +116,32 @@ describe('name tables (nameIndexData)', () => {
     expect(nonEmpty).toBeGreaterThan(90);
   });
 
+  it('gives exactly the head of the full ranking when bounded, over many names sharing common trigrams', () => {
+    // Common words make long postings (the case the bound skips); syllable words make rare ones.
+    const rng = createPrng(23);
+    const common = ['the', 'of', 'and', 'new', 'san', 'city', 'man', 'ana', 'ton', 'ter'];
+    const word = (): string => (rng.next() < 0.4 ? common[rng.int(common.length)] : Array.from({ length: 1 + rng.int(3) }, () => SYLLABLES[rng.int(SYLLABLES.length)]).join(''));
+    const many = Array.from({ length: 30_000 }, () => Array.from({ length: 1 + rng.int(4) }, word).join(' '));
+    const big = EntityNameIndex.build(
+      MemoryGraph.fromTriples(
+        'many',
+        many.map((name, i) => ({ id: `e${i}`, name })),
+        [{ head: 'e0', relation: 'r', tail: 'e1' }],
+      ),
+    );
+    let compared = 0;
+    for (let i = 0; i < 150; i++) {
+      const words = big.key(rng.int(big.keyCount)).split(' ').map((w) => (rng.next() < 0.3 ? w.slice(0, Math.max(2, w.length - 2)) + 'x' : w));
+      const text = [...words, common[rng.int(common.length)], rng.next() < 0.5 ? word() : 'zq'].join(' ');
+      const full = big.closestByTrigrams(text);
+      for (const k of [1, 5, 20]) {
+        expect(big.closestByTrigrams(text, k)).toEqual(full.slice(0, k));
+        if (full.length > k) compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(400);
+  });
+
   it('keeps the scrubbable name keys of the sanitizer, with the longest key in words', () => {
     const data = buildNameIndexData(names);
     const expected = new Map<string, number[]>();

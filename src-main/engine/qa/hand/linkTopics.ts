@@ -485,7 +485,8 @@ function closestNames(words: WordSpan[], wordRank: number[], index: EntityNameIn
   // Character trigrams of the content words against the names, through the trigram postings (never a scan).
   const content = words.filter((_, i) => wordRank[i] >= STOP_RANK).map((w) => w.norm);
   if (content.length === 0) return out;
-  const scored = index.closestByTrigrams(content.join(' '));
+  // The best five suffice: at most out.length of them were pushed already, so they hold the next 5 − out.length.
+  const scored = index.closestByTrigrams(content.join(' '), 5);
   for (const [k] of scored) push(k);
   return out;
 }

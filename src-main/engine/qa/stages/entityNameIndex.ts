@@ -4,7 +4,8 @@
 // nodes (Freebase CVT ids such as `m.0abc12`, which stand for no name) get no key: text never names them.
 import type { MemoryGraph } from '../../graph/memoryGraph.js';
 import { stemToken, wordSpans } from '../../core/nameWords.js';
-import { keyTrigrams, stemIdf, type NameIndexData } from '../../graph/nameIndexData.js';
+import { stemIdf, type NameIndexData } from '../../graph/nameIndexData.js';
+import { closestByTrigrams } from './closestTrigrams.js';
 export { isMediatorName, stemToken, wordSpans, type WordSpan } from '../../core/nameWords.js';
 
 const NONE = new Int32Array(0);
@@ -76,21 +77,11 @@ export class EntityNameIndex {
   /**
    * Keys sharing character trigrams with `text`, scored by shared trigrams over √(key's × text's), best first
    * (ties by key): through the trigram postings, so the cost follows the text's trigrams, not the graph's size.
+   * With `limit`, exactly the first `limit` of the full ranking, found without reading the commonest postings
+   * once no key seen only there could still enter the top (MaxScore): their cost no longer grows with the graph.
    */
-  closestByTrigrams(text: string): [number, number][] {
-    const query = keyTrigrams(text);
-    // A counter per key, reused across calls; only the keys touched are read and reset.
+  closestByTrigrams(text: string, limit = Infinity): [number, number][] {
     const hits = (this.trigramHits ??= new Int32Array(this.keyCount));
-    const touched: number[] = [];
-    for (const g of query) {
-      const keys = this.data.trigrams.get(g);
-      if (keys) for (const k of keys) if (hits[k]++ === 0) touched.push(k);
-    }
-    const scored: [number, number][] = [];
-    for (const k of touched) {
-      scored.push([k, hits[k] / Math.sqrt(this.data.keyGrams[k] * query.size)]);
-      hits[k] = 0;
-    }
-    return scored.sort((x, y) => y[1] - x[1] || x[0] - y[0]);
+    return closestByTrigrams(this.data.trigrams, this.data.keyGrams, hits, text, limit);
   }
 }
