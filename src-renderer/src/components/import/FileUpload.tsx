@@ -5,11 +5,11 @@ import type { ApiErrorBody } from '../../../../src-main/common/contract.js';
 import { formatBytes } from '../../api/formatters.js';
 import { uploadFile } from '../../transport/uploadFile.js';
 import { ErrorNotice } from '../ErrorNotice.js';
+import { DropZone } from './DropZone.js';
 
 export function FileUpload({ disabled, onUploaded }: { disabled: boolean; onUploaded(path: string, fileName: string): void }) {
   const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
   const [error, setError] = useState<ApiErrorBody | null>(null);
-  const [over, setOver] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
   async function send(file: File | undefined): Promise<void> {
@@ -25,20 +25,7 @@ export function FileUpload({ disabled, onUploaded }: { disabled: boolean; onUplo
   }
 
   return (
-    <div
-      className={`drop-zone${over ? ' over' : ''}`}
-      data-testid="import-drop-zone"
-      onDragOver={(e) => {
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(e) => {
-        e.preventDefault();
-        setOver(false);
-        void send(e.dataTransfer.files[0]);
-      }}
-    >
+    <DropZone testId="import-drop-zone" onFile={(file) => void send(file)}>
       <label className="button small">
         Upload a file…
         <input type="file" hidden disabled={disabled} onChange={(e) => void send(e.target.files?.[0])} data-testid="import-upload-input" />
@@ -55,6 +42,6 @@ export function FileUpload({ disabled, onUploaded }: { disabled: boolean; onUplo
         </span>
       )}
       {error && <ErrorNotice error={error} testId="import-upload-error" />}
-    </div>
+    </DropZone>
   );
 }
