@@ -5,8 +5,8 @@
 // keeps them apart. Toy graphs with the real GloVe DRM; expected answers follow from the triples.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
-import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { parsePipeTriples } from '../../src-main/engine/import/pipeTriplesGraph.js';
+import type { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
+import { toyGraph } from '../helpers/toyGraph.js';
 import { AlgorithmicHand } from '../../src-main/engine/qa/hand/algorithmicHand.js';
 import { createQaEngine, type QaEngine } from '../../src-main/engine/qa/qaEngine.js';
 import { EntityNameIndex } from '../../src-main/engine/qa/stages/entityNameIndex.js';
@@ -16,14 +16,9 @@ import { schemaPaths } from '../../src-main/engine/qa/stages/schemaPaths.js';
 type Drm = Awaited<ReturnType<typeof loadGloveDrm>>;
 let drm: Drm;
 
-function graphOf(lines: string[]): MemoryGraph {
-  const triples = parsePipeTriples(lines.join('\n'));
-  const names = [...new Set(triples.flatMap((x) => [x.head, x.tail]))];
-  return MemoryGraph.fromTriples('toy', names.map((id) => ({ id, name: id })), triples);
-}
 
 function engineOf(lines: string[]): QaEngine {
-  return createQaEngine({ graph: graphOf(lines), drm });
+  return createQaEngine({ graph: toyGraph(lines), drm });
 }
 
 /** The one-hop readings the analysis marks as the other direction of a reading (rel< / rel>). */
@@ -100,10 +95,10 @@ describe('a relation between things of the anchor\'s own kind', () => {
     'Tove Marsh|born_in|Varby',
   ];
   it('keeps parents and children apart: the two directions stay two readings', async () => {
-    const g = graphOf(lines);
+    const g = toyGraph(lines);
     expect(await twins(g, 'who are the parents of Edda Marsh', 'Edda Marsh')).toEqual([]);
     // The same question shape on a relation written both ways between kinds (people, a place) is one reading.
-    const moscow = graphOf(['Moscow|place of birth|Anya Tolvek', 'Dmitri Orlov|place of birth|Moscow', 'Moscow|country|Russia']);
+    const moscow = toyGraph(['Moscow|place of birth|Anya Tolvek', 'Dmitri Orlov|place of birth|Moscow', 'Moscow|country|Russia']);
     expect(await twins(moscow, 'who was born in Moscow', 'Moscow')).toEqual(['place of birth<']);
   });
 });

@@ -4,8 +4,7 @@
 // walk back ("the films written by the writer of X"). Toy graphs with the real GloVe DRM.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
-import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { parsePipeTriples } from '../../src-main/engine/import/pipeTriplesGraph.js';
+import { toyGraph } from '../helpers/toyGraph.js';
 import { AlgorithmicHand } from '../../src-main/engine/qa/hand/algorithmicHand.js';
 import { EntityNameIndex } from '../../src-main/engine/qa/stages/entityNameIndex.js';
 import { graphAdjacency } from '../../src-main/engine/qa/stages/localAdjacency.js';
@@ -14,18 +13,13 @@ import { chainKey, schemaPaths } from '../../src-main/engine/qa/stages/schemaPat
 type Drm = Awaited<ReturnType<typeof loadGloveDrm>>;
 let drm: Drm;
 
-function graphOf(lines: string[]): MemoryGraph {
-  const triples = parsePipeTriples(lines.join('\n'));
-  const names = [...new Set(triples.flatMap((x) => [x.head, x.tail]))];
-  return MemoryGraph.fromTriples('toy', names.map((id) => ({ id, name: id })), triples);
-}
 
 beforeAll(async () => {
   drm = await loadGloveDrm();
 }, 120_000);
 
 describe('schemaPaths marks a step that walks straight back to the anchor', () => {
-  const g = graphOf([
+  const g = toyGraph([
     'Unit A|system|SI',
     'Unit A|system|Metric',
     'Unit B|system|SI',
@@ -69,7 +63,7 @@ describe('schemaPaths marks a step that walks straight back to the anchor', () =
 });
 
 describe('the analysis charges a walk back the question does not ask for', () => {
-  const g = graphOf([
+  const g = toyGraph([
     'Grand Prix|has_tags|racing',
     'Grand Prix|has_tags|john frankenheimer',
     'Grand Prix|release_year|1966',
