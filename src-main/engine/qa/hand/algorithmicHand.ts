@@ -8,6 +8,7 @@ import { DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
 import { analyzeQuestion, answerNouns, answerType, DEFAULT_ANALYSIS_WEIGHTS, type AnalysisWeights, type AnswerType } from './analyzeQuestion.js';
 import { isPhraseNoun, nounClasses, readLabelRoles, type LabelRoles } from './labelRoles.js';
 import { sharedWordNet, type WordNet } from '../../lexicon/wordnet.js';
+import { LexicalRelatedness } from '../../lexicon/lexicalRelatedness.js';
 import type { EntityNameIndex } from '../stages/entityNameIndex.js';
 import { linkTopics } from './linkTopics.js';
 import { prunePaths } from '../stages/prunePaths.js';
@@ -65,9 +66,10 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     private readonly index: EntityNameIndex,
     private readonly options: AlgorithmicHandOptions,
   ) {
-    this.words = new WordVectors(drm);
-    this.matcher = new RelationMatcher(this.words, graph.relationLabels.map(relationWords));
     this.wn = options.lexicon === false ? undefined : sharedWordNet();
+    const lexical = this.wn ? new LexicalRelatedness(this.wn) : undefined;
+    this.words = new WordVectors(drm, lexical ? (a, b) => lexical.of(a, b) : undefined);
+    this.matcher = new RelationMatcher(this.words, graph.relationLabels.map(relationWords));
     this.roles = graph.relationLabels.map((l) => readLabelRoles(l, this.wn));
   }
 
@@ -97,7 +99,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
         valueRoles: (ends) => valueRoles(this.graph, ends),
         candidateTypeSimilarity: (nouns, ends) => this.candidateTypeSimilarity(nouns, ends),
         categorical: (r, d) => this.categorical(r, d),
-        landingSupport: (noun, step) => this.landingSupport(noun, step),
+        landingSupport: (noun, step, ends) => this.landingSupport(noun, step, ends),
         landingClash: (noun, step) => this.landingClash(noun, step),
         mediator: (ends) => this.mediator(ends),
         typeFit: (answer, ends, landing) => this.typeFit(answer, ends, landing),
@@ -289,7 +291,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   /** See AnalysisContext.landingSupport: the noun against the role words of the end the step lands on. */
   private readonly landingMemo = new Map<string, number>();
 
-  private landingSupport(noun: string, step: SchemaStep): number {
+  private landingSupport(noun: string, step: SchemaStep, ends?: ReadonlySet<number>): number {
     const key = `${noun}\u0000${step.relation}${step.direction}`;
     let v = this.landingMemo.get(key);
     if (v === undefined) {
@@ -297,7 +299,52 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       if (this.landingMemo.size > 100_000) this.landingMemo.clear();
       this.landingMemo.set(key, v);
     }
+    const r = this.roles[step.relation];
+    const role = step.direction === 'out' ? r.tail : r.head;
+    // A label naming no role at this end ("diagnosed_with"): what its ends are, read from their other relations.
+    if (v === 0 && ends && !role.heads.length && !role.classes.size && !whClasses(noun).size) v = this.coRoleSupport(noun, ends);
     return v;
+  }
+
+  private readonly coRoleMemo = new WeakMap<ReadonlySet<number>, Map<string, number>>();
+
+  /**
+   * Role nouns that most of a sample of `ends` hold in the graph's relations (the tails of targets_condition are
+   * "conditions", the heads of member_of "members"), with the share of the sample holding each.
+   */
+  private coRoles(ends: ReadonlySet<number>, sample = 24): Map<string, number> {
+    let out = this.coRoleMemo.get(ends);
+    if (out) return out;
+    const g = this.graph;
+    const count = new Map<string, number>();
+    let n = 0;
+    for (const e of ends) {
+      if (n++ >= sample) break;
+      const mine = new Set<string>();
+      for (let k = g.offsets[e]; k < g.offsets[e + 1]; k++) {
+        const r = this.roles[g.edgeRelation[k]];
+        // Seen from the entity: an out-edge makes it the head, an in-edge the tail.
+        for (const h of (g.edgeDirection[k] === DIR_OUT ? r.head : r.tail).heads) mine.add(h);
+      }
+      for (const h of mine) count.set(h, (count.get(h) ?? 0) + 1);
+    }
+    out = new Map([...count].filter(([, c]) => c * 2 >= n).map(([h, c]) => [h, c / n]));
+    this.coRoleMemo.set(ends, out);
+    return out;
+  }
+
+  /** The noun against the role nouns most of `ends` hold elsewhere (see landingSupport): a stem, a near word, a kind. */
+  private coRoleSupport(noun: string, ends: ReadonlySet<number>): number {
+    let best = 0;
+    for (const [h] of this.coRoles(ends)) {
+      if (sharesStem(noun, h)) best = Math.max(best, STEM_MATCH);
+      else {
+        const sim = this.words.similarity(noun, h);
+        if (sim >= LANDING_MIN) best = Math.max(best, sim);
+        else if (this.wn && nounsRelated(this.wn, noun, h)) best = Math.max(best, LANDING_RELATED);
+      }
+    }
+    return best;
   }
 
   private computeLandingSupport(noun: string, step: SchemaStep): number {

@@ -127,9 +127,11 @@ export interface AnalysisContext {
   /**
    * How well a noun names what a step lands on — the role its label gives that end ("director" for the tail of
    * directed_by, "album" for the head of music.album.release_type) — in [0, 1]; 0 when the label names no role there
-   * or the two are of different semantic classes. Absent: answer nouns support no hop.
+   * or the two are of different semantic classes. Absent: answer nouns support no hop. With `ends` (what the step
+   * lands on in this chain), a label that names no role at that end ("diagnosed_with") is read through the roles
+   * those entities play in the graph's other relations (the tails of targets_condition are conditions).
    */
-  landingSupport?(noun: string, step: SchemaStep): number;
+  landingSupport?(noun: string, step: SchemaStep, ends?: ReadonlySet<number>): number;
   /**
    * Whether the entities of `ends` are of the semantic class the answer asks for (the answer's type noun, else the
    * wh-word): 1 yes, -1 clearly another class, 0 unknown. Absent: no such evidence.
@@ -261,7 +263,8 @@ function readWhPhrase(text: QuestionText, isNoun?: (w: string) => boolean): WhPh
   // "where is the company that …", "when was the hospital …": the noun is the subject; the wh-word is the type.
   const words = wh && (wh.text === 'where' || wh.text === 'when' || wh.text === 'why' || wh.text === 'how') ? [] : whPhraseNouns(text, isNoun);
   const first = words[0];
-  const determiner = !!wh && !!first && (text.question === undefined || text.question.slice(wh.start + wh.text.length, first.start).trim() === '');
+  const determiner =
+    !!wh && !!first && (text.question === undefined || text.question.slice(wh.start + wh.text.length, first.start).trim() === '' || modifierMention(wh, first));
   const complement: QuestionWord[] = [];
   const last = words[words.length - 1];
   if (last && text.question !== undefined) {
@@ -299,7 +302,8 @@ export function answerType(text: QuestionText, isNoun?: (w: string) => boolean):
  * Support the answer phrase gives the last hop: its head noun naming what the hop lands on, or a classification
  * noun when the hop lands on categories.
  */
-function lastHopSupport(answer: AnswerShared, step: SchemaStep, ctx: AnalysisContext, w: AnalysisWeights): number {
+function lastHopSupport(answer: AnswerShared, steps: readonly SchemaStep[], ctx: AnalysisContext, w: AnalysisWeights, ends?: ReadonlySet<number>): number {
+  const step = steps[steps.length - 1];
   const { phrase } = answer;
   // "where", "when" with no noun: the hop that lands on places or times ("where … based" / headquartered_in).
   if (phrase.words.length === 0 && (answer.type.wh === 'where' || answer.type.wh === 'when') && ctx.landingSupport)
@@ -311,7 +315,7 @@ function lastHopSupport(answer: AnswerShared, step: SchemaStep, ctx: AnalysisCon
   if (phrase.category && ctx.categorical) s = Math.max(s, w.categoryNoun * ctx.categorical(step.relation, step.direction));
   // The head noun, or the classification noun itself ("what class of drug": class, never drug).
   const noun = phrase.category ? phrase.words[0].text : phrase.words[phrase.words.length - 1].text;
-  if (ctx.landingSupport) s = Math.max(s, w.landingSupport * ctx.landingSupport(noun, step));
+  if (ctx.landingSupport) s = Math.max(s, w.landingSupport * ctx.landingSupport(noun, step, ends));
   return s;
 }
 
@@ -434,8 +438,8 @@ function answerNounWords(text: QuestionText): QuestionWord[] {
   let prev = wh;
   for (let i = whAt + 1; i < text.words.length && i <= whAt + 2; i++) {
     const w = text.words[i];
-    const crossesMention = w.side === 'right' && (prev.side === 'left' || prev.anchor !== w.anchor);
-    if (w.kind !== 'content' || w.start - wh.start > 40 || crossesMention) break;
+    const crossesMention = w.side === 'right' && (prev.side === 'left' || prev.anchor !== w.anchor) && !(out.length === 0 && modifierMention(prev, w));
+    if (w.kind !== 'content' || (w.start - wh.start > 40 && !modifierMention(prev, w)) || crossesMention) break;
     // Participles name the relation, not the type ("the films that are directed by", "who is listed as").
     if (PARTICIPLE.test(w.text)) continue;
     // "which hospital employs the PI of X": the verb names a relation, never the answer's type.
@@ -447,6 +451,14 @@ function answerNounWords(text: QuestionText): QuestionWord[] {
 }
 
 const PARTICIPLE = /^[a-z]{3,}(ed|ing)$/;
+
+/**
+ * "which [aminosalicylate] drugs", "what [Marvel] films": a mention right between the wh-word and the next word
+ * modifies that word, which stays the wh-phrase's noun (the mention is a constraint, the noun the answer's type).
+ */
+function modifierMention(wh: QuestionWord, w: QuestionWord): boolean {
+  return wh.kind === 'wh' && wh.side === 'left' && wh.distance === 1 && w.side === 'right' && w.distance === 1 && w.anchor === wh.anchor;
+}
 /** Prepositions that open a complement of the wh-phrase's noun ("which position in football"). */
 const PP_OPENERS = new Set(['in', 'of', 'for', 'on', 'at']);
 /** Wh-words that name the answer's type themselves and never modify a noun. */
@@ -472,8 +484,8 @@ export function whPhraseNouns(text: QuestionText, isNoun?: (w: string) => boolea
       prev = w;
       continue;
     }
-    const crossesMention = w.side === 'right' && (prev.side === 'left' || prev.anchor !== w.anchor);
-    if (w.kind !== 'content' || w.start - prev.start > 24 || crossesMention) break;
+    const crossesMention = w.side === 'right' && (prev.side === 'left' || prev.anchor !== w.anchor) && !(out.length === 0 && modifierMention(prev, w));
+    if (w.kind !== 'content' || (w.start - prev.start > 24 && !modifierMention(prev, w)) || crossesMention) break;
     // Nouns of one phrase stand side by side ("side effects"); an auxiliary between ends it ("which position does").
     const gap = text.question?.slice(prev.start + prev.text.length, w.start).trim() ?? '';
     if (out.length && w.phrase === out[0].phrase && gap !== '' && gap !== '-') break;
@@ -618,7 +630,7 @@ function scoreSingle(
   for (const p of paths) {
     if (p.ends.size === 0) continue;
     const through = mediatorSteps(p, prefixes, ctx);
-    const a = alignBest(orders, p.steps, ctx, w, lastHopSupport(answer, p.steps[p.steps.length - 1], ctx, w), firstHopSupport(answer, anchorIndex, p.steps[0], ctx, w), through);
+    const a = alignBest(orders, p.steps, ctx, w, lastHopSupport(answer, p.steps, ctx, w, p.ends), firstHopSupport(answer, anchorIndex, p.steps[0], ctx, w), through);
     let score = a.score - w.lengthPenalty * hopCount(p.steps.length, through) - w.unusedAnchor * otherAnchors;
     if (ctx.mediator?.(p.ends)) score -= w.mediatorEnd;
     // Asking for the anchor's siblings ("the other films of its director") needs words that say so.
@@ -724,7 +736,11 @@ export function analyzeQuestion(
 ): (Indicator & { ranked: ScoredChain[] }) | undefined {
   const w = { ...DEFAULT_ANALYSIS_WEIGHTS, ...ctx.weights };
   const full = text;
-  const answer: AnswerShared = { type: answerType(text, ctx.isNoun), phrase: readWhPhrase(text, ctx.isNoun), nouns: answerNouns(text) };
+  const answer: AnswerShared = {
+    type: answerType(text, ctx.isNoun),
+    phrase: readWhPhrase(text, ctx.isNoun),
+    nouns: answerNouns(text),
+  };
   const read = hopWords(text, anchors, ctx, answer.phrase);
   text = read.text;
   answer.anchorNouns = read.anchorNouns;
@@ -813,7 +829,7 @@ function scorePairReading(
       .map((p) => {
         // The answer sits at the end of each half (the meeting point).
         const through = mediatorSteps(p, prefixes, ctx);
-        const al = alignBest(orders, p.steps, ctx, w, i === 0 ? lastHopSupport(answer, p.steps[p.steps.length - 1], ctx, w) : 0, firstHopSupport(answer, i, p.steps[0], ctx, w), through);
+        const al = alignBest(orders, p.steps, ctx, w, i === 0 ? lastHopSupport(answer, p.steps, ctx, w, p.ends) : 0, firstHopSupport(answer, i, p.steps[0], ctx, w), through);
         const rest = -w.lengthPenalty * hopCount(p.steps.length, through) + w.anchorPrior * ctx.anchorShare(a, p.steps[0]) - (ctx.mediator?.(p.ends) ? w.mediatorEnd : 0);
         const missed = p.steps.filter((_, j) => !isReciprocal(p.steps, j) && (al.support[j] ?? 0) < w.supportMin).length;
         return { p, al, score: al.score + rest, asConstraint: al.score + rest + refund * missed };

@@ -55,7 +55,11 @@ export class WordVectors {
   private readonly vectors = new Map<string, Float32Array>();
   private readonly pairs = new Map<string, number>();
 
-  constructor(private readonly drm: Drm) {}
+  constructor(
+    private readonly drm: Drm,
+    /** A floor from a lexicon (WordNet: synonyms, derivations, hypernyms), when one is installed. */
+    private readonly lexical?: (a: string, b: string) => number,
+  ) {}
 
   /** Embeds the words not seen yet, in one DRM call. */
   async prepare(words: Iterable<string>): Promise<void> {
@@ -80,6 +84,7 @@ export class WordVectors {
       const vb = this.vectors.get(b);
       s = va && vb ? cosine(va, vb) : 0;
       if (sharesStem(a, b)) s = Math.max(s, STEM_MATCH);
+      else if (this.lexical) s = Math.max(s, this.lexical(a, b));
       this.pairs.set(key, s);
     }
     return s;

@@ -1,0 +1,60 @@
+// How closely WordNet relates two words, as a floor under word-vector similarity: vectors put "makes" far from
+// "manufacturer" and "coached" far from "manager", WordNet lists them as one concept (a derivation, a synonym). Only
+// the most frequent senses count, so rare readings ("run" as a stocking's ladder) stay out.
+import type { Pos, WordNet } from './wordnet.js';
+
+/** Relatedness of words that share a concept (a synonym or a derivation: make → maker). */
+export const LEXICAL_SYNONYM = 0.75;
+/** Relatedness of a word and a direct hypernym of it (dad → father, wife → spouse). */
+export const LEXICAL_HYPERNYM = 0.6;
+
+const SENSES = 3;
+const POS: readonly Pos[] = ['n', 'v', 'a'];
+
+interface Concepts {
+  own: Set<string>;
+  up: Set<string>;
+}
+
+/** Memoised WordNet relatedness of word pairs (see the file comment). */
+export class LexicalRelatedness {
+  private readonly memo = new Map<string, Concepts>();
+
+  constructor(private readonly wn: WordNet) {}
+
+  /** LEXICAL_SYNONYM, LEXICAL_HYPERNYM or 0. */
+  of(a: string, b: string): number {
+    if (a === b) return 1;
+    const A = this.concepts(a);
+    const B = this.concepts(b);
+    if (!A.own.size || !B.own.size) return 0;
+    if (overlaps(A.own, B.own)) return LEXICAL_SYNONYM;
+    if (overlaps(A.up, B.own) || overlaps(B.up, A.own)) return LEXICAL_HYPERNYM;
+    return 0;
+  }
+
+  private concepts(word: string): Concepts {
+    let c = this.memo.get(word);
+    if (c) return c;
+    const own = new Set<string>();
+    const up = new Set<string>();
+    for (const pos of POS)
+      for (const s of this.wn.synsets(word, pos, SENSES)) {
+        own.add(`${s.pos}${s.offset}`);
+        for (const p of s.pointers) {
+          // Derivations leave one word of the synset; keep those of this word's own lemmas.
+          if (p.symbol === '+') own.add(`${p.pos}${p.offset}`);
+          else if ((p.symbol === '@' || p.symbol === '@i') && s.pos !== 'a') up.add(`${p.pos}${p.offset}`);
+        }
+      }
+    c = { own, up };
+    if (this.memo.size > 100_000) this.memo.clear();
+    this.memo.set(word, c);
+    return c;
+  }
+}
+
+function overlaps(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  for (const x of a) if (b.has(x)) return true;
+  return false;
+}

@@ -1,0 +1,105 @@
+// What the answer noun says about the last hop when the hop's own label names nothing at its end ("studies" says
+// nothing of what is studied): the entities it lands on are read through the roles they hold in the graph's other
+// relations (the tails of covers_subject are subjects). WordNet relates words the vectors keep apart (makes /
+// manufacturer), and a mention between the wh-word and its noun leaves the noun the answer's type. Toy graphs with
+// the real GloVe DRM.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
+import { toyGraph } from '../helpers/toyGraph.js';
+import { AlgorithmicHand } from '../../src-main/engine/qa/hand/algorithmicHand.js';
+import { EntityNameIndex } from '../../src-main/engine/qa/stages/entityNameIndex.js';
+import { graphAdjacency } from '../../src-main/engine/qa/stages/localAdjacency.js';
+import { schemaPaths } from '../../src-main/engine/qa/stages/schemaPaths.js';
+import { answerType } from '../../src-main/engine/qa/hand/analyzeQuestion.js';
+import { readQuestion } from '../../src-main/engine/qa/hand/questionText.js';
+import { LEXICAL_HYPERNYM, LEXICAL_SYNONYM, LexicalRelatedness } from '../../src-main/engine/lexicon/lexicalRelatedness.js';
+import { isPhraseNoun } from '../../src-main/engine/qa/hand/labelRoles.js';
+import { sharedWordNet } from '../../src-main/engine/lexicon/wordnet.js';
+import type { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
+
+type Drm = Awaited<ReturnType<typeof loadGloveDrm>>;
+let drm: Drm;
+
+beforeAll(async () => {
+  drm = await loadGloveDrm();
+}, 120_000);
+
+async function readings(g: MemoryGraph, question: string, mentions: string[]): Promise<string[]> {
+  const hand = await AlgorithmicHand.create(g, drm, EntityNameIndex.build(g));
+  const topics = mentions.map((m) => {
+    const start = question.indexOf(m);
+    expect(start).toBeGreaterThanOrEqual(0);
+    return { entity: g.indexOf(m)!, start, end: start + m.length };
+  });
+  const adj = graphAdjacency(g);
+  const a = await hand.analyzeQuestion({ question, topics, schemaPaths: topics.map((t) => schemaPaths(adj, t.entity, { dMax: 3 })), dMax: 3 });
+  expect(a).toBeDefined();
+  return a!.ranked.map((c) => `${c.anchors.length}:` + c.steps.map((s) => `${g.relationLabels[s.relation]}${s.direction === 'out' ? '>' : '<'}`).join(' '));
+}
+
+describe('the answer noun types a hop whose label names no role at its end', () => {
+  const g = toyGraph([
+    'Ms Amberley|teaches|Tom Reyes',
+    'Ms Amberley|teaches|Ida Lund',
+    'Ms Amberley|member_of|Science Faculty',
+    'Tom Reyes|studies|Algebra',
+    'Ida Lund|studies|Botany',
+    'Ida Lund|studies|Algebra',
+    'Tom Reyes|lives_in|Harlow',
+    'Course 101|covers_subject|Algebra',
+    'Course 102|covers_subject|Botany',
+    'Course 103|covers_subject|Geology',
+    'Mr Okafor|teaches|Ana Diaz',
+    'Ana Diaz|studies|Geology',
+  ]);
+  it('"what subjects do the students of X have": the students\' subjects, not the students', async () => {
+    const r = await readings(g, 'What subjects do the students of Ms Amberley have?', ['Ms Amberley']);
+    expect(r[0]).toBe('1:teaches> studies>');
+  });
+});
+
+describe('a mention modifying the answer noun', () => {
+  const g = toyGraph([
+    'Ostrafen|drug_class|aminosalicylate',
+    'Besqualin|drug_class|aminosalicylate',
+    'Corvex|drug_class|statin',
+    'TRIAL-1|tests_drug|Ostrafen',
+    'TRIAL-2|tests_drug|Besqualin',
+    'TRIAL-3|tests_drug|Corvex',
+    'TRIAL-1|conducted_at|Lakeshore Hospital',
+    'TRIAL-2|conducted_at|Hill Clinic',
+    'TRIAL-3|conducted_at|Lakeshore Hospital',
+    'Lakeshore Hospital|located_in|Harlow',
+  ]);
+  it('"which [class] drugs are tested in trials at [hospital]": both mentions constrain the drugs', async () => {
+    const r = await readings(g, 'Which aminosalicylate drugs are tested in trials at Lakeshore Hospital?', ['aminosalicylate', 'Lakeshore Hospital']);
+    expect(r[0]).toBe('2:drug_class< tests_drug< conducted_at>');
+  });
+});
+
+describe('the wh-phrase noun after a modifying mention', () => {
+  it('"which [X] drugs …" asks for drugs; "which drugs …" too; a mention elsewhere changes nothing', () => {
+    const wn = sharedWordNet();
+    expect(wn).toBeDefined();
+    const isNoun = (w: string): boolean => isPhraseNoun(wn!, w);
+    const q = 'Which aminosalicylate drugs are tested at Lakeshore?';
+    const at = (m: string): { start: number; end: number } => ({ start: q.indexOf(m), end: q.indexOf(m) + m.length });
+    expect(answerType(readQuestion(q, [at('aminosalicylate'), at('Lakeshore')]), isNoun)).toEqual({ noun: 'drugs', wh: 'which' });
+    const plain = 'Which drugs are tested at Lakeshore?';
+    expect(answerType(readQuestion(plain, [{ start: plain.indexOf('Lakeshore'), end: plain.length - 1 }]), isNoun)).toEqual({ noun: 'drugs', wh: 'which' });
+  });
+});
+
+describe('WordNet relatedness', () => {
+  it('a derivation or synonym, a direct hypernym, and nothing for unrelated words', () => {
+    const wn = sharedWordNet();
+    expect(wn).toBeDefined();
+    const lex = new LexicalRelatedness(wn!);
+    expect(lex.of('makes', 'manufacturer')).toBe(LEXICAL_SYNONYM);
+    expect(lex.of('coached', 'manager')).toBe(LEXICAL_SYNONYM);
+    expect(lex.of('dad', 'father')).toBe(LEXICAL_HYPERNYM);
+    expect(lex.of('wife', 'spouse')).toBe(LEXICAL_HYPERNYM);
+    expect(lex.of('joined', 'located')).toBe(0);
+    expect(lex.of('qzxv', 'father')).toBe(0);
+  });
+});
