@@ -303,6 +303,9 @@ export function answerType(text: QuestionText, isNoun?: (w: string) => boolean):
  * noun when the hop lands on categories.
  */
 function lastHopSupport(answer: AnswerShared, steps: readonly SchemaStep[], ctx: AnalysisContext, w: AnalysisWeights, ends?: ReadonlySet<number>): number {
+  // A hop straight back over the relation just walked (r⁻¹ after r) lands on things of the kind the walk started
+  // from: the answer noun names both, so it says nothing for the hop back; only a reciprocal cue asks for it.
+  if (isReciprocal(steps, steps.length - 1) && !answer.cued) return 0;
   const step = steps[steps.length - 1];
   const { phrase } = answer;
   // "where", "when" with no noun: the hop that lands on places or times ("where … based" / headquartered_in).
@@ -383,8 +386,14 @@ export function alignWords(
           let v = carried + s;
           let slot = held;
           if (strong && !neutral) {
-            if (held >= 0) v = carried + s * (word.phrase === held ? w.repeatedMention : w.separateRepeat);
-            else slot = word.phrase;
+            // Slot: the phrase, the side of the mention and the label word of the hop's first supporting word.
+            const mark = (word.side === 'left' ? 0 : 256) + (word.kind === 'content' ? ctx.matcher.labelWord(word.text, steps[k].relation) : 0);
+            // A phrase on the other side of the mention naming ANOTHER word of the same label ("what caused X to die"
+            // / cause of death: a verb phrase around its subject) names the hop once; another phrase naming the same
+            // word, or on the same side ("the films written by the writer of X", "starred by the actors in X"), is a
+            // second hop.
+            if (held >= 0) v = carried + s * (word.phrase === held >> 9 || ((held & 511) >> 8 !== mark >> 8 && (held & 255) !== (mark & 255)) ? w.repeatedMention : w.separateRepeat);
+            else slot = word.phrase * 512 + mark;
           } else if (strong && held === -1) slot = NEUTRAL;
           const cur = next[k].get(slot);
           if (!cur || v > cur.v) {
@@ -691,6 +700,8 @@ interface AnswerShared {
   nouns: string[];
   /** Per anchor (mention order): the nouns before its mention that name its type. */
   anchorNouns?: string[][];
+  /** Whether the question has a reciprocal cue ("same", "co-", "other"). */
+  cued: boolean;
 }
 
 /**
@@ -740,6 +751,7 @@ export function analyzeQuestion(
     type: answerType(text, ctx.isNoun),
     phrase: readWhPhrase(text, ctx.isNoun),
     nouns: answerNouns(text),
+    cued: text.words.some((x) => x.kind === 'cue'),
   };
   const read = hopWords(text, anchors, ctx, answer.phrase);
   text = read.text;

@@ -10,6 +10,7 @@ export function isInitialism(word: string, label: readonly string[]): boolean {
 
 export class RelationMatcher {
   private readonly memo = new Map<string, Float32Array>();
+  private readonly argmax = new Map<string, Uint8Array>();
 
   constructor(
     private readonly words: WordVectors,
@@ -27,6 +28,12 @@ export class RelationMatcher {
     return this.row(word)[relation * 2 + 1];
   }
 
+  /** Which word of the relation's label the word matches best (its index among the label's content words). */
+  labelWord(word: string, relation: number): number {
+    this.row(word);
+    return this.argmax.get(word)?.[relation] ?? 0;
+  }
+
   /** The best contrast of the word over all relations: whether it names any relation of the graph at all. */
   bestContrast(word: string): number {
     const r = this.row(word);
@@ -40,10 +47,17 @@ export class RelationMatcher {
     if (r) return r;
     const n = this.relationWords.length;
     r = new Float32Array(n * 2);
+    const at = new Uint8Array(n);
     let sum = 0;
     for (let k = 0; k < n; k++) {
       let best = 0;
-      for (const lw of this.relationWords[k]) best = Math.max(best, this.words.similarity(word, lw));
+      this.relationWords[k].forEach((lw, i) => {
+        const sim = this.words.similarity(word, lw);
+        if (sim > best) {
+          best = sim;
+          at[k] = Math.min(i, 255);
+        }
+      });
       // An abbreviation of the whole label ("PI" for principal_investigator) names it as surely as a shared stem.
       if (isInitialism(word, this.relationWords[k])) best = Math.max(best, STEM_MATCH);
       r[k * 2] = best;
@@ -51,8 +65,12 @@ export class RelationMatcher {
     }
     const mean = n ? sum / n : 0;
     for (let k = 0; k < n; k++) r[k * 2 + 1] = r[k * 2] - mean;
-    if (this.memo.size > 50_000) this.memo.clear();
+    if (this.memo.size > 50_000) {
+      this.memo.clear();
+      this.argmax.clear();
+    }
     this.memo.set(word, r);
+    this.argmax.set(word, at);
     return r;
   }
 }
