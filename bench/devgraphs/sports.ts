@@ -149,6 +149,7 @@ export function sportsGraph(seed: number, perType: number): DevGraph {
   const coachedClub = inv('coach');
   const nationality = out('nationality');
   const founded = out('founded');
+  const born = out('born');
   const homeOf = inv('stadium');
   const clubsIn = inv('league');
 
@@ -258,25 +259,30 @@ export function sportsGraph(seed: number, perType: number): DevGraph {
       'the head coaches of the clubs that play in {X} are from which countries', 'which countries are the coaches in {X} from',
       'coaches of teams competing in {X} have which nationalities', 'from what countries are the managers of clubs in the {X}',
     ] },
-    { id: 'player_club_city_country', steps: [playsFor, city, country], topics: players, templates: [
-      "the city where {X}'s club is based is in which country", 'in which country is the home city of the club {X} plays for',
-      "{X}'s team is based in a city in which country", 'what country is the city of the club of {X} in',
-      'the club of {X} is based in a city of what country', "which country contains the city {X}'s team comes from",
-    ] },
-    { id: 'coach_club_league_country', steps: [coachedClub, league, country], topics: coaches, templates: [
-      'the league of the club coached by {X} is in which country', 'in what country is the league of the team {X} manages',
-      "{X}'s club plays in a league of which country", 'which country is the league of the team coached by {X} in',
-      'the team managed by {X} competes in the league of what country', "what country's league does the club of coach {X} play in",
-    ] },
     { id: 'player_teammates_nationality', steps: [playsFor, squad, nationality], topics: players, templates: [
       "what nationalities are {X}'s teammates", 'the players who play alongside {X} are from which countries',
       "which countries do {X}'s teammates come from", 'what are the nationalities of the players in the same club as {X}',
       'teammates of {X} hold which nationalities', 'where are the other players of the club of {X} from',
     ] },
-    { id: 'coach_club_stadium_city', steps: [coachedClub, stadium, city], topics: coaches, templates: [
-      'in which city is the home ground of the team {X} coaches', 'the stadium of the club managed by {X} is in what city',
-      "where is the stadium of {X}'s club located", 'in what city does the team coached by {X} play home matches',
-      "{X}'s team has its stadium in which city", 'which city is the home stadium of the club of coach {X} in',
+    { id: 'player_club_coach_birthyear', steps: [playsFor, coach, born], topics: players, templates: [
+      "when was the coach of {X}'s club born", "in what year was {X}'s manager at club level born",
+      'the head coach of the team {X} plays for was born in which year', "what is the birth year of the man who coaches {X}'s team",
+      "{X}'s club is coached by someone born when", 'what year was the manager of the club of {X} born',
+    ] },
+    { id: 'stadium_club_players_nationality', steps: [homeOf, squad, nationality], topics: stadiums, templates: [
+      'the players of the club that plays at {X} come from which countries', 'what nationalities are the players of the team based at {X}',
+      'where are the players of the home club of {X} from', 'which countries are represented in the squad of the club whose ground is {X}',
+      'players of the team that plays home games at {X} hold which nationalities', "what are the nationalities of {X}'s home team players",
+    ] },
+    { id: 'player_former_coach_nationality', steps: [former, coach, nationality], topics: players, templates: [
+      "where are the coaches of {X}'s former clubs from", 'what nationality is the head coach of the club {X} used to play for',
+      'the managers of the previous teams of {X} come from which countries', "which country is the coach of {X}'s old club from",
+      'the clubs {X} formerly played for are coached by people of what nationality', 'from which countries are the coaches of the former clubs of {X}',
+    ] },
+    { id: 'city_club_coach_nationality', steps: [inv('city'), coach, nationality], topics: [...new Set(clubs.map((c) => f.one(c, 'city')!))], templates: [
+      'what nationalities are the coaches of the clubs based in {X}', 'the managers of the teams from {X} come from which countries',
+      'where are the head coaches of {X} clubs from', 'which countries are the coaches of the football clubs in {X} from',
+      'the clubs of {X} are coached by people of what nationality', 'what is the nationality of the coach of a club based in {X}',
     ] },
   ];
   const q2 = writeQuestions(rand, f, two, perType);
