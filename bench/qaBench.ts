@@ -1,9 +1,9 @@
 // QA benchmark over every development set, each on its own graph, through the same engine (one GloVe DRM):
 // MetaQA 1/2/3-hop with the topic entity in [brackets] and without them, GrailQA, SimpleQuestions-Wikidata and the
-// demo graph (all 57 questions). Each questions file is sampled uniformly at random with a fixed seed (never the
-// head of the file, whose order follows how the data set was built); MetaQA with and without brackets get the same
-// questions. Prints one markdown table: Hits@1, share of questions with no answer, warm latency p50/p95.
-//   npm run bench:qa -- [--limit 300] [--seed 1] [--sets metaqa-1,metaqa-1-nb,…,grailqa,simpleq,demo]
+// demo graph (all 57 questions), and the generated genealogy and sports graphs (2- and 3-hop). Each questions file
+// is sampled uniformly at random with a fixed seed (never the head of the file, whose order follows how the data set
+// was built); MetaQA with and without brackets get the same questions. Prints one markdown table: Hits@1, share of questions with no answer, warm latency p50/p95.
+//   npm run bench:qa -- [--limit 300] [--seed 1] [--sets metaqa-1,metaqa-1-nb,…,grailqa,simpleq,demo,genealogy-2,…,sports-3]
 //                       [--data ../shared/data] [--d-max 3] [--warmup 5] [--miss-report] [--out FILE.json]
 //                       [--hand PATH.gguf [--hand-threads 1]]
 // --hand runs every Hand skill on a local GGUF (the LLM Hand, algorithmic fallbacks as in the app), so a user's model
@@ -71,6 +71,16 @@ const metaqa = (h: number, nb: boolean): BenchSet => ({
   types: join(data, 'metaqa', `${h}-hop`, 'qa_dev_qtype.txt'),
   ...(nb ? { stripBrackets: true } : {}),
 });
+// Generated graphs of domains the pipeline was never developed on (bench/devgraphs/generate.ts); chain labels only
+// label the rows of --out.
+const devDir = resolve(import.meta.dirname, 'devgraphs/data');
+const devgraph = (domain: 'genealogy' | 'sports', h: number): BenchSet => ({
+  name: `${domain}-${h}`,
+  graph: domain,
+  kb: join(devDir, domain, 'kb.txt'),
+  questions: join(devDir, domain, `qa_${h}hop.txt`),
+  types: join(devDir, domain, `qa_${h}hop_qtype.txt`),
+});
 const ALL_SETS: BenchSet[] = [
   metaqa(1, false),
   metaqa(1, true),
@@ -81,6 +91,10 @@ const ALL_SETS: BenchSet[] = [
   { name: 'grailqa', graph: 'grailqa', kb: join(data, 'grailqa', 'kb.txt'), questions: join(data, 'grailqa', 'questions.tsv') },
   { name: 'simpleq', graph: 'simpleq', kb: join(data, 'simpleq-wikidata', 'kb.txt'), questions: join(data, 'simpleq-wikidata', 'questions.tsv') },
   { name: 'demo', graph: 'demo', kb: join(demoDir, 'hospital-network.txt'), questions: join(demoDir, 'questions.txt'), all: true },
+  devgraph('genealogy', 2),
+  devgraph('genealogy', 3),
+  devgraph('sports', 2),
+  devgraph('sports', 3),
 ];
 const wanted = values.sets ? values.sets.split(',').map((s) => s.trim()).filter(Boolean) : ALL_SETS.map((s) => s.name);
 const unknown = wanted.filter((w) => !ALL_SETS.some((s) => s.name === w));
