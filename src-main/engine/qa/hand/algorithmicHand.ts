@@ -15,7 +15,7 @@ import { prunePaths } from '../stages/prunePaths.js';
 import { CATEGORY_NOUNS, readQuestion, STOPWORDS } from './questionText.js';
 import { RelationMatcher } from './relationMatcher.js';
 import { relationText } from '../stages/relationVectors.js';
-import { relationWords } from './relationWords.js';
+import { ownRelationWords, relationWords } from './relationWords.js';
 import { chainKey } from '../stages/schemaPaths.js';
 import { type SchemaStep } from '../../core/types.js';
 import type { Drm } from '../../core/types.js';
@@ -69,7 +69,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     this.wn = options.lexicon === false ? undefined : sharedWordNet();
     const lexical = this.wn ? new LexicalRelatedness(this.wn) : undefined;
     this.words = new WordVectors(drm, lexical ? (a, b) => lexical.of(a, b) : undefined);
-    this.matcher = new RelationMatcher(this.words, graph.relationLabels.map(relationWords));
+    this.matcher = new RelationMatcher(this.words, graph.relationLabels.map(relationWords), graph.relationLabels.map(ownRelationWords));
     this.roles = graph.relationLabels.map((l) => readLabelRoles(l, this.wn));
   }
 
@@ -359,6 +359,11 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     for (const w of role.heads) if (sharesStem(noun, w)) same = Math.max(same, this.words.similarity(noun, w));
     if (same > 0) return same;
     const classes = this.classesOfNoun(noun);
+    // A tail named by no noun of its own, the noun derived from the label's verb ("which competition" / competes_in,
+    // "which location" / located_in): the thing the verb is about, unless the noun is its agent (a player plays for
+    // the club, he is not the club), which names the head.
+    if (step.direction === 'out' && !role.heads.length && !classes.has('noun.person') && this.matcher.relationWords[step.relation].some((w) => w.length >= 4 && sharesStem(noun, w)))
+      return STEM_MATCH;
     if (classes.size && role.classes.size && !intersects(classes, role.classes)) return 0;
     // The noun against the label itself, for the hop it ends ("in which city" / located_in), when the classes agree.
     const named = role.classes.size ? Math.max(0, this.matcher.contrast(noun, step.relation)) : 0;

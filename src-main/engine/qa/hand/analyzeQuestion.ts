@@ -73,6 +73,11 @@ export interface AnalysisWeights {
    * a mirrored pair stored under two names: SchemaPath.returns) when no reciprocal cue ("same", "co-", "also") asks so.
    */
   returnToAnchor: number;
+  /**
+   * Penalty per supported hop, times the share of its label's own words no word of the question names: of two
+   * labels a word matches alike ("plays for", "previously played for"), the one the question names wholly wins.
+   */
+  labelUncovered: number;
 }
 
 export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
@@ -100,6 +105,7 @@ export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
   whLanding: 0.5,
   mediatorEnd: 1,
   returnToAnchor: 0.3,
+  labelUncovered: Number(process.env.CTRLG_LU ?? 0.1),
 };
 
 export interface AnalysisContext {
@@ -636,6 +642,7 @@ function scoreSingle(
   const prefixes = prefixEnds(paths);
   const cued = text.words.some((x) => x.kind === 'cue');
   const returning = new Set(paths.filter((p) => p.returns).map((p) => chainKey(p.steps)));
+  const questionWords = answer.allWords;
   for (const p of paths) {
     if (p.ends.size === 0) continue;
     const through = mediatorSteps(p, prefixes, ctx);
@@ -644,6 +651,7 @@ function scoreSingle(
     if (ctx.mediator?.(p.ends)) score -= w.mediatorEnd;
     // Asking for the anchor's siblings ("the other films of its director") needs words that say so.
     if (!cued) score -= w.returnToAnchor * walksBack(p, returning, a.support, w);
+    score -= w.labelUncovered * uncovered(p.steps, a.support, questionWords, ctx, w);
     score += typeFitScore(answer.type, p.ends, ctx, w, p.steps[p.steps.length - 1]);
     // The answer noun against the relations the ends are values of: what landing support reads more strictly.
     if (!landed(answer, ctx)) score += w.answerType * answerTypeScore(nouns, p.ends, ctx, w);
@@ -664,6 +672,16 @@ function walksBack(p: SchemaPath, returning: ReadonlySet<string>, support: reado
   for (let j = 1; j < p.steps.length; j++)
     if (returning.has(chainKey(p.steps.slice(0, j + 1))) && (j === p.steps.length - 1 || (support[j] ?? 0) < w.supportMin)) n++;
   return n;
+}
+
+/** Σ over the supported hops of the share of their label's own words the question leaves unnamed. */
+function uncovered(steps: readonly SchemaStep[], support: readonly number[], words: readonly string[], ctx: AnalysisContext, w: AnalysisWeights): number {
+  if (w.labelUncovered === 0) return 0;
+  let u = 0;
+  steps.forEach((s, j) => {
+    if ((support[j] ?? 0) >= w.supportMin) u += 1 - ctx.matcher.coverage(s.relation, words);
+  });
+  return u;
 }
 
 /** The ends of every path by its chain key (schemaPaths lists each prefix of a path as a path of its own). */
@@ -702,6 +720,8 @@ interface AnswerShared {
   anchorNouns?: string[][];
   /** Whether the question has a reciprocal cue ("same", "co-", "other"). */
   cued: boolean;
+  /** Every word of the question (what a label's words may be named by). */
+  allWords: string[];
 }
 
 /**
@@ -752,6 +772,7 @@ export function analyzeQuestion(
     phrase: readWhPhrase(text, ctx.isNoun),
     nouns: answerNouns(text),
     cued: text.words.some((x) => x.kind === 'cue'),
+    allWords: text.words.map((x) => x.text),
   };
   const read = hopWords(text, anchors, ctx, answer.phrase);
   text = read.text;
@@ -842,7 +863,11 @@ function scorePairReading(
         // The answer sits at the end of each half (the meeting point).
         const through = mediatorSteps(p, prefixes, ctx);
         const al = alignBest(orders, p.steps, ctx, w, i === 0 ? lastHopSupport(answer, p.steps, ctx, w, p.ends) : 0, firstHopSupport(answer, i, p.steps[0], ctx, w), through);
-        const rest = -w.lengthPenalty * hopCount(p.steps.length, through) + w.anchorPrior * ctx.anchorShare(a, p.steps[0]) - (ctx.mediator?.(p.ends) ? w.mediatorEnd : 0);
+        const rest =
+          -w.lengthPenalty * hopCount(p.steps.length, through) +
+          w.anchorPrior * ctx.anchorShare(a, p.steps[0]) -
+          (ctx.mediator?.(p.ends) ? w.mediatorEnd : 0) -
+          w.labelUncovered * uncovered(p.steps, al.support, answer.allWords, ctx, w);
         const missed = p.steps.filter((_, j) => !isReciprocal(p.steps, j) && (al.support[j] ?? 0) < w.supportMin).length;
         return { p, al, score: al.score + rest, asConstraint: al.score + rest + refund * missed };
       });

@@ -25,7 +25,7 @@ export const WH_WORDS = new Set(['what', 'which', 'who', 'whom', 'whose', 'when'
  */
 export const RECIPROCAL_CUES = new Set([
   'same', 'also', 'together', 'co', 'share', 'shares', 'shared', 'sharing', 'both', 'common', 'other', 'another',
-  'others', 'similar', 'fellow', 'alongside', 'collaborated', 'collaborate', 'collaborators', 'too',
+  'others', 'else', 'similar', 'fellow', 'alongside', 'collaborated', 'collaborate', 'collaborators', 'too',
 ]);
 
 /**

@@ -8,6 +8,9 @@ export function isInitialism(word: string, label: readonly string[]): boolean {
   return label.length >= 2 && word.length === label.length && label.every((lw, i) => lw[0] === word[i]);
 }
 
+/** Similarity at which a question word counts as naming a label word (see coverage). */
+const LABEL_COVER = 0.5;
+
 export class RelationMatcher {
   private readonly memo = new Map<string, Float32Array>();
   private readonly argmax = new Map<string, Uint8Array>();
@@ -16,6 +19,8 @@ export class RelationMatcher {
     private readonly words: WordVectors,
     /** Content words of each relation label, by relation index. */
     readonly relationWords: readonly (readonly string[])[],
+    /** The words of each label that name the relation itself (a dotted label's last segment); default: all. */
+    private readonly ownWords: readonly (readonly string[])[] = relationWords,
   ) {}
 
   /** Raw similarity: the best match between the word and any word of the label. */
@@ -32,6 +37,18 @@ export class RelationMatcher {
   labelWord(word: string, relation: number): number {
     this.row(word);
     return this.argmax.get(word)?.[relation] ?? 0;
+  }
+
+  /**
+   * The share of a label's own words (a dotted Freebase label's last segment) that some of `words` matches (similarity
+   * ≥ LABEL_COVER): "previously played for" is half named by "plays for", "plays for" wholly.
+   */
+  coverage(relation: number, words: readonly string[]): number {
+    const own = this.ownWords[relation];
+    if (!own.length) return 1;
+    let hit = 0;
+    for (const lw of own) if (words.some((w) => this.words.similarity(w, lw) >= LABEL_COVER)) hit++;
+    return hit / own.length;
   }
 
   /** The best contrast of the word over all relations: whether it names any relation of the graph at all. */

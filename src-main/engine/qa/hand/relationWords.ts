@@ -8,3 +8,9 @@ export function relationWords(label: string): string[] {
   const content = all.filter((w) => !STOPWORDS.has(w) && !/^\d+$/.test(w));
   return content.length ? content : all;
 }
+
+/** The words naming the relation itself: a dotted Freebase label's property segment ("people.person.place_of_birth": place, birth), else relationWords. */
+export function ownRelationWords(label: string): string[] {
+  const segs = label.split('.');
+  return segs.length >= 3 && /^[\w-]+$/.test(segs[segs.length - 1]) ? relationWords(segs[segs.length - 1]) : relationWords(label);
+}
