@@ -1,16 +1,23 @@
 // Binary cache of the wink GloVe vectors. The package ships one ~300 MB JSON (`words` in frequency order, then
 // `vectors: {word: [d values…, l2norm, index]}`); JSON.parse of it costs ~10 s and >1 GB of heap, on every start.
-// We stream it once through a small byte-level scanner and write a vocabulary file plus a raw Float32 matrix
-// (rows unit length, row = frequency rank), which later loads read in a fraction of a second.
-import { createReadStream, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+// We stream it once through a small byte-level scanner and write a word index (gloveIndex.ts) plus a raw Float32
+// matrix (rows unit length, row = frequency rank). A later process reads the index with one readFileSync and reads
+// a row from the matrix only when a word of it is first used (a question needs a few thousand of ~340k rows).
+import { createReadStream, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { buildGloveIndex, GloveIndex } from './gloveIndex.js';
 
 /** Bump when the file layout or row normalisation changes: old caches are rebuilt. */
-const CACHE_VERSION = 1;
-const BASE = 'glove-sg-100d';
+const CACHE_VERSION = 2;
+// The version is in the names too: checkouts of different versions sharing one node_modules keep their own files
+// instead of rebuilding each other's (version 1, without it in the name, kept the words as text).
+const BASE = `glove-sg-100d.v${CACHE_VERSION}`;
+/** Rows kept in memory once read; a long-running app clears them past this many (~40 MB). */
+const MAX_CACHED_ROWS = 100_000;
 
-export interface GloveTable {
+/** The vectors as parsed from the source: everything in memory. */
+export interface GloveVectors {
   /** words[i] is the word of row i; i is its frequency rank (0 = most frequent). */
   words: string[];
   dim: number;
@@ -18,12 +25,25 @@ export interface GloveTable {
   matrix: Float32Array;
 }
 
+/** The vectors as the DRM uses them: word → row, row → unit vector. */
+export interface GloveTable {
+  /** Rows (the vocabulary size, missing rows included). */
+  readonly size: number;
+  readonly dim: number;
+  /** Row of exactly `word` (its most frequent occurrence), or -1. */
+  rowOf(word: string): number;
+  /** The unit vector of `row` (shared: callers must not modify it). */
+  row(row: number): Float32Array;
+  /** The word of `row` ('' for a missing row). */
+  word(row: number): string;
+}
+
 interface CacheMeta {
   version: number;
   size: number;
   dim: number;
   source: { bytes: number; mtimeMs: number };
-  vocabBytes: number;
+  indexBytes: number;
   matrixBytes: number;
 }
 
@@ -50,8 +70,8 @@ export function resolveCacheDir(cacheDir?: string, sourcePath?: string): string 
   return resolve(dirname(src), '..', '.cache', 'ctrlg');
 }
 
-function cachePaths(dir: string): { meta: string; vocab: string; matrix: string } {
-  return { meta: join(dir, `${BASE}.json`), vocab: join(dir, `${BASE}.vocab`), matrix: join(dir, `${BASE}.f32`) };
+export function cachePaths(dir: string): { meta: string; index: string; matrix: string } {
+  return { meta: join(dir, `${BASE}.json`), index: join(dir, `${BASE}.index`), matrix: join(dir, `${BASE}.f32`) };
 }
 
 /** Loads the cache when it is complete and matches the source; otherwise builds it first. */
@@ -63,10 +83,15 @@ export async function loadGloveTable(options: GloveCacheOptions = {}): Promise<G
     options.onProgress?.(1);
     return cached;
   }
-  const table = await parseWinkJson(sourcePath, options.onProgress, options.chunkBytes);
-  writeCache(dir, sourcePath, table);
+  const vectors = await parseWinkJson(sourcePath, options.onProgress, options.chunkBytes);
+  const index = buildGloveIndex(vectors.words);
+  try {
+    writeCache(dir, sourcePath, vectors, index);
+  } catch {
+    // A read-only install still answers; it just parses the source again next time.
+  }
   options.onProgress?.(1);
-  return table;
+  return memoryTable(vectors, GloveIndex.open(index)!);
 }
 
 function sourceStamp(sourcePath: string): CacheMeta['source'] {
@@ -74,27 +99,79 @@ function sourceStamp(sourcePath: string): CacheMeta['source'] {
   return { bytes: st.size, mtimeMs: Math.floor(st.mtimeMs) };
 }
 
-export function readCache(dir: string, sourcePath: string): GloveTable | undefined {
-  const p = cachePaths(dir);
-  if (!existsSync(p.meta) || !existsSync(p.vocab) || !existsSync(p.matrix)) return undefined;
-  let meta: CacheMeta;
+function readMeta(path: string): CacheMeta | undefined {
   try {
-    meta = JSON.parse(readFileSync(p.meta, 'utf8')) as CacheMeta;
+    const meta = JSON.parse(readFileSync(path, 'utf8')) as CacheMeta;
+    return meta && typeof meta === 'object' ? meta : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The cached table, or undefined when the cache is missing, from another version, built from another source, or
+ * damaged (sizes that disagree, an index that fails its structure checks): the caller then rebuilds it.
+ */
+export function readCache(dir: string, sourcePath: string): GloveTable | undefined {
+  const p = cachePaths(dir);
+  const meta = readMeta(p.meta);
+  if (!meta || meta.version !== CACHE_VERSION) return undefined;
   const src = existsSync(sourcePath) ? sourceStamp(sourcePath) : meta.source;
-  if (meta.version !== CACHE_VERSION || meta.source.bytes !== src.bytes || meta.source.mtimeMs !== src.mtimeMs) return undefined;
-  // Sizes guard against a half-replaced cache (the files are renamed one after another).
-  if (statSync(p.vocab).size !== meta.vocabBytes || statSync(p.matrix).size !== meta.matrixBytes) return undefined;
-  const words = readFileSync(p.vocab, 'utf8').split('\n');
-  const raw = readFileSync(p.matrix);
-  const matrix =
-    raw.byteOffset % 4 === 0
-      ? new Float32Array(raw.buffer, raw.byteOffset, raw.byteLength / 4)
-      : new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
-  if (words.length !== meta.size || matrix.length !== meta.size * meta.dim) return undefined;
-  return { words, dim: meta.dim, matrix };
+  if (meta.source?.bytes !== src.bytes || meta.source?.mtimeMs !== src.mtimeMs) return undefined;
+  if (!(Number.isInteger(meta.dim) && meta.dim > 0 && Number.isInteger(meta.size))) return undefined;
+  let index: GloveIndex | undefined;
+  let fd: number | undefined;
+  try {
+    // Sizes guard against a half-replaced cache (the files are renamed one after another).
+    if (statSync(p.index).size !== meta.indexBytes || statSync(p.matrix).size !== meta.matrixBytes) return undefined;
+    if (meta.matrixBytes !== meta.size * meta.dim * 4) return undefined;
+    index = GloveIndex.open(readFileSync(p.index));
+    if (!index || index.size !== meta.size) return undefined;
+    fd = openSync(p.matrix, 'r');
+  } catch {
+    return undefined;
+  }
+  return fileTable(index, meta.dim, fd);
+}
+
+/** Rows read from the matrix file on first use; the descriptor stays open for the life of the process. */
+function fileTable(index: GloveIndex, dim: number, fd: number): GloveTable {
+  const rows = new Map<number, Float32Array>();
+  const rowBytes = dim * 4;
+  return {
+    size: index.size,
+    dim,
+    rowOf: (word) => index.rowOf(word),
+    word: (row) => index.word(row),
+    row(row) {
+      let v = rows.get(row);
+      if (v) return v;
+      v = new Float32Array(dim);
+      const bytes = new Uint8Array(v.buffer);
+      let got = 0;
+      // A file cut short after the checks leaves the rest of the row zero (a missing row) rather than throwing.
+      while (got < rowBytes) {
+        const n = readSync(fd, bytes, got, rowBytes - got, row * rowBytes + got);
+        if (n <= 0) break;
+        got += n;
+      }
+      if (rows.size >= MAX_CACHED_ROWS) rows.clear();
+      rows.set(row, v);
+      return v;
+    },
+  };
+}
+
+/** The table over vectors already in memory (right after a build). */
+function memoryTable(vectors: GloveVectors, index: GloveIndex): GloveTable {
+  const { dim, matrix } = vectors;
+  return {
+    size: index.size,
+    dim,
+    rowOf: (word) => index.rowOf(word),
+    word: (row) => vectors.words[row] ?? '',
+    row: (row) => matrix.subarray(row * dim, (row + 1) * dim),
+  };
 }
 
 function writeAtomic(path: string, data: string | Uint8Array): void {
@@ -103,20 +180,18 @@ function writeAtomic(path: string, data: string | Uint8Array): void {
   renameSync(tmp, path);
 }
 
-export function writeCache(dir: string, sourcePath: string, table: GloveTable): void {
+export function writeCache(dir: string, sourcePath: string, vectors: GloveVectors, index = buildGloveIndex(vectors.words)): void {
   mkdirSync(dir, { recursive: true });
   const p = cachePaths(dir);
-  // A word can never contain a newline in this vocabulary, but a custom source might: keep one line per row.
-  const vocab = Buffer.from(table.words.map((w) => w.replace(/\n/g, ' ')).join('\n'), 'utf8');
-  const matrix = new Uint8Array(table.matrix.buffer, table.matrix.byteOffset, table.matrix.byteLength);
-  writeAtomic(p.vocab, vocab);
+  const matrix = new Uint8Array(vectors.matrix.buffer, vectors.matrix.byteOffset, vectors.matrix.byteLength);
+  writeAtomic(p.index, index);
   writeAtomic(p.matrix, matrix);
   const meta: CacheMeta = {
     version: CACHE_VERSION,
-    size: table.words.length,
-    dim: table.dim,
+    size: vectors.words.length,
+    dim: vectors.dim,
     source: sourceStamp(sourcePath),
-    vocabBytes: vocab.byteLength,
+    indexBytes: index.byteLength,
     matrixBytes: matrix.byteLength,
   };
   // Meta last: its presence (with matching sizes) is what marks the cache complete.
@@ -184,8 +259,8 @@ function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-/** Streams the wink JSON and fills a GloveTable. Exported for tests (which feed it small synthetic files). */
-export async function parseWinkJson(sourcePath: string, onProgress?: (fraction: number) => void, chunkBytes = 4 << 20): Promise<GloveTable> {
+/** Streams the wink JSON into memory. Exported for tests (which feed it small synthetic files). */
+export async function parseWinkJson(sourcePath: string, onProgress?: (fraction: number) => void, chunkBytes = 4 << 20): Promise<GloveVectors> {
   const total = statSync(sourcePath).size;
   let phase: 'header' | 'words' | 'vectors' | 'done' = 'header';
   let dim = 0;

@@ -17,29 +17,27 @@ export interface GloveDrmOptions {
 export class GloveDrm implements Drm {
   readonly name = 'glove-sg-100d-sif';
   readonly dim: number;
-  private readonly rowOf = new Map<string, number>();
   /** Memo of word → row after morphological fallbacks (NOT_FOUND when none applies). */
   private readonly lookupMemo = new Map<string, number>();
-  private readonly weights: Float32Array;
+  /** H_n, the normaliser of the Zipf stand-in for word frequencies. */
+  private readonly harmonic: number;
 
   constructor(private readonly table: GloveTable) {
     this.dim = table.dim;
-    const { words } = table;
-    // First occurrence wins: a lower row is a more frequent word.
-    for (let i = 0; i < words.length; i++) if (words[i] && !this.rowOf.has(words[i])) this.rowOf.set(words[i], i);
     // The package has no counts; the words are in frequency order, so Zipf's law p(r) ∝ 1/(r+1) stands in.
-    const n = words.length;
     let harmonic = 0;
-    for (let r = 1; r <= n; r++) harmonic += 1 / r;
-    this.weights = new Float32Array(n);
-    for (let r = 0; r < n; r++) {
-      const p = 1 / ((r + 1) * harmonic);
-      this.weights[r] = SIF_A / (SIF_A + p);
-    }
+    for (let r = 1; r <= table.size; r++) harmonic += 1 / r;
+    this.harmonic = harmonic;
   }
 
   get vocabularySize(): number {
-    return this.table.words.length;
+    return this.table.size;
+  }
+
+  /** SIF weight of row r, rounded to float32 as when the weights were a Float32Array (answers stay bit-identical). */
+  private weightAt(r: number): number {
+    const p = 1 / ((r + 1) * this.harmonic);
+    return Math.fround(SIF_A / (SIF_A + p));
   }
 
   /** Vocabulary row of a word (its frequency rank), trying plural/-ed/-ing variants; undefined if unknown. */
@@ -51,27 +49,25 @@ export class GloveDrm implements Drm {
   /** SIF weight of a word in (0, 1): near 0 for function words, near 1 for rare ones; 1 for unknown words. */
   weightOf(word: string): number {
     const r = this.lookup(word.toLowerCase());
-    return r === NOT_FOUND ? 1 : this.weights[r];
+    return r === NOT_FOUND ? 1 : this.weightAt(r);
   }
 
   /** The unit word vector, or undefined when the word (and its variants) is not in the vocabulary. */
   wordVector(word: string): Float32Array | undefined {
     const r = this.lookup(word.toLowerCase());
     if (r === NOT_FOUND) return undefined;
-    return this.table.matrix.subarray(r * this.dim, (r + 1) * this.dim);
+    return this.table.row(r);
   }
 
   private lookup(word: string): number {
     const memo = this.lookupMemo.get(word);
     if (memo !== undefined) return memo;
-    let r = this.rowOf.get(word);
-    if (r === undefined) {
+    let found = this.table.rowOf(word);
+    if (found === NOT_FOUND)
       for (const v of morphologicalVariants(word)) {
-        r = this.rowOf.get(v);
-        if (r !== undefined) break;
+        found = this.table.rowOf(v);
+        if (found !== NOT_FOUND) break;
       }
-    }
-    const found = r ?? NOT_FOUND;
     // Bounded memo: questions bring new names forever, the vocabulary lookups themselves stay cheap.
     if (this.lookupMemo.size > 200_000) this.lookupMemo.clear();
     this.lookupMemo.set(word, found);
@@ -86,15 +82,14 @@ export class GloveDrm implements Drm {
   /** Sentence embedding of already tokenised words (e.g. tokenizeLabel output). */
   embedTokens(tokens: string[]): Float32Array {
     const out = new Float32Array(this.dim);
-    const { matrix } = this.table;
     const dim = this.dim;
     let any = false;
     for (const t of tokens) {
       const r = this.lookup(t.toLowerCase());
       if (r === NOT_FOUND) continue;
-      const w = this.weights[r];
-      const base = r * dim;
-      for (let d = 0; d < dim; d++) out[d] += w * matrix[base + d];
+      const w = this.weightAt(r);
+      const row = this.table.row(r);
+      for (let d = 0; d < dim; d++) out[d] += w * row[d];
       any = true;
     }
     if (!any) return hashedUnitVector(tokens.join(' '), dim);

@@ -1,5 +1,6 @@
 // Errors about graphs as a whole (which graph, not what is inside it).
-import { graphName } from '../../common/contract.js';
+// The one schema, not the whole contract: every command that opens a graph imports this file.
+import { graphName } from '../../common/graphName.js';
 
 export class UnknownGraphError extends Error {
   constructor(readonly graph: string, known: string[] = []) {

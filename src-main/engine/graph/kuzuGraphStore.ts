@@ -1,6 +1,5 @@
 // GraphStore over one Kuzu database (one graph). Queries are prepared once and run one at a time on a
 // single connection; results that can be large (hubs, whole-graph scans) are capped or paged.
-import kuzu from 'kuzu';
 import type { Connection, Database, KuzuValue, PreparedStatement, QueryResult } from 'kuzu';
 import type {
   Direction,
@@ -93,6 +92,9 @@ export class KuzuGraphStore implements GraphStore {
 
   static async open(name: string, path: string, options: KuzuOpenOptions = {}): Promise<KuzuGraphStore> {
     assertLocalPath(path, `The graph "${name}"`);
+    // The native addon loads on the first open, not with the module: a question answered from the graph's snapshot
+    // never opens the database.
+    const { default: kuzu } = await import('kuzu');
     const db = new kuzu.Database(path, bufferPoolBytes({ triples: options.triples ?? 0 }), true, options.readOnly ?? true);
     await db.init();
     const conn = new kuzu.Connection(db);

@@ -2,7 +2,7 @@
 // nothing else: no credentials, no question text), JSON results (or N-Triples for a CONSTRUCT) back. The runtime egress guard lets the connection
 // through to the configured endpoint's host and port for the length of the request only; every failure (refused,
 // timed out, an HTTP error, a reply that is not SPARQL JSON, a result the endpoint cut short) names the endpoint.
-import { Parser, type Literal, type Quad, type Term } from 'n3';
+import type { Literal, Quad, Term } from 'n3';
 import { permitEgress, type EgressPermit } from '../node/egressGuard.js';
 
 /** One solution: variable → RDF term, as in SPARQL 1.1 Query Results JSON. */
@@ -82,6 +82,9 @@ export class SparqlClient {
    */
   async construct(query: string, options: { limit?: number; signal?: AbortSignal } = {}): Promise<{ s: SparqlTerm; p: SparqlTerm; o: SparqlTerm }[]> {
     const { text, maxRows } = await this.post(query, 'application/n-triples', options.signal);
+    // n3 (and the stream polyfills it pulls in) loads here, not with the module: every command that opens a graph
+    // imports this file, and only a SPARQL-backed graph ever parses N-Triples from it.
+    const { Parser } = await import('n3');
     let quads: Quad[];
     try {
       quads = new Parser({ format: 'N-Triples', blankNodePrefix: '' }).parse(text);

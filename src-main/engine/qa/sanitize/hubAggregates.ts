@@ -61,10 +61,24 @@ function holders(graph: MemoryGraph, keys: readonly { relations: readonly number
   if (known) return known;
   const wanted = keys.map((k) => ({ relations: new Set(k.relations), dir: k.dir }));
   const found: number[] = [];
+  // A scan of every edge on the first question of a process: plain loops over the CSR, no closure or array per entity.
+  const { offsets, edgeRelation, edgeDirection } = graph;
+  const seen = new Uint8Array(wanted.length);
   for (let x = 0; x < graph.size; x++) {
-    const seen = new Array<boolean>(wanted.length).fill(false);
-    graph.forEachGroup(x, (rel, dir) => wanted.forEach((k, j) => (seen[j] ||= k.dir === dir && k.relations.has(rel))));
-    if (seen.every(Boolean)) found.push(x);
+    seen.fill(0);
+    let left = wanted.length;
+    for (let k = offsets[x]; k < offsets[x + 1] && left > 0; k++) {
+      const rel = edgeRelation[k];
+      const dir = edgeDirection[k];
+      // Edges are grouped by (relation, direction): test a group once.
+      if (k > offsets[x] && rel === edgeRelation[k - 1] && dir === edgeDirection[k - 1]) continue;
+      for (let j = 0; j < wanted.length; j++)
+        if (!seen[j] && wanted[j].dir === dir && wanted[j].relations.has(rel)) {
+          seen[j] = 1;
+          left--;
+        }
+    }
+    if (left === 0) found.push(x);
   }
   found.sort((a, b) => graph.degreeOf(b) - graph.degreeOf(a) || a - b);
   const top = found.slice(0, count);
