@@ -100,6 +100,8 @@ describe('WordNet relatedness', () => {
     expect(lex.of('dad', 'father')).toBe(LEXICAL_HYPERNYM);
     expect(lex.of('wife', 'spouse')).toBe(LEXICAL_HYPERNYM);
     expect(lex.of('joined', 'located')).toBe(0);
+    // Two nouns sharing only a verb sense (to father, to mother: beget) are not related.
+    expect(lex.of('father', 'mother')).toBe(0);
     expect(lex.of('qzxv', 'father')).toBe(0);
   });
 });

@@ -11,9 +11,18 @@ export const LEXICAL_HYPERNYM = 0.6;
 const SENSES = 3;
 const POS: readonly Pos[] = ['n', 'v', 'a'];
 
-interface Concepts {
+interface Reading {
   own: Set<string>;
   up: Set<string>;
+}
+
+interface Concepts {
+  /** As a noun: noun senses and the nouns derived from them. */
+  noun: Reading;
+  /** Every part of speech and every derivation. */
+  all: Reading;
+  /** Listed as a noun and not an inflected verb form ("father", not "makes"). */
+  nounFirst: boolean;
 }
 
 /** Memoised WordNet relatedness of word pairs (see the file comment). */
@@ -25,8 +34,13 @@ export class LexicalRelatedness {
   /** LEXICAL_SYNONYM, LEXICAL_HYPERNYM or 0. */
   of(a: string, b: string): number {
     if (a === b) return 1;
-    const A = this.concepts(a);
-    const B = this.concepts(b);
+    const ca = this.concepts(a);
+    const cb = this.concepts(b);
+    // Two nouns are compared as nouns: "father" and "mother" share a verb sense (to beget) but never name each other;
+    // a verb form meets a noun through its derivations ("makes" / manufacturer).
+    const both = ca.nounFirst && cb.nounFirst;
+    const A = both ? ca.noun : ca.all;
+    const B = both ? cb.noun : cb.all;
     if (!A.own.size || !B.own.size) return 0;
     if (overlaps(A.own, B.own)) return LEXICAL_SYNONYM;
     if (overlaps(A.up, B.own) || overlaps(B.up, A.own)) return LEXICAL_HYPERNYM;
@@ -36,21 +50,28 @@ export class LexicalRelatedness {
   private concepts(word: string): Concepts {
     let c = this.memo.get(word);
     if (c) return c;
-    const own = new Set<string>();
-    const up = new Set<string>();
-    for (const pos of POS)
-      for (const s of this.wn.synsets(word, pos, SENSES)) {
-        own.add(`${s.pos}${s.offset}`);
-        for (const p of s.pointers) {
-          // Derivations leave one word of the synset; keep those of this word's own lemmas.
-          if (p.symbol === '+') own.add(`${p.pos}${p.offset}`);
-          else if ((p.symbol === '@' || p.symbol === '@i') && s.pos !== 'a') up.add(`${p.pos}${p.offset}`);
-        }
-      }
-    c = { own, up };
+    c = {
+      noun: this.reading(word, ['n'], true),
+      all: this.reading(word, POS, false),
+      nounFirst: this.wn.has(word, 'n') && !this.wn.lemmas(word, 'v').some((l) => l !== word),
+    };
     if (this.memo.size > 100_000) this.memo.clear();
     this.memo.set(word, c);
     return c;
+  }
+
+  private reading(word: string, parts: readonly Pos[], nounsOnly: boolean): Reading {
+    const own = new Set<string>();
+    const up = new Set<string>();
+    for (const pos of parts)
+      for (const s of this.wn.synsets(word, pos, SENSES)) {
+        own.add(`${s.pos}${s.offset}`);
+        for (const p of s.pointers) {
+          if (p.symbol === '+' && (!nounsOnly || p.pos === 'n')) own.add(`${p.pos}${p.offset}`);
+          else if ((p.symbol === '@' || p.symbol === '@i') && s.pos !== 'a') up.add(`${p.pos}${p.offset}`);
+        }
+      }
+    return { own, up };
   }
 }
 

@@ -371,8 +371,9 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     let best = 0;
     for (const w of role.heads) best = Math.max(best, this.words.similarity(noun, w));
     if (best >= LANDING_MIN) return Math.max(best, named);
-    // WordNet: the same concept, or the noun a kind of the role ("which screenwriter" / a writer).
-    return Math.max(named, this.wn && role.heads.some((w) => nounsRelated(this.wn!, noun, w)) ? LANDING_RELATED : 0);
+    // WordNet: the same concept, or the noun a kind of the role ("which screenwriter" / a writer). A role its label
+    // names, and names otherwise ("which province" / country), is not this noun's.
+    return this.wn && role.heads.some((w) => nounsRelated(this.wn!, noun, w)) ? LANDING_RELATED : 0;
   }
 
   private readonly mediatorMemo = new WeakMap<ReadonlySet<number>, boolean>();

@@ -10,6 +10,7 @@ import { chainKey } from '../stages/schemaPaths.js';
 import { type SchemaPath, type SchemaStep } from '../../core/types.js';
 import type { Indicator, IndicatorStep } from '../../core/types.js';
 import type { RelationMatcher } from './relationMatcher.js';
+import { STEM_MATCH } from './wordSimilarity.js';
 import type { ScoredChain } from '../../core/types.js';
 
 export interface AnalysisWeights {
@@ -78,6 +79,14 @@ export interface AnalysisWeights {
    * labels a word matches alike ("plays for", "previously played for"), the one the question names wholly wins.
    */
   labelUncovered: number;
+  /**
+   * Penalty, times the word's best contrast, for a content word that clearly names some relation of the graph (best
+   * contrast ≥ unexplainedMin, or a stem shared with a label word) but no hop of this chain: "X is buried at which place" read as a birthplace leaves
+   * "buried" unexplained.
+   */
+  unexplainedWord: number;
+  /** See unexplainedWord. */
+  unexplainedMin: number;
 }
 
 export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
@@ -105,7 +114,9 @@ export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
   whLanding: 0.5,
   mediatorEnd: 1,
   returnToAnchor: 0.3,
-  labelUncovered: Number(process.env.CTRLG_LU ?? 0.1),
+  labelUncovered: 0.1,
+  unexplainedWord: 1,
+  unexplainedMin: 0.5,
 };
 
 export interface AnalysisContext {
@@ -315,8 +326,12 @@ function lastHopSupport(answer: AnswerShared, steps: readonly SchemaStep[], ctx:
   const step = steps[steps.length - 1];
   const { phrase } = answer;
   // "where", "when" with no noun: the hop that lands on places or times ("where … based" / headquartered_in).
-  if (phrase.words.length === 0 && (answer.type.wh === 'where' || answer.type.wh === 'when') && ctx.landingSupport)
+  if (phrase.words.length === 0 && (answer.type.wh === 'where' || answer.type.wh === 'when') && ctx.landingSupport) {
+    // The hop before already lands on places / times: "where is X's father buried" is answered there (the burial
+    // place), not by walking on to where that place lies.
+    if (steps.length >= 2 && ctx.landingSupport(answer.type.wh, steps[steps.length - 2]) >= 1) return 0;
     return w.whLanding * ctx.landingSupport(answer.type.wh, step);
+  }
   // After a copula the nouns are aligned like other words (neutral).
   if (phrase.words.length > 0 && phrase.category && !ctx.isNoun && ctx.categorical) return w.categoryNoun * ctx.categorical(step.relation, step.direction);
   if (!phrase.determiner || phrase.words.length === 0 || !ctx.isNoun) return 0;
@@ -380,6 +395,10 @@ export function alignWords(
     const next: Map<number, Cell>[] = Array.from({ length: L }, () => new Map());
     const scores = steps.map((_, k) => hopScore(word, k));
     const neutral = word.kind === 'cue' || word.phrase < 0;
+    // A word clearly names a relation when it shares a stem with a label word or singles one label out.
+    const content = !neutral && word.kind === 'content' && w.unexplainedWord > 0;
+    const clear = content ? ctx.matcher.bestContrast(word.text) : 0;
+    const unexplained = content && (clear >= w.unexplainedMin || ctx.matcher.bestRaw(word.text) >= STEM_MATCH) ? w.unexplainedWord * Math.max(0, clear) : 0;
     for (let j = 0; j < L; j++)
       for (const [owner, cell] of dp[j]) {
         // Move to hop k ≥ j (paying for hops left unsupported), then explain the word with hop k.
@@ -389,17 +408,21 @@ export function alignWords(
           const s = scores[k];
           const held = k === j ? owner : -1;
           const strong = s >= w.supportMin;
-          let v = carried + s;
+          let v = carried + s - (strong ? 0 : unexplained);
           let slot = held;
           if (strong && !neutral) {
-            // Slot: the phrase, the side of the mention and the label word of the hop's first supporting word.
-            const mark = (word.side === 'left' ? 0 : 256) + (word.kind === 'content' ? ctx.matcher.labelWord(word.text, steps[k].relation) : 0);
+            // Slot: the phrase, whether the word is a noun naming what the hop lands on, the side of the mention and
+            // the label word of the hop's first supporting word.
+            const role = word.kind === 'content' && (ctx.isNoun?.(word.text) ?? false) && (ctx.landingSupport?.(word.text, steps[k]) ?? 0) >= w.supportMin ? 512 : 0;
+            const mark = role + (word.side === 'left' ? 0 : 256) + (word.kind === 'content' ? ctx.matcher.labelWord(word.text, steps[k].relation) : 0);
             // A phrase on the other side of the mention naming ANOTHER word of the same label ("what caused X to die"
             // / cause of death: a verb phrase around its subject) names the hop once; another phrase naming the same
-            // word, or on the same side ("the films written by the writer of X", "starred by the actors in X"), is a
+            // word, or on the same side ("the films written by the writer of X", "starred by the actors in X"), or a
+            // noun naming the hop's landing ("the films starred by X actors": the actors are a hop of their own), is a
             // second hop.
-            if (held >= 0) v = carried + s * (word.phrase === held >> 9 || ((held & 511) >> 8 !== mark >> 8 && (held & 255) !== (mark & 255)) ? w.repeatedMention : w.separateRepeat);
-            else slot = word.phrase * 512 + mark;
+            const once = !(held & 512) && !role && ((held & 511) >> 8 !== (mark & 511) >> 8 && (held & 255) !== (mark & 255));
+            if (held >= 0) v = carried + s * (word.phrase === held >> 10 || once ? w.repeatedMention : w.separateRepeat);
+            else slot = word.phrase * 1024 + mark;
           } else if (strong && held === -1) slot = NEUTRAL;
           const cur = next[k].get(slot);
           if (!cur || v > cur.v) {

@@ -171,7 +171,15 @@ export function readQuestion(question: string, mentions: { start: number; end: n
       const w = raw[j];
       if (!w || !contentAt(w.text)) break;
       // The head of the noun phrase: the last content word before the next "'s" or non-content word.
-      while (j + 1 < raw.length && contentAt(raw[j + 1].text) && raw[j + 1].phrase === w.phrase && !/^\s*['’]s\b/.test(question.slice(raw[j].start + raw[j].text.length, raw[j].start + raw[j].text.length + 4))) j++;
+      // A participle ends the noun phrase ("X's father buried": the father is the noun, buried the verb).
+      while (
+        j + 1 < raw.length &&
+        contentAt(raw[j + 1].text) &&
+        !PARTICIPLE_FORM.test(raw[j + 1].text) &&
+        raw[j + 1].phrase === w.phrase &&
+        !/^\s*['’]s\b/.test(question.slice(raw[j].start + raw[j].text.length, raw[j].start + raw[j].text.length + 4))
+      )
+        j++;
       chainNodes.set(j, node);
       end = raw[j].start + raw[j].text.length;
       from = j + 1 < raw.length ? j + 1 : -1;

@@ -51,6 +51,14 @@ export class RelationMatcher {
     return hit / own.length;
   }
 
+  /** The best raw similarity of the word over all relations (STEM_MATCH and above: it shares a stem with a label). */
+  bestRaw(word: string): number {
+    const r = this.row(word);
+    let best = -Infinity;
+    for (let k = 0; k < r.length; k += 2) best = Math.max(best, r[k]);
+    return best;
+  }
+
   /** The best contrast of the word over all relations: whether it names any relation of the graph at all. */
   bestContrast(word: string): number {
     const r = this.row(word);

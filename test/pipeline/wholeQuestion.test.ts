@@ -1,0 +1,108 @@
+// Readings that must explain the whole question, on small graphs of two domains the pipeline was not built against:
+// a verb phrase split by its mention names one hop ("what caused X to die"), the answer noun never supports walking
+// back over the hop just taken, a noun derived from the label's verb names its tail ("which competition" /
+// competes_in), "else" asks for the anchor's fellows, a label the question names wholly beats one it names in part,
+// "where" is answered by the first place reached (a possessive's noun phrase ends at a participle: "X's father
+// buried"). Toy graphs with the real GloVe DRM and WordNet.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
+import { toyGraph } from '../helpers/toyGraph.js';
+import { AlgorithmicHand } from '../../src-main/engine/qa/hand/algorithmicHand.js';
+import { EntityNameIndex } from '../../src-main/engine/qa/stages/entityNameIndex.js';
+import { graphAdjacency } from '../../src-main/engine/qa/stages/localAdjacency.js';
+import { schemaPaths } from '../../src-main/engine/qa/stages/schemaPaths.js';
+import type { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
+
+type Drm = Awaited<ReturnType<typeof loadGloveDrm>>;
+let drm: Drm;
+
+beforeAll(async () => {
+  drm = await loadGloveDrm();
+}, 120_000);
+
+async function topReading(g: MemoryGraph, question: string, mention: string): Promise<string> {
+  const hand = await AlgorithmicHand.create(g, drm, EntityNameIndex.build(g));
+  const start = question.indexOf(mention);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const entity = g.indexOf(mention)!;
+  const paths = schemaPaths(graphAdjacency(g), entity, { dMax: 3 });
+  const a = await hand.analyzeQuestion({ question, topics: [{ entity, start, end: start + mention.length }], schemaPaths: [paths], dMax: 3 });
+  expect(a).toBeDefined();
+  return a!.ranked[0].steps.map((s) => `${g.relationLabels[s.relation]}${s.direction === 'out' ? '>' : '<'}`).join(' ');
+}
+
+describe('sports: clubs, leagues, former clubs', () => {
+  const g = toyGraph([
+    'Ana Ruiz|plays_for|Valmora CF',
+    'Ana Ruiz|previously_played_for|Kingsbridge County',
+    'Ana Ruiz|nationality|Spain',
+    'Ana Ruiz|position|goalkeeper',
+    'Bo Lind|plays_for|Valmora CF',
+    'Bo Lind|previously_played_for|Ostby IF',
+    'Bo Lind|nationality|Sweden',
+    'Cy Moss|plays_for|Kingsbridge County',
+    'Cy Moss|previously_played_for|Valmora CF',
+    'Cy Moss|nationality|England',
+    'Dee Park|plays_for|Ostby IF',
+    'Dee Park|nationality|Sweden',
+    'Valmora CF|competes_in|Liga Norte',
+    'Valmora CF|country|Spain',
+    'Kingsbridge County|competes_in|Premier Division',
+    'Kingsbridge County|country|England',
+    'Ostby IF|competes_in|Allsvenskan',
+    'Ostby IF|country|Sweden',
+    'Liga Norte|country|Spain',
+  ]);
+  it('"which competition is the club X plays for in": the league, not the club', async () => {
+    expect(await topReading(g, 'Which competition is the club Ana Ruiz plays for in', 'Ana Ruiz')).toBe('plays_for> competes_in>');
+  });
+  it('"who else plays for X\'s club": the club\'s other players', async () => {
+    expect(await topReading(g, "Who else plays for Ana Ruiz's club", 'Ana Ruiz')).toBe('plays_for> plays_for<');
+  });
+  it('a label the question names wholly covers 1, one it names in part less ("plays for" / previously played for)', async () => {
+    const hand = await AlgorithmicHand.create(g, drm, EntityNameIndex.build(g));
+    const matcher = (hand as unknown as { matcher: { coverage(r: number, w: string[]): number } }).matcher;
+    const words = ['which', 'club', 'does', 'play', 'for'];
+    expect(matcher.coverage(g.relationLabels.indexOf('plays_for'), words)).toBe(1);
+    expect(matcher.coverage(g.relationLabels.indexOf('previously_played_for'), words)).toBe(0.5);
+  });
+});
+
+describe('people: causes, burials, birthplaces', () => {
+  const g = toyGraph([
+    'Edwin Hale|cause of death|stroke',
+    'stroke|cause of death|Anna Brandt',
+    'stroke|cause of death|Otto Kers',
+    'Edwin Hale|occupation|physician',
+    'Anna Brandt|occupation|singer',
+    'Otto Kers|occupation|painter',
+    'Karl Vogt|father|Georg Vogt',
+    'Georg Vogt|father|Hans Vogt',
+    'Georg Vogt|buried_at|St Martin Chapel',
+    'Hans Vogt|buried_at|Old Kirk',
+    'Georg Vogt|place_of_birth|Oudwater',
+    'Hans Vogt|place_of_birth|Lindholm',
+    'Karl Vogt|place_of_birth|Oudwater',
+    'St Martin Chapel|located_in|Oudwater',
+    'Old Kirk|located_in|Lindholm',
+    'Oudwater|located_in|Westmark',
+    'Lindholm|located_in|Westmark',
+    'Georg Vogt|died_in|Lindholm',
+    'Hans Vogt|died_in|Oudwater',
+    'Karl Vogt|birth_year|1901',
+    'Georg Vogt|birth_year|1870',
+    'Hans Vogt|birth_year|1841',
+    'Karl Vogt|spouse_of|Ida Brandt',
+    'Ida Brandt|mother|Anna Brandt',
+    'Georg Vogt|occupation|miller',
+    'Karl Vogt|member_of|House of Vogt',
+    'House of Vogt|family_seat|Vogtsburg',
+    'Vogtsburg|located_in|Westmark',
+  ]);
+  it('"what caused X to die": one hop although two phrases name its label', async () => {
+    expect(await topReading(g, 'what caused Edwin Hale to die', 'Edwin Hale')).toBe('cause of death>');
+  });
+  it('"where is X\'s father buried": the burial place, not where it lies', async () => {
+    expect(await topReading(g, "Where is Karl Vogt's father buried", 'Karl Vogt')).toBe('father> buried_at>');
+  });
+});
