@@ -75,8 +75,8 @@ export interface AnalysisWeights {
    */
   returnToAnchor: number;
   /**
-   * Penalty per supported hop, times the share of its label's own words no word of the question names: of two
-   * labels a word matches alike ("plays for", "previously played for"), the one the question names wholly wins.
+   * Penalty per label word of the chain (a label's own words) that no word of the question names: of two labels the
+   * question names alike ("X's club": plays for, previously played for), the one that says less beyond it wins.
    */
   labelUncovered: number;
   /**
@@ -114,7 +114,7 @@ export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
   whLanding: 0.5,
   mediatorEnd: 1,
   returnToAnchor: 0.3,
-  labelUncovered: 0.1,
+  labelUncovered: 0.05,
   unexplainedWord: 1,
   unexplainedMin: 0.5,
 };
@@ -674,7 +674,7 @@ function scoreSingle(
     if (ctx.mediator?.(p.ends)) score -= w.mediatorEnd;
     // Asking for the anchor's siblings ("the other films of its director") needs words that say so.
     if (!cued) score -= w.returnToAnchor * walksBack(p, returning, a.support, w);
-    score -= w.labelUncovered * uncovered(p.steps, a.support, questionWords, ctx, w);
+    score -= w.labelUncovered * uncovered(p.steps, questionWords, ctx, w);
     score += typeFitScore(answer.type, p.ends, ctx, w, p.steps[p.steps.length - 1]);
     // The answer noun against the relations the ends are values of: what landing support reads more strictly.
     if (!landed(answer, ctx)) score += w.answerType * answerTypeScore(nouns, p.ends, ctx, w);
@@ -697,13 +697,11 @@ function walksBack(p: SchemaPath, returning: ReadonlySet<string>, support: reado
   return n;
 }
 
-/** Σ over the supported hops of the share of their label's own words the question leaves unnamed. */
-function uncovered(steps: readonly SchemaStep[], support: readonly number[], words: readonly string[], ctx: AnalysisContext, w: AnalysisWeights): number {
+/** How many of the chain's label words (each label's own words) the question leaves unnamed. */
+function uncovered(steps: readonly SchemaStep[], words: readonly string[], ctx: AnalysisContext, w: AnalysisWeights): number {
   if (w.labelUncovered === 0) return 0;
   let u = 0;
-  steps.forEach((s, j) => {
-    if ((support[j] ?? 0) >= w.supportMin) u += 1 - ctx.matcher.coverage(s.relation, words);
-  });
+  for (const s of steps) u += ctx.matcher.unnamed(s.relation, words);
   return u;
 }
 
@@ -795,7 +793,7 @@ export function analyzeQuestion(
     phrase: readWhPhrase(text, ctx.isNoun),
     nouns: answerNouns(text),
     cued: text.words.some((x) => x.kind === 'cue'),
-    allWords: text.words.map((x) => x.text),
+    allWords: text.words.filter((x) => x.kind === 'content').map((x) => x.text),
   };
   const read = hopWords(text, anchors, ctx, answer.phrase);
   text = read.text;
@@ -890,7 +888,7 @@ function scorePairReading(
           -w.lengthPenalty * hopCount(p.steps.length, through) +
           w.anchorPrior * ctx.anchorShare(a, p.steps[0]) -
           (ctx.mediator?.(p.ends) ? w.mediatorEnd : 0) -
-          w.labelUncovered * uncovered(p.steps, al.support, answer.allWords, ctx, w);
+          w.labelUncovered * uncovered(p.steps, answer.allWords, ctx, w);
         const missed = p.steps.filter((_, j) => !isReciprocal(p.steps, j) && (al.support[j] ?? 0) < w.supportMin).length;
         return { p, al, score: al.score + rest, asConstraint: al.score + rest + refund * missed };
       });

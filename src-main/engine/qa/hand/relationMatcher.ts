@@ -9,7 +9,7 @@ export function isInitialism(word: string, label: readonly string[]): boolean {
 }
 
 /** Similarity at which a question word counts as naming a label word (see coverage). */
-const LABEL_COVER = 0.5;
+const LABEL_COVER = 0.8;
 
 export class RelationMatcher {
   private readonly memo = new Map<string, Float32Array>();
@@ -45,10 +45,14 @@ export class RelationMatcher {
    */
   coverage(relation: number, words: readonly string[]): number {
     const own = this.ownWords[relation];
-    if (!own.length) return 1;
-    let hit = 0;
-    for (const lw of own) if (words.some((w) => this.words.similarity(w, lw) >= LABEL_COVER)) hit++;
-    return hit / own.length;
+    return own.length ? 1 - this.unnamed(relation, words) / own.length : 1;
+  }
+
+  /** How many of a label's own words none of `words` matches (see coverage). */
+  unnamed(relation: number, words: readonly string[]): number {
+    let miss = 0;
+    for (const lw of this.ownWords[relation]) if (!words.some((w) => this.words.similarity(w, lw) >= LABEL_COVER)) miss++;
+    return miss;
   }
 
   /** The best raw similarity of the word over all relations (STEM_MATCH and above: it shares a stem with a label). */
