@@ -9,6 +9,8 @@ export const LEXICAL_SYNONYM = 0.75;
 export const LEXICAL_HYPERNYM = 0.6;
 
 const SENSES = 3;
+/** A participle ("married", "wedding") is read in every part of speech, whatever WordNet lists it as. */
+const PARTICIPLE = /^[a-z]{3,}(ed|ing)$/;
 const POS: readonly Pos[] = ['n', 'v', 'a'];
 
 interface Reading {
@@ -21,7 +23,7 @@ interface Concepts {
   noun: Reading;
   /** Every part of speech and every derivation. */
   all: Reading;
-  /** Listed as a noun and not an inflected verb form ("father", not "makes"). */
+  /** Listed as a noun and not an inflected verb form or participle ("father", not "makes" or "married"). */
   nounFirst: boolean;
 }
 
@@ -53,7 +55,7 @@ export class LexicalRelatedness {
     c = {
       noun: this.reading(word, ['n'], true),
       all: this.reading(word, POS, false),
-      nounFirst: this.wn.has(word, 'n') && !this.wn.lemmas(word, 'v').some((l) => l !== word),
+      nounFirst: this.wn.has(word, 'n') && !PARTICIPLE.test(word) && !this.wn.lemmas(word, 'v').some((l) => l !== word),
     };
     if (this.memo.size > 100_000) this.memo.clear();
     this.memo.set(word, c);

@@ -697,11 +697,11 @@ function walksBack(p: SchemaPath, returning: ReadonlySet<string>, support: reado
   return n;
 }
 
-/** How many of the chain's label words (each label's own words) the question leaves unnamed. */
+/** How many of the chain's label words (each relation's own words, once per relation) the question leaves unnamed. */
 function uncovered(steps: readonly SchemaStep[], words: readonly string[], ctx: AnalysisContext, w: AnalysisWeights): number {
   if (w.labelUncovered === 0) return 0;
   let u = 0;
-  for (const s of steps) u += ctx.matcher.unnamed(s.relation, words);
+  for (const r of new Set(steps.map((s) => s.relation))) u += ctx.matcher.unnamed(r, words);
   return u;
 }
 
