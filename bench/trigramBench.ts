@@ -4,8 +4,7 @@
 // posting against the bounded top five (qa/stages/closestTrigrams.ts), checking that both give the same five.
 // Names mix everyday words (long postings: the cost that grew with the graph) with made-up words.
 // A component benchmark: it builds the postings and calls the search directly rather than importing a graph.
-import { keyTrigrams } from '../src-main/engine/graph/nameIndexData.js';
-import { KeyedLists } from '../src-main/engine/graph/keyedLists.js';
+import { buildTrigramIndex, trigramIndexBytes } from '../src-main/engine/graph/trigramIndex.js';
 import { closestByTrigrams } from '../src-main/engine/qa/stages/closestTrigrams.js';
 import { createPrng } from '../src-main/engine/random/prng.js';
 
@@ -36,14 +35,7 @@ function median(xs: number[]): number {
 
 function run(n: number): void {
   let t = performance.now();
-  const keyGrams = new Int32Array(n);
-  const postings = KeyedLists.build((emit) => {
-    for (let k = 0; k < n; k++) {
-      const grams = keyTrigrams(nameOf(k));
-      keyGrams[k] = grams.size;
-      for (const g of grams) emit(g, k);
-    }
-  });
+  const index = buildTrigramIndex(n, nameOf);
   const buildS = (performance.now() - t) / 1000;
   const hits = new Int32Array(n);
   const rng = createPrng(7);
@@ -54,10 +46,10 @@ function run(n: number): void {
     const words = q % 2 ? nameOf(rng.int(n)).split(' ').map((w) => (rng.next() < 0.4 ? w.slice(0, Math.max(2, w.length - 2)) + 'x' : w)) : [makeWord(rng) + 'q', makeWord(rng)];
     const text = [...words, COMMON[rng.int(COMMON.length)]].join(' ');
     t = performance.now();
-    const all = closestByTrigrams(postings, keyGrams, hits, text).slice(0, 5);
+    const all = closestByTrigrams(index, hits, text).slice(0, 5);
     full.push(performance.now() - t);
     t = performance.now();
-    const top = closestByTrigrams(postings, keyGrams, hits, text, 5);
+    const top = closestByTrigrams(index, hits, text, 5);
     bounded.push(performance.now() - t);
     if (JSON.stringify(top) !== JSON.stringify(all)) throw new Error(`bounded top five differs from the full ranking on "${text}"`);
   }
@@ -67,7 +59,8 @@ function run(n: number): void {
     const unknown = xs.filter((_, q) => q % 2 === 0);
     return `median ${median(xs).toFixed(2)} ms (misspelt name ${median(known).toFixed(2)}, unknown words ${median(unknown).toFixed(2)}), max ${Math.max(...xs).toFixed(2)} ms`;
   };
-  console.log(`${(n / 1e6).toFixed(1)}M keys (${postings.items.length} postings, built in ${buildS.toFixed(1)} s), ${QUERIES} queries`);
+  const mib = (trigramIndexBytes(index) / 2 ** 20).toFixed(0);
+  console.log(`${(n / 1e6).toFixed(2)}M keys (${index.postings.items.length} postings, ${mib} MiB, built in ${buildS.toFixed(1)} s), ${QUERIES} queries`);
   console.log(`  full ranking  ${ms(full)}`);
   console.log(`  bounded top 5 ${ms(bounded)}`);
 }
