@@ -1,7 +1,7 @@
 // Every graph-wide table the name lookups of a question read, built in one go from the names: for topic linking
 // (qa/stages/entityNameIndex.ts) the name keys and their entities, word stems and acronyms → keys, each key's
-// IDF weight and the trigram index (trigramIndex.ts) for the closest names of an unknown entity; for the sanitizer the scrubbable
-// name keys → entities. Built at import and kept in the graph snapshot, so no question pays for a pass over the
+// IDF weight and the trigram index (trigramIndex.ts) for the closest names of an unknown entity; for the sanitizer
+// the scrubbable name keys → entities. Built at import and kept in the graph snapshot, so no question pays for a pass over the
 // graph's names; a graph built in memory builds them on first use.
 import { acronymsOf, isMediatorName, stemToken, wordSpans } from '../core/nameWords.js';
 import { nameKey, scrubbable } from '../core/nameKey.js';
