@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphLibrary } from '../../src-main/engine/import/graphLibrary.js';
 import { KuzuGraphStore } from '../../src-main/engine/graph/kuzuGraphStore.js';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { decodeSnapshot, encodeSnapshot, snapshotHeader, SNAPSHOT_FILE, SnapshotError } from '../../src-main/engine/graph/graphSnapshot.js';
+import { decodeSnapshot, encodeSnapshot, snapshotHeader, SNAPSHOT_FILE, SNAPSHOT_VERSION, SnapshotError } from '../../src-main/engine/graph/graphSnapshot.js';
+import { EntityNameIndex } from '../../src-main/engine/qa/stages/entityNameIndex.js';
 import { readSnapshotFile } from '../../src-main/engine/graph/snapshotFile.js';
 import { createPrng } from '../../src-main/engine/random/prng.js';
 import type { Entity, Triple } from '../../src-main/common/graphTypes.js';
@@ -61,14 +62,24 @@ async function expectSameGraph(a: MemoryGraph, b: MemoryGraph): Promise<void> {
   expect([...a.categorical()]).toEqual([...b.categorical()]);
   // The name tables of linking and sanitizing, key by key and list by list.
   const [na, nb] = [a.nameIndexData(), b.nameIndexData()];
-  for (const part of ['linkKeys', 'stems', 'acronyms', 'trigrams', 'scrubKeys'] as const) {
-    expect(na[part].text).toBe(nb[part].text);
-    for (const arr of ['ends', 'table', 'start', 'items'] as const) expect([...na[part][arr]]).toEqual([...nb[part][arr]]);
+  const tables = (d: typeof na) => [d.linkKeys, d.stems, d.acronyms, d.closest.postings, d.scrubKeys];
+  for (const [ta, tb] of tables(na).map((t, i) => [t, tables(nb)[i]])) {
+    expect(ta.text).toBe(tb.text);
+    for (const arr of ['ends', 'table', 'start', 'items'] as const) expect([...ta[arr]]).toEqual([...tb[arr]]);
   }
   expect(na.linkKeys.size).toBeGreaterThan(100);
-  expect([...na.keyGrams]).toEqual([...nb.keyGrams]);
+  expect(na.closest.postings.items.length).toBeGreaterThan(na.linkKeys.size);
+  expect([...na.closest.keyOfRank]).toEqual([...nb.closest.keyOfRank]);
+  expect([...na.closest.sizeStart]).toEqual([...nb.closest.sizeStart]);
   expect([...na.keyWeight]).toEqual([...nb.keyWeight]);
   expect([na.maxKeyLength, na.maxScrubWords]).toEqual([nb.maxKeyLength, nb.maxScrubWords]);
+  // The closest names of an unknown entity, through each graph's trigram index.
+  const [ia, ib] = [EntityNameIndex.build(a), EntityNameIndex.build(b)];
+  for (const text of ['name 12 unicode xx', 'nmae 4O5 ünicode', 'xxxxxx']) {
+    const top = ia.closestByTrigrams(text, 5);
+    expect(top).toHaveLength(5);
+    expect(top).toEqual(ib.closestByTrigrams(text, 5));
+  }
   expect(await a.stats()).toEqual({ ...(await b.stats()), name: a.name });
   expect(a.ids.map((id) => a.indexOf(id))).toEqual(b.ids.map((id) => b.indexOf(id)));
   expect(a.indexOf('http://ex.org/none')).toBeUndefined();
@@ -129,6 +140,9 @@ describe('graph snapshot', () => {
     ['an edge out of range', (b: Buffer) => corruptSection(b, 'edgeNeighbor'), /edge sections are damaged/],
     ['a damaged id table', (b: Buffer) => corruptSection(b, 'idTable'), /idTable is damaged/],
     ['a damaged name table', (b: Buffer) => corruptSection(b, 'stems.items'), /stems is damaged/],
+    ['a damaged trigram index', (b: Buffer) => corruptSection(b, 'trigrams.keyOfRank'), /trigrams is damaged/],
+    // Written by the build before the size-ordered trigram index: refused by its version, rebuilt with the index.
+    ['of the previous version', (b: Buffer) => (b.writeUInt32LE(SNAPSHOT_VERSION - 1, 8), b), new RegExp(`version ${SNAPSHOT_VERSION - 1}, this build reads ${SNAPSHOT_VERSION}`)],
   ])('is reported and rebuilt when %s, never a crash', async (_, damage, reason) => {
     const good = readFileSync(snapshotPath());
     writeFileSync(snapshotPath(), damage(Buffer.from(good)));

@@ -10,9 +10,11 @@ import { MemoryGraph } from './memoryGraph.js';
 import { tableFits } from './stringTable.js';
 import { KeyedLists } from './keyedLists.js';
 import type { NameIndexData } from './nameIndexData.js';
+import { trigramIndexFits } from './trigramIndex.js';
 
 export const SNAPSHOT_FILE = 'graph.snapshot';
-export const SNAPSHOT_VERSION = 1;
+// 2: the trigram postings hold key ranks ordered by size (trigramIndex.ts) instead of key ids.
+export const SNAPSHOT_VERSION = 2;
 const MAGIC = 'CTRLGSNP';
 
 type ArrayKind = 'i32' | 'u8' | 'f32' | 'f64' | 'utf8';
@@ -75,7 +77,12 @@ function keyedSections(prefix: string, lists: KeyedLists): Section[] {
 }
 
 function nameIndexSections(d: NameIndexData): Section[] {
-  return [...KEYED_LISTS.flatMap((k) => keyedSections(k, d[k])), ['keyGrams', 'i32', d.keyGrams], ['keyWeight', 'f64', d.keyWeight]];
+  return [
+    ...KEYED_LISTS.flatMap((k) => keyedSections(k, k === 'trigrams' ? d.closest.postings : d[k])),
+    ['trigrams.keyOfRank', 'i32', d.closest.keyOfRank],
+    ['trigrams.sizeStart', 'i32', d.closest.sizeStart],
+    ['keyWeight', 'f64', d.keyWeight],
+  ];
 }
 
 /** The snapshot's bytes, as chunks to write in order. */
@@ -246,29 +253,32 @@ export function decodeSnapshot(name: string, buf: Buffer, file: string): MemoryG
     const s = section(sname, 'i32');
     return new Int32Array(bytes.buffer, bytes.byteOffset + s.offset, s.bytes / 4);
   };
-  const keyed = (prefix: (typeof KEYED_LISTS)[number], valueLimit: number): KeyedLists => {
+  const keyedUnchecked = (prefix: (typeof KEYED_LISTS)[number]): KeyedLists => {
     const text = section(`${prefix}.text`, 'utf8');
-    const lists = new KeyedLists(
+    return new KeyedLists(
       bytes.toString('utf8', text.offset, text.offset + text.bytes),
       counted(`${prefix}.ends`),
       counted(`${prefix}.table`),
       counted(`${prefix}.start`),
       counted(`${prefix}.items`),
     );
+  };
+  const keyed = (prefix: (typeof KEYED_LISTS)[number], valueLimit: number): KeyedLists => {
+    const lists = keyedUnchecked(prefix);
     if (!lists.fits(valueLimit)) throw new SnapshotError(file, `section ${prefix} is damaged`);
     return lists;
   };
   const linkKeys = keyed('linkKeys', n);
   const K = linkKeys.size;
-  const keyGrams = i32('keyGrams', K);
+  const closest = { postings: keyedUnchecked('trigrams'), keyOfRank: i32('trigrams.keyOfRank', K), sizeStart: counted('trigrams.sizeStart') };
+  if (!trigramIndexFits(closest, K)) throw new SnapshotError(file, 'section trigrams is damaged');
   const weights = section('keyWeight', 'f64');
   if (weights.bytes !== K * 8) throw new SnapshotError(file, 'section keyWeight has the wrong length');
   const nameIndex: NameIndexData = {
     linkKeys,
     stems: keyed('stems', K),
     acronyms: keyed('acronyms', K),
-    trigrams: keyed('trigrams', K),
-    keyGrams,
+    closest,
     keyWeight: new Float64Array(bytes.buffer, bytes.byteOffset + weights.offset, K),
     maxKeyLength: header.maxKeyLength,
     scrubKeys: keyed('scrubKeys', n),

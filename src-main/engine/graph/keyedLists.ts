@@ -39,9 +39,10 @@ export class KeyedLists {
 
   /**
    * Two passes over the same (key, value) pairs: the first numbers the keys (first seen first) and counts, the
-   * second fills the lists, each in the order its values came. The caller emits each pair once.
+   * second fills the lists, each in the order its values came. The caller emits each pair once per pass; the
+   * values of the first pass are not read, so a caller may settle them (and the order) between the two.
    */
-  static build(visit: (emit: (key: string, value: number) => void) => void): KeyedLists {
+  static build(visit: (emit: (key: string, value: number) => void, pass: 0 | 1) => void): KeyedLists {
     const index = new Map<string, number>();
     const keys: string[] = [];
     let counts = new Int32Array(1024);
@@ -57,14 +58,14 @@ export class KeyedLists {
         }
       }
       counts[k]++;
-    });
+    }, 0);
     const start = new Int32Array(keys.length + 1);
     for (let k = 0; k < keys.length; k++) start[k + 1] = start[k] + counts[k];
     const items = new Int32Array(start[keys.length]);
     const fill = start.slice(0, keys.length);
     visit((key, value) => {
       items[fill[index.get(key)!]++] = value;
-    });
+    }, 1);
     index.clear();
     const ends = new Int32Array(keys.length);
     let at = 0;

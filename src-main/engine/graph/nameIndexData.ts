@@ -1,11 +1,12 @@
 // Every graph-wide table the name lookups of a question read, built in one go from the names: for topic linking
 // (qa/stages/entityNameIndex.ts) the name keys and their entities, word stems and acronyms → keys, each key's
-// IDF weight and trigrams → keys for the closest names of an unknown entity; for the sanitizer the scrubbable
-// name keys → entities. Built at import and kept in the graph snapshot, so no question pays for a pass over the
+// IDF weight and the trigram index (trigramIndex.ts) for the closest names of an unknown entity; for the sanitizer
+// the scrubbable name keys → entities. Built at import and kept in the graph snapshot, so no question pays for a pass over the
 // graph's names; a graph built in memory builds them on first use.
 import { acronymsOf, isMediatorName, stemToken, wordSpans } from '../core/nameWords.js';
 import { nameKey, scrubbable } from '../core/nameKey.js';
 import { KeyedLists } from './keyedLists.js';
+import { buildTrigramIndex, type TrigramIndex } from './trigramIndex.js';
 
 export interface NameIndexData {
   /** Linking keys (folded words joined by a space) → entities carrying the name; mediator names get none. */
@@ -14,9 +15,8 @@ export interface NameIndexData {
   stems: KeyedLists;
   /** Acronym → multi-word linking keys it abbreviates. */
   acronyms: KeyedLists;
-  /** Character trigram → linking keys holding it (each key once), and each key's number of distinct trigrams. */
-  trigrams: KeyedLists;
-  keyGrams: Int32Array;
+  /** Character trigram → linking keys holding it, ordered by size (trigramIndex.ts). */
+  closest: TrigramIndex;
   /** Sum of the IDF of a key's distinct stems: the weight a full fuzzy match must reach. */
   keyWeight: Float64Array;
   /** Longest linking key, in words. */
@@ -25,14 +25,6 @@ export interface NameIndexData {
   scrubKeys: KeyedLists;
   /** Words in the longest sanitizer key. */
   maxScrubWords: number;
-}
-
-/** Character trigrams of a key, padded with a space at each end (the closest-names measure). */
-export function keyTrigrams(s: string): Set<string> {
-  const t = ` ${s} `;
-  const out = new Set<string>();
-  for (let i = 0; i + 3 <= t.length; i++) out.add(t.slice(i, i + 3));
-  return out;
 }
 
 /** Smoothed inverse document frequency of a stem over `keyCount` keys, `df` of which hold it. */
@@ -69,14 +61,7 @@ export function buildNameIndexData(names: readonly string[]): NameIndexData {
   const acronyms = KeyedLists.build((emit) => {
     for (let k = 0; k < K; k++) for (const a of new Set(acronymsOf(keyWords(k)))) emit(a, k);
   });
-  const keyGrams = new Int32Array(K);
-  const trigrams = KeyedLists.build((emit) => {
-    for (let k = 0; k < K; k++) {
-      const grams = keyTrigrams(linkKeys.key(k));
-      keyGrams[k] = grams.size;
-      for (const g of grams) emit(g, k);
-    }
-  });
+  const closest = buildTrigramIndex(K, (k) => linkKeys.key(k));
   const scrubKeys = KeyedLists.build((emit) =>
     names.forEach((name, e) => {
       const key = nameKey(name);
@@ -90,5 +75,5 @@ export function buildNameIndexData(names: readonly string[]): NameIndexData {
     for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) === 32) n++;
     if (n > maxScrubWords) maxScrubWords = n;
   }
-  return { linkKeys, stems, acronyms, trigrams, keyGrams, keyWeight, maxKeyLength, scrubKeys, maxScrubWords };
+  return { linkKeys, stems, acronyms, closest, keyWeight, maxKeyLength, scrubKeys, maxScrubWords };
 }

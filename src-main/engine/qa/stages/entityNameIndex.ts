@@ -76,12 +76,13 @@ export class EntityNameIndex {
 
   /**
    * Keys sharing character trigrams with `text`, scored by shared trigrams over √(key's × text's), best first
-   * (ties by key): through the trigram postings, so the cost follows the text's trigrams, not the graph's size.
-   * With `limit`, exactly the first `limit` of the full ranking, found without reading the commonest postings
-   * once no key seen only there could still enter the top (MaxScore): their cost no longer grows with the graph.
+   * (ties by key): through the trigram index, so the cost follows the text's trigrams, not the graph's size.
+   * With `limit`, exactly the first `limit` of the full ranking, reading only the runs of the postings that can hold
+   * a key above a threshold lowered until the top is full (qa/stages/closestTrigrams.ts): the commonest trigrams
+   * are read only for the key sizes where a good match could hide.
    */
   closestByTrigrams(text: string, limit = Infinity): [number, number][] {
     const hits = (this.trigramHits ??= new Int32Array(this.keyCount));
-    return closestByTrigrams(this.data.trigrams, this.data.keyGrams, hits, text, limit);
+    return closestByTrigrams(this.data.closest, hits, text, limit);
   }
 }
