@@ -47,7 +47,8 @@ export function sharesStem(a: string, b: string): boolean {
   const sb = crudeStem(b);
   if (sa === sb) return true;
   const [ss, ls] = sa.length <= sb.length ? [sa, sb] : [sb, sa];
-  return ss.length >= 4 && (ls.startsWith(ss) || ls.endsWith(ss));
+  // A compound ending in the stem needs a word of its own before it ("screen|writ"), not a few letters ("capa|city").
+  return ss.length >= 4 && (ls.startsWith(ss) || (ls.endsWith(ss) && ls.length - ss.length >= 5));
 }
 
 /** Caches one vector per word across questions (the vocabulary of questions and labels is small). */
