@@ -317,7 +317,11 @@ export function createQaEngine(input: {
     const [qVec] = await drm.embed([question.replace(/[[\]]/g, ' ')]);
     const first = await answerFrom(topics);
     if (first.answers.length > 0 || !link.alternatives?.length) return first;
-    for (const alt of link.alternatives.slice(0, MAX_RETRIES)) {
+    // A reading inside a topic the question writes out in full ("Day" inside "Terminator 2: Judgment Day", "Franklin"
+    // inside "Franklin County") is another entity the question never named: its answers would answer nothing asked.
+    const named = topics.filter((x) => normalizeName(graph.names[x.entity]) === normalizeName(x.mention));
+    const retries = link.alternatives.filter((alt) => !named.some((x) => x.start <= alt.start && alt.end <= x.end && alt.end - alt.start < x.end - x.start));
+    for (const alt of retries.slice(0, MAX_RETRIES)) {
       const retried = [...topics.filter((x) => x.end <= alt.start || x.start >= alt.end), alt].sort((a, b) => a.start - b.start);
       const r = await answerFrom(retried);
       if (r.answers.length > 0)
