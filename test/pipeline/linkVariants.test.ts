@@ -27,6 +27,13 @@ beforeAll(async () => {
     'United States Navy|based_in|Norfolk',
     'September 1964 coup attempt|happened_in|Saigon',
     'Fail-Safe|adapted_as|Fail Safe remake',
+    'Ohm meter|measurement_system|International System of Units',
+    'Metre|measurement_system|International System of Units',
+    'Mace|measurement_system|Chinese units of measurement',
+    'Picul|measurement_system|Chinese units of measurement',
+    'Tael|measurement_system|Burmese units of measurement',
+    'Volt|measurement_system|International System of Units',
+    'Pint|measurement_system|Imperial units',
   ]);
   ix = EntityNameIndex.build(g);
 }, 180_000);
@@ -60,5 +67,11 @@ describe('linkTopics: partial mentions when no whole name is written', () => {
   it('reads a number as a name only when a name starts with it', async () => {
     expect(await linked('what language is spoken in 404')).toEqual(['404 (film)']);
     expect(await linked('what is the 1964 adaptation of the work fail-safe?')).toEqual(['Fail-Safe']);
+  });
+});
+
+describe('linkTopics: a whole name against a guess over the same words', () => {
+  it('prefers the whole name written in the question to a fuzzy match overlapping it', async () => {
+    expect((await linked('which unit of resistivity is under the international system of units measurement system?'))[0]).toBe('International System of Units');
   });
 });

@@ -248,6 +248,9 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
     for (let i = c.a; i <= c.b; i++) if (taken[i]) free = false;
     if (!free) continue;
     if (c.weak && covered(c)) continue;
+    // A guess at a name (fuzzy or partial) gives way to a whole name written over the same words, at least as long
+    // ("of units measurement" ~ Chinese units of measurement inside "international system of units measurement").
+    if (!isWhole(c) && kept.some((d) => d !== c && isWhole(d) && d.a <= c.b && c.a <= d.b && d.b - d.a >= c.b - c.a)) continue;
     // Secondary topics must be clear names on their own, not leftovers of the question's wording.
     if (chosen.length > 0) {
       if (c.weak || c.score < SECONDARY_MIN || c.quality < SECONDARY_QUALITY) continue;
@@ -466,6 +469,9 @@ function fallbackPartials(words: WordSpan[], wordRank: number[], index: EntityNa
   const bySpan = new Map<string, { c: Candidate; content: number }>();
   const degree = (k: number): number => index.keyEntities(k).reduce((m, e) => Math.max(m, index.graph.degreeOf(e)), 0);
   for (const c of partialCandidates(words, wordRank, index, inBracket, { minRank: FUNCTION_RANK, maxDf: FALLBACK_DF, skip })) {
+    // The run is its content words: "in los angeles" of "Crocodile Dundee in Los Angeles" is Los Angeles' span.
+    while (skip(c.a)) c.a++;
+    while (skip(c.b)) c.b--;
     // The more of the question the run covers, the likelier it is the name meant ("united states", not "division").
     let content = 0;
     for (let i = c.a; i <= c.b; i++) if (!skip(i)) content++;
@@ -475,6 +481,13 @@ function fallbackPartials(words: WordSpan[], wordRank: number[], index: EntityNa
     if (!had || degree(c.key) > degree(had.c.key)) bySpan.set(id, { c, content });
   }
   return [...bySpan.values()];
+}
+
+/** True when every word of the mention is a word of the graph's relation labels: it reads as the question's wording. */
+export function readsAsRelation(mention: string, graph: MemoryGraph): boolean {
+  const labels = relationLabelWords(graph);
+  const words = wordSpans(mention).filter((w) => !STOPWORDS.has(w.norm));
+  return words.length > 0 && words.every((w) => labels.has(stemToken(w.norm)));
 }
 
 const labelWordsMemo = new WeakMap<MemoryGraph, Set<string>>();
