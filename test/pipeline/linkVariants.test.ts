@@ -34,6 +34,10 @@ beforeAll(async () => {
     'Tael|measurement_system|Burmese units of measurement',
     'Volt|measurement_system|International System of Units',
     'Pint|measurement_system|Imperial units',
+    'Dilation and evacuation|used_to_treat|Miscarriage',
+    'D|rating_of|Rating Organization',
+    'The White Album|album_content_type|Studio album',
+    'White on White|art_form|Oil painting',
   ]);
   ix = EntityNameIndex.build(g);
 }, 180_000);
@@ -64,6 +68,10 @@ describe('linkTopics: partial mentions when no whole name is written', () => {
     expect(await linked('what is the name of a county in the united states')).toEqual(['United States of America']);
   });
 
+  it('keeps a relation word inside such a run ("white album" of The White Album, beside an "album" relation)', async () => {
+    expect(await linked('white album contains what type of content?')).toEqual(['The White Album']);
+  });
+
   it('reads a number as a name only when a name starts with it', async () => {
     expect(await linked('what language is spoken in 404')).toEqual(['404 (film)']);
     expect(await linked('what is the 1964 adaptation of the work fail-safe?')).toEqual(['Fail-Safe']);
@@ -73,5 +81,11 @@ describe('linkTopics: partial mentions when no whole name is written', () => {
 describe('linkTopics: a whole name against a guess over the same words', () => {
   it('prefers the whole name written in the question to a fuzzy match overlapping it', async () => {
     expect((await linked('which unit of resistivity is under the international system of units measurement system?'))[0]).toBe('International System of Units');
+  });
+});
+
+describe('linkTopics: initials joined by an ampersand', () => {
+  it('reads "d&e" as the initials of a name, not as the one-letter name "D"', async () => {
+    expect(await linked('what is treated by d&e?')).toEqual(['Dilation and evacuation']);
   });
 });

@@ -173,6 +173,16 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
     for (const k of index.keysAbbreviatedAs(w.norm).slice(0, MAX_ALTERNATIVES))
       candidates.push({ a: i, b: i, key: k, quality: ACRONYM_QUALITY, score: 0, bracketed: inBracket[i] >= 0, kind: 'acronym' });
   });
+  // Initials joined by an ampersand ("d&e" → Dilation and Evacuation, "r&b"): written so, they are an acronym
+  // whatever their length, read over both letters, as a derived form of the name rather than a last resort.
+  for (let i = 0; i + 1 < words.length; i++) {
+    const [x, y] = [words[i], words[i + 1]];
+    if (text.slice(x.end, y.start) !== '&' || x.norm.length > 2 || y.norm.length > 2 || !/^\p{L}+$/u.test(x.norm + y.norm)) continue;
+    const keys = new Set([...index.keysAbbreviatedAs(x.norm + y.norm), ...index.keysAbbreviatedAs(`${x.norm}a${y.norm}`)]);
+    if (keys.size === 0 || keys.size > MAX_ALTERNATIVES) continue;
+    const best = [...keys].reduce((p, q) => (keyDegree(q) > keyDegree(p) ? q : p));
+    candidates.push({ a: i, b: i + 1, key: best, quality: ACRONYM_QUALITY, score: 0, bracketed: inBracket[i] >= 0, kind: 'derived' });
+  }
   const fuzzy = fuzzyCandidates(words, index, inBracket);
   for (const c of fuzzy) if (!exactSpans.has(`${c.a}:${c.b}`) && c.quality >= MIN_FUZZY_F) candidates.push(c);
   for (const c of partialCandidates(words, wordRank, index, inBracket)) if (!exactSpans.has(`${c.a}:${c.b}`)) candidates.push(c);
@@ -217,7 +227,14 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
   // guess, however common the word; among the names holding the same run of words the best-connected one is meant.
   // A run of two or more such words ("united states" of United States of America) also stands beside weak readings
   // of its own words ("United"), which then give way to it. Relation and question words are the wording, not a name.
-  const runs = fallbackPartials(words, wordRank, index, inBracket, (i) => functionWord[i] || labelWords.has(stemToken(words[i].norm)) || answerNounAt(words, i));
+  const runs = fallbackPartials(
+    words,
+    wordRank,
+    index,
+    inBracket,
+    (i) => functionWord[i] || labelWords.has(stemToken(words[i].norm)) || answerNounAt(words, i),
+    (i) => functionWord[i],
+  );
   // Not when a rare word no reading covers is there: that is the name meant, misspelt ("chris odonell").
   const nothing = kept.length === 0;
   for (const { c, content } of unread ? [] : runs) {
@@ -465,13 +482,21 @@ function partialCandidates(
  * Last-resort partial mentions (see linkTopics): seeds of any content word in at most FALLBACK_DF names, one reading
  * per span — the best-connected name holding it, the others its alternatives through `disambiguate`'s homonyms.
  */
-function fallbackPartials(words: WordSpan[], wordRank: number[], index: EntityNameIndex, inBracket: number[], skip: (i: number) => boolean): { c: Candidate; content: number }[] {
+function fallbackPartials(
+  words: WordSpan[],
+  wordRank: number[],
+  index: EntityNameIndex,
+  inBracket: number[],
+  skip: (i: number) => boolean,
+  edge: (i: number) => boolean,
+): { c: Candidate; content: number }[] {
   const bySpan = new Map<string, { c: Candidate; content: number }>();
   const degree = (k: number): number => index.keyEntities(k).reduce((m, e) => Math.max(m, index.graph.degreeOf(e)), 0);
   for (const c of partialCandidates(words, wordRank, index, inBracket, { minRank: FUNCTION_RANK, maxDf: FALLBACK_DF, skip })) {
-    // The run is its content words: "in los angeles" of "Crocodile Dundee in Los Angeles" is Los Angeles' span.
-    while (skip(c.a)) c.a++;
-    while (skip(c.b)) c.b--;
+    // The run starts and ends on a word that is not a function word: "in los angeles" of "Crocodile Dundee in Los
+    // Angeles" is Los Angeles' span. Relation words may stand inside it ("white album" of The White Album).
+    while (edge(c.a)) c.a++;
+    while (edge(c.b)) c.b--;
     // The more of the question the run covers, the likelier it is the name meant ("united states", not "division").
     let content = 0;
     for (let i = c.a; i <= c.b; i++) if (!skip(i)) content++;
