@@ -227,17 +227,13 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
   // guess, however common the word; among the names holding the same run of words the best-connected one is meant.
   // A run of two or more such words ("united states" of United States of America) also stands beside weak readings
   // of its own words ("United"), which then give way to it. Relation and question words are the wording, not a name.
-  const runs = fallbackPartials(
-    words,
-    wordRank,
-    index,
-    inBracket,
-    (i) => functionWord[i] || labelWords.has(stemToken(words[i].norm)) || answerNounAt(words, i),
-    (i) => functionWord[i],
-  );
-  // Not when a rare word no reading covers is there: that is the name meant, misspelt ("chris odonell").
+  // Only needed when nothing, or only weak readings, stood (never beside the question's own brackets), and not when
+  // a rare word no reading covers is there: that is the name meant, misspelt ("chris odonell").
+  const wanted = !unread && pool === candidates && (kept.length === 0 || kept.some((d) => d.weak));
+  const skipWord = (i: number): boolean => functionWord[i] || labelWords.has(stemToken(words[i].norm)) || answerNounAt(words, i);
+  const runs = wanted ? fallbackPartials(words, wordRank, index, inBracket, skipWord, (i) => functionWord[i]) : [];
   const nothing = kept.length === 0;
-  for (const { c, content } of unread ? [] : runs) {
+  for (const { c, content } of runs) {
     // A whole name was weighed above already (and given way, if it is gone).
     if (exactSpans.has(`${c.a}:${c.b}`)) continue;
     if (!nothing && (content < 2 || kept.some((d) => !d.weak && d.a <= c.b && c.a <= d.b))) continue;
