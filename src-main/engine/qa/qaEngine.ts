@@ -340,7 +340,6 @@ export function createQaEngine(input: {
       for (const rival of rivals.slice(0, MAX_RETRIES)) {
         const retried = [...topics.filter((x) => (x.end <= rival.start || x.start >= rival.end) && x.score >= WEAK_TOPIC), rival].sort((a, b) => a.start - b.start);
         const r = await answerFrom(retried);
-        if (process.env.RIVAL_DEBUG) console.error("RIVAL", rival.mention, p(r).toFixed(3), "vs", p(best).toFixed(3), topics.map((x) => x.mention + ":" + x.score.toFixed(2)).join(","));
         if (p(r) > p(best) + RIVAL_MARGIN) best = r;
       }
       return best;
