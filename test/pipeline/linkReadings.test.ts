@@ -1,6 +1,6 @@
 // Which reading of the question's mentions the engine answers from: a weak topic (an everyday word that is also a
-// name) against another mention, and readings inside a name the question writes out in full. Toy graphs with the
-// real GloVe DRM; expected answers follow from the triples.
+// name) against another mention of the question. Toy graphs with the real GloVe DRM; expected answers follow from
+// the triples.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
 import { createQaEngine, type QaEngine } from '../../src-main/engine/qa/qaEngine.js';
@@ -39,17 +39,3 @@ describe('a weak topic against another mention of the question', () => {
   });
 });
 
-describe('readings inside a name the question writes out in full', () => {
-  const lines = [
-    // The full name's only fact leads back to itself: its reading verifies nothing.
-    'Terminator 2: Judgment Day|game_version_of|Terminator 2: Judgment Day',
-    'Day|measurement_system|Non-SI units',
-    'Day|measurement_system|Other units',
-    'Second|measurement_system|SI units',
-  ];
-  it('are not tried when the full name verifies nothing', async () => {
-    const r = await engineOf(lines).ask('which video game has the version of terminator 2: judgment day?');
-    expect(r.topics.map((t) => t.name)).not.toContain('Day');
-    expect(r.answers.map((a) => a.name)).not.toContain('Non-SI units');
-  });
-});

@@ -322,14 +322,12 @@ export function createQaEngine(input: {
     const [qVec] = await drm.embed([question.replace(/[[\]]/g, ' ')]);
     const first = await answerFrom(topics);
     if (!link.alternatives?.length) return first;
-    // A reading of some words of a topic the question writes out in full ("Day" inside "Terminator 2: Judgment Day",
-    // "Franklin" inside "Franklin County") is another entity the question never named: its answers would answer
-    // nothing asked. A homonym of that very name (the same words) stays a reading.
-    const named = topics.filter((x) => normalizeName(graph.names[x.entity]) === normalizeName(x.mention));
-    const retries = link.alternatives.filter((alt) => !named.some((x) => x.start < alt.end && alt.start < x.end && (x.start !== alt.start || x.end !== alt.end)));
     if (first.answers.length > 0) {
       // A weak topic (an everyday word that is also a name: "artist", "rapper") against another mention of the
-      // question ("the summer set"): both readings are answered, and the one whose answer is surer stands.
+      // question ("the summer set"): both readings are answered, and the one whose answer is surer stands. Words of a
+      // topic the question writes out in full ("Franklin" of "Franklin County") are that topic's, never a rival.
+      const named = topics.filter((x) => normalizeName(graph.names[x.entity]) === normalizeName(x.mention));
+      const retries = link.alternatives.filter((alt) => !named.some((x) => x.start < alt.end && alt.start < x.end && (x.start !== alt.start || x.end !== alt.end)));
       const weak = topics.filter((x) => x.score < WEAK_TOPIC);
       // A rival made of relation words ("volume", "film") is the question's wording, not another name.
       const rivals = weak.length
@@ -344,7 +342,7 @@ export function createQaEngine(input: {
       }
       return best;
     }
-    for (const alt of retries.slice(0, MAX_RETRIES)) {
+    for (const alt of link.alternatives.slice(0, MAX_RETRIES)) {
       const retried = [...topics.filter((x) => x.end <= alt.start || x.start >= alt.end), alt].sort((a, b) => a.start - b.start);
       const r = await answerFrom(retried);
       if (r.answers.length > 0)
