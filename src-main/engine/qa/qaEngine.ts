@@ -19,6 +19,7 @@ import { ABSTAIN_BELOW, answerConfidence, shouldAbstain } from './controller/con
 import { normalizeName } from '../../common/normalizeName.js';
 import { analysisFromPlan } from './controller/brainPlan.js';
 import { visibleChainKey } from './hand/followUpQuestion.js';
+import { readsAsRelation } from './hand/linkTopics.js';
 import type { AnalysisStep } from '../core/analysisStep.js';
 import { toRankedAnswers, type PayloadRecord, type QuestionSession } from './controller/questionSession.js';
 import { summarizeTree } from './controller/reasoningTree.js';
@@ -170,6 +171,10 @@ interface GraphCache {
 
 /** Alternative topic readings tried when the best one verifies nothing. */
 const MAX_RETRIES = 2;
+/** A topic linked below this score is an everyday word that is also a name: another mention may be meant. */
+const WEAK_TOPIC = 0.6;
+/** A rival reading replaces the first when its answer is this much surer. */
+const RIVAL_MARGIN = 0.1;
 
 /**
  * A question's payload guard: the attack runs on each built ranking payload together with the question's earlier
@@ -316,7 +321,27 @@ export function createQaEngine(input: {
     // The question's vector depends on its words only: one embedding serves every reading of its topics.
     const [qVec] = await drm.embed([question.replace(/[[\]]/g, ' ')]);
     const first = await answerFrom(topics);
-    if (first.answers.length > 0 || !link.alternatives?.length) return first;
+    if (!link.alternatives?.length) return first;
+    if (first.answers.length > 0) {
+      // A weak topic (an everyday word that is also a name: "artist", "rapper") against another mention of the
+      // question ("the summer set"): both readings are answered, and the one whose answer is surer stands. Words of a
+      // topic the question writes out in full ("Franklin" of "Franklin County") are that topic's, never a rival.
+      const named = topics.filter((x) => normalizeName(graph.names[x.entity]) === normalizeName(x.mention));
+      const retries = link.alternatives.filter((alt) => !named.some((x) => x.start < alt.end && alt.start < x.end && (x.start !== alt.start || x.end !== alt.end)));
+      const weak = topics.filter((x) => x.score < WEAK_TOPIC);
+      // A rival made of relation words ("volume", "film") is the question's wording, not another name.
+      const rivals = weak.length
+        ? retries.filter((alt) => !readsAsRelation(alt.mention, graph) && weak.some((x) => alt.end <= x.start || alt.start >= x.end || alt.end - alt.start > x.end - x.start))
+        : [];
+      const p = (x: AskResult): number => (x.answers.length ? (x.confidence?.p ?? 0) : -1);
+      let best = first;
+      for (const rival of rivals.slice(0, MAX_RETRIES)) {
+        const retried = [...topics.filter((x) => (x.end <= rival.start || x.start >= rival.end) && x.score >= WEAK_TOPIC), rival].sort((a, b) => a.start - b.start);
+        const r = await answerFrom(retried);
+        if (p(r) > p(best) + RIVAL_MARGIN) best = r;
+      }
+      return best;
+    }
     for (const alt of link.alternatives.slice(0, MAX_RETRIES)) {
       const retried = [...topics.filter((x) => x.end <= alt.start || x.start >= alt.end), alt].sort((a, b) => a.start - b.start);
       const r = await answerFrom(retried);

@@ -13,6 +13,7 @@ import { embedRelations, relationText } from '../stages/relationVectors.js';
 import type { MemoryGraph } from '../../graph/memoryGraph.js';
 import { EntityNameIndex, stemToken, wordSpans, type WordSpan } from '../stages/entityNameIndex.js';
 import { derivedForms } from '../stages/mentionVariants.js';
+import { compactMatches } from '../stages/compactKeys.js';
 import { STOPWORDS, WH_WORDS } from './questionText.js';
 import type { Drm, LinkResult, TopicEntity } from '../../core/types.js';
 
@@ -67,6 +68,12 @@ const ONE_LETTER_WORDS = new Set(['a', 'i', 'o']);
 const PARTIAL_DF = 3;
 /** …and is rarer than this rank: a common word inside a name ("mode" of "Depeche Mode") names nothing alone. */
 const PARTIAL_RANK = 10_000;
+/** Last resort when nothing else is named: seeds in at most this many names, scored this much below a partial. */
+const FALLBACK_DF = 50;
+const FALLBACK_FACTOR = 0.4;
+const FALLBACK_COVERAGE = 0.25;
+/** Wh-words and pronouns written without their apostrophe ("whats the name of"): question words all the same. */
+const CONTRACTED = new Set(['whats', 'whos', 'wheres', 'whens', 'hows', 'thats', 'theres', 'heres', 'whose']);
 /** At most this many alternative readings are returned. */
 const MAX_ALTERNATIVES = 5;
 
@@ -110,7 +117,7 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
     return index.documentFrequency(w) > index.keyCount * 0.01 ? 0 : Infinity;
   };
   const wordRank = words.map((w) => rank(w.norm));
-  const functionWord = words.map((w, i) => STOPWORDS.has(w.norm) || WH_WORDS.has(w.norm) || wordRank[i] < FUNCTION_RANK);
+  const functionWord = words.map((w, i) => STOPWORDS.has(w.norm) || WH_WORDS.has(w.norm) || CONTRACTED.has(w.norm) || wordRank[i] < FUNCTION_RANK);
   const inBracket = words.map((w) => brackets.findIndex(([s, e]) => w.start >= s && w.end <= e));
   const cased = isCasedText(words);
 
@@ -121,6 +128,9 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
   // Derived forms of each word, tried in the last position of a span ("jamaican" → "jamaica", "puerto rican" →
   // "puerto rico", "the dixie chicks" ← "… chick"): a mention whose head word is inflected or adjectival.
   const forms = words.map((w) => derivedForms(w.norm));
+  const norms = words.map((w) => w.norm);
+  // Listed function words only: a name's lone letters ("o" of O'Brien, "t" of don't) are glued in the question.
+  const isFunctionWord = (w: string): boolean => STOPWORDS.has(w) || WH_WORDS.has(w);
   for (let a = 0; a < words.length; a++) {
     let key = '';
     for (let b = a; b < words.length && b - a < maxLen; b++) {
@@ -134,6 +144,7 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
         candidates.push({ a, b, key: k, quality: 1, score: 0, bracketed: inBracket[a] >= 0, kind: 'exact' });
         continue;
       }
+      let derived = false;
       for (const group of forms[b]) {
         let best: number | undefined;
         for (const f of group) {
@@ -142,7 +153,15 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
         }
         if (best === undefined) continue;
         candidates.push({ a, b, key: best, quality: DERIVED_QUALITY, score: 0, bracketed: inBracket[a] >= 0, kind: 'derived' });
+        derived = true;
         break;
+      }
+      if (derived) continue;
+      // The same letters with other spaces ("mick obrien" / Mick O'Brien, "sky team" / SkyTeam).
+      const spelled = compactMatches(index, norms.slice(a, b + 1), isFunctionWord);
+      if (spelled.length > 0) {
+        const best = spelled.reduce((x, y) => (keyDegree(y) > keyDegree(x) ? y : x));
+        candidates.push({ a, b, key: best, quality: DERIVED_QUALITY, score: 0, bracketed: inBracket[a] >= 0, kind: 'derived' });
       }
     }
   }
@@ -154,6 +173,16 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
     for (const k of index.keysAbbreviatedAs(w.norm).slice(0, MAX_ALTERNATIVES))
       candidates.push({ a: i, b: i, key: k, quality: ACRONYM_QUALITY, score: 0, bracketed: inBracket[i] >= 0, kind: 'acronym' });
   });
+  // Initials joined by an ampersand ("d&e" → Dilation and Evacuation, "r&b"): written so, they are an acronym
+  // whatever their length, read over both letters, as a derived form of the name rather than a last resort.
+  for (let i = 0; i + 1 < words.length; i++) {
+    const [x, y] = [words[i], words[i + 1]];
+    if (text.slice(x.end, y.start) !== '&' || x.norm.length > 2 || y.norm.length > 2 || !/^\p{L}+$/u.test(x.norm + y.norm)) continue;
+    const keys = new Set([...index.keysAbbreviatedAs(x.norm + y.norm), ...index.keysAbbreviatedAs(`${x.norm}a${y.norm}`)]);
+    if (keys.size === 0 || keys.size > MAX_ALTERNATIVES) continue;
+    const best = [...keys].reduce((p, q) => (keyDegree(q) > keyDegree(p) ? q : p));
+    candidates.push({ a: i, b: i + 1, key: best, quality: ACRONYM_QUALITY, score: 0, bracketed: inBracket[i] >= 0, kind: 'derived' });
+  }
   const fuzzy = fuzzyCandidates(words, index, inBracket);
   for (const c of fuzzy) if (!exactSpans.has(`${c.a}:${c.b}`) && c.quality >= MIN_FUZZY_F) candidates.push(c);
   for (const c of partialCandidates(words, wordRank, index, inBracket)) if (!exactSpans.has(`${c.a}:${c.b}`)) candidates.push(c);
@@ -194,6 +223,22 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
   if (unread) kept = kept.filter((c) => !(c.weak && c.a === c.b && isWhole(c)));
   // Initials spell many names: an acronym reading is a last resort, when nothing else is named.
   if (kept.some((c) => c.kind !== 'acronym')) kept = kept.filter((c) => c.kind !== 'acronym');
+  // Nothing named at all: a content word inside a few longer names ("obama" of Barack Obama, "america") is the best
+  // guess, however common the word; among the names holding the same run of words the best-connected one is meant.
+  // A run of two or more such words ("united states" of United States of America) also stands beside weak readings
+  // of its own words ("United"), which then give way to it. Relation and question words are the wording, not a name.
+  // Only needed when nothing, or only weak readings, stood (never beside the question's own brackets), and not when
+  // a rare word no reading covers is there: that is the name meant, misspelt ("chris odonell").
+  const wanted = !unread && pool === candidates && (kept.length === 0 || kept.some((d) => d.weak));
+  const skipWord = (i: number): boolean => functionWord[i] || labelWords.has(stemToken(words[i].norm)) || answerNounAt(words, i);
+  const runs = wanted ? fallbackPartials(words, wordRank, index, inBracket, skipWord, (i) => functionWord[i]) : [];
+  const nothing = kept.length === 0;
+  for (const { c, content } of runs) {
+    // A whole name was weighed above already (and given way, if it is gone).
+    if (exactSpans.has(`${c.a}:${c.b}`)) continue;
+    if (!nothing && (content < 2 || kept.some((d) => !d.weak && d.a <= c.b && c.a <= d.b))) continue;
+    kept.push({ ...c, score: c.quality * FALLBACK_FACTOR, weak: true });
+  }
   if (kept.length === 0) return { topics: [], closest: closestNames(words, wordRank, index, fuzzy), alternatives: [] };
 
   // Longest, best-scored spans first, then the better-connected name; a word belongs to at most one mention.
@@ -216,6 +261,9 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
     for (let i = c.a; i <= c.b; i++) if (taken[i]) free = false;
     if (!free) continue;
     if (c.weak && covered(c)) continue;
+    // A guess at a name (fuzzy or partial) gives way to a whole name written over the same words, at least as long
+    // ("of units measurement" ~ Chinese units of measurement inside "international system of units measurement").
+    if (!isWhole(c) && kept.some((d) => d !== c && isWhole(d) && d.a <= c.b && c.a <= d.b && d.b - d.a >= c.b - c.a)) continue;
     // Secondary topics must be clear names on their own, not leftovers of the question's wording.
     if (chosen.length > 0) {
       if (c.weak || c.score < SECONDARY_MIN || c.quality < SECONDARY_QUALITY) continue;
@@ -389,16 +437,27 @@ function fuzzyCandidates(words: WordSpan[], index: EntityNameIndex, inBracket: n
  * ("foxwoods" → Foxwoods Resort Casino, "sigkdd" → ACM SIGKDD). Below fuzzy matches: the more of the name the
  * run covers (IDF-weighted), the better.
  */
-function partialCandidates(words: WordSpan[], wordRank: number[], index: EntityNameIndex, inBracket: number[]): Candidate[] {
+function partialCandidates(
+  words: WordSpan[],
+  wordRank: number[],
+  index: EntityNameIndex,
+  inBracket: number[],
+  seeds: { minRank: number; maxDf: number; skip?: (i: number) => boolean } = { minRank: PARTIAL_RANK, maxDf: PARTIAL_DF },
+): Candidate[] {
   const stems = words.map((w) => stemToken(w.norm));
   const out: Candidate[] = [];
   const seen = new Set<string>();
   stems.forEach((s, i) => {
-    if (wordRank[i] < PARTIAL_RANK) return;
+    if (wordRank[i] < seeds.minRank || seeds.skip?.(i)) return;
     const keys = index.keysWith(s);
-    if (keys.length === 0 || keys.length > PARTIAL_DF) return;
+    if (keys.length === 0 || keys.length > seeds.maxDf) return;
+    const number = /^\p{N}+$/u.test(s);
     for (const k of keys) {
-      const keyStems = new Set(index.keyTokens(k).map(stemToken));
+      const tokens = index.keyTokens(k);
+      // A number names a year or a count, not a name that merely contains it ("1964" of "September 1964 …
+      // coup attempt"), unless the name starts with it ("404 (film)").
+      if (number && tokens[0] !== words[i].norm) continue;
+      const keyStems = new Set(tokens.map(stemToken));
       let a = i;
       let b = i;
       while (a > 0 && keyStems.has(stems[a - 1]) && inBracket[a - 1] === inBracket[i]) a--;
@@ -413,6 +472,43 @@ function partialCandidates(words: WordSpan[], wordRank: number[], index: EntityN
     }
   });
   return out;
+}
+
+/**
+ * Last-resort partial mentions (see linkTopics): seeds of any content word in at most FALLBACK_DF names, one reading
+ * per span — the best-connected name holding it, the others its alternatives through `disambiguate`'s homonyms.
+ */
+function fallbackPartials(
+  words: WordSpan[],
+  wordRank: number[],
+  index: EntityNameIndex,
+  inBracket: number[],
+  skip: (i: number) => boolean,
+  edge: (i: number) => boolean,
+): { c: Candidate; content: number }[] {
+  const bySpan = new Map<string, { c: Candidate; content: number }>();
+  const degree = (k: number): number => index.keyEntities(k).reduce((m, e) => Math.max(m, index.graph.degreeOf(e)), 0);
+  for (const c of partialCandidates(words, wordRank, index, inBracket, { minRank: FUNCTION_RANK, maxDf: FALLBACK_DF, skip })) {
+    // The run starts and ends on a word that is not a function word: "in los angeles" of "Crocodile Dundee in Los
+    // Angeles" is Los Angeles' span. Relation words may stand inside it ("white album" of The White Album).
+    while (edge(c.a)) c.a++;
+    while (edge(c.b)) c.b--;
+    // The more of the question the run covers, the likelier it is the name meant ("united states", not "division").
+    let content = 0;
+    for (let i = c.a; i <= c.b; i++) if (!skip(i)) content++;
+    c.quality *= 1 + FALLBACK_COVERAGE * (content - 1);
+    const id = `${c.a}:${c.b}`;
+    const had = bySpan.get(id);
+    if (!had || degree(c.key) > degree(had.c.key)) bySpan.set(id, { c, content });
+  }
+  return [...bySpan.values()];
+}
+
+/** True when every word of the mention is a word of the graph's relation labels: it reads as the question's wording. */
+export function readsAsRelation(mention: string, graph: MemoryGraph): boolean {
+  const labels = relationLabelWords(graph);
+  const words = wordSpans(mention).filter((w) => !STOPWORDS.has(w.norm));
+  return words.length > 0 && words.every((w) => labels.has(stemToken(w.norm)));
 }
 
 const labelWordsMemo = new WeakMap<MemoryGraph, Set<string>>();

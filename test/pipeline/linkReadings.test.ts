@@ -1,0 +1,41 @@
+// Which reading of the question's mentions the engine answers from: a weak topic (an everyday word that is also a
+// name) against another mention of the question. Toy graphs with the real GloVe DRM; expected answers follow from
+// the triples.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
+import { createQaEngine, type QaEngine } from '../../src-main/engine/qa/qaEngine.js';
+import { toyGraph } from '../helpers/toyGraph.js';
+
+type Drm = Awaited<ReturnType<typeof loadGloveDrm>>;
+let drm: Drm;
+
+function engineOf(lines: string[]): QaEngine {
+  return createQaEngine({ graph: toyGraph(lines), drm });
+}
+
+beforeAll(async () => {
+  drm = await loadGloveDrm();
+}, 120_000);
+
+describe('a weak topic against another mention of the question', () => {
+  // "artist" is an entity (an occupation), and "the summer set" reads like the relation "part of the series": the
+  // linker's first reading is the everyday word; the band's reading answers the question surer.
+  const lines = [
+    'Mark Lombardi|occupation|artist',
+    'William Rotsler|occupation|artist',
+    'artist|occupation|George Catlin',
+    'artist|subclass of|video game artist',
+    'The Summer Set|record label|Fearless Records',
+    'Ace of Base|record label|Arista',
+    'Aghora|record label|Season of Mist',
+    'Ace of Base|genre|pop',
+    'Shadow Zone|part of the series|Goosebumps',
+    'Mark Lombardi|place of birth|Manitowoc',
+  ];
+  it('answers from the reading whose answer is surer', async () => {
+    const r = await engineOf(lines).ask('who is the record label of the artist the summer set?');
+    expect(r.topics.map((t) => t.name)).toEqual(['The Summer Set']);
+    expect(r.answers[0]?.name).toBe('Fearless Records');
+  });
+});
+
