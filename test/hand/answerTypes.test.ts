@@ -78,6 +78,9 @@ describe('relation labels read into their two ends', () => {
     expect(tail('part of the series')).toEqual(['series']);
     expect(head('part of the series')).toEqual(['part']);
     expect(head('member_of')).toEqual(['member']);
+    // An -s verb before the preposition is the label's verb: "plays for" names no "plays" at its tail.
+    expect(tail('plays_for')).toEqual([]);
+    expect(tail('competes_in')).toEqual([]);
   });
 
   it("reads a Freebase id's type segment as the head and its property as the tail", () => {

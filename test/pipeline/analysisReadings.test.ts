@@ -57,6 +57,11 @@ describe('questionText readings', () => {
     expect(sharesStem('died', 'death')).toBe(true);
     expect(sharesStem('born', 'bored')).toBe(false);
   });
+
+  it('a compound ending in a stem has a word of its own before it', () => {
+    expect(sharesStem('writes', 'screenwriter')).toBe(true);
+    expect(sharesStem('city', 'capacity')).toBe(false);
+  });
 });
 
 const library = MemoryGraph.fromTriples(

@@ -52,9 +52,21 @@ describe('sports: clubs, leagues, former clubs', () => {
     'Ostby IF|competes_in|Allsvenskan',
     'Ostby IF|country|Sweden',
     'Liga Norte|country|Spain',
+    'Valmora CF|home_stadium|Estadio Norte',
+    'Kingsbridge County|home_stadium|Kings Park',
+    'Ostby IF|home_stadium|Ostby Arena',
+    'Estadio Norte|located_in|Valmora',
+    'Kings Park|located_in|Kingsbridge',
+    'Ostby Arena|located_in|Ostby',
+    'Estadio Norte|capacity|29600',
+    'Kings Park|capacity|18000',
+    'Ostby Arena|capacity|12000',
   ]);
   it('"which competition is the club X plays for in": the league, not the club', async () => {
     expect(await topReading(g, 'Which competition is the club Ana Ruiz plays for in', 'Ana Ruiz')).toBe('plays_for> competes_in>');
+  });
+  it('"in which city is the stadium of X\'s club": where the stadium lies, not its capacity', async () => {
+    expect(await topReading(g, "In which city is the stadium of Ana Ruiz's club?", 'Ana Ruiz')).toBe('plays_for> home_stadium> located_in>');
   });
   it('"who else plays for X\'s club": the club\'s other players', async () => {
     expect(await topReading(g, "Who else plays for Ana Ruiz's club", 'Ana Ruiz')).toBe('plays_for> plays_for<');
