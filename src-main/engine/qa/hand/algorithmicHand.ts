@@ -367,9 +367,6 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     if (classes.size && role.classes.size && !intersects(classes, role.classes)) return 0;
     // The noun against the label itself, for the hop it ends ("in which city" / located_in), when the classes agree.
     const named = role.classes.size ? Math.max(0, this.matcher.contrast(noun, step.relation)) : 0;
-    // A place noun ("in which city", "which town") and a tail a place preposition makes a place ("located in",
-    // "based in"): the noun names it, whatever the label's words are.
-    if (!role.heads.length && role.classes.has('noun.location') && nounClasses(this.wn, noun, 1).has('noun.location')) return Math.max(named, LANDING_RELATED);
     if (!role.heads.length) return named;
     let best = 0;
     for (const w of role.heads) best = Math.max(best, this.words.similarity(noun, w));
