@@ -309,8 +309,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   private readonly coRoleMemo = new WeakMap<ReadonlySet<number>, Map<string, number>>();
 
   /**
-   * Role nouns that most of a sample of `ends` hold in the graph's relations (the tails of targets_condition are
-   * "conditions", the heads of member_of "members"), with the share of the sample holding each.
+   * Role nouns that at least half of a sample of `ends` hold in the graph's relations (the tails of targets_condition
+   * are "conditions", the heads of member_of "members"), with the share of the sample holding each.
    */
   private coRoles(ends: ReadonlySet<number>, sample = 24): Map<string, number> {
     let out = this.coRoleMemo.get(ends);
@@ -319,7 +319,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const count = new Map<string, number>();
     let n = 0;
     for (const e of ends) {
-      if (n++ >= sample) break;
+      if (n >= sample) break;
+      n++;
       const mine = new Set<string>();
       for (let k = g.offsets[e]; k < g.offsets[e + 1]; k++) {
         const r = this.roles[g.edgeRelation[k]];

@@ -383,7 +383,7 @@ export function alignWords(
   // A hop into a mediator node is half of one relation: the hop out of it pays for both when unsupported.
   const miss = (j: number): number => (through?.[j] ? 0 : recip[j] && cued ? w.missingReciprocal : w.missingHop);
   // State: current hop j and who supports it: -1 nobody yet, NEUTRAL a cue or answer noun (no phrase of its own),
-  // else the phrase of its first supporting word. Value: best score; support kept alongside for reporting.
+  // else the slot of its first supporting word (its phrase, role-noun bit, side and label word: see `marks`). Value: best score; support kept alongside for reporting.
   type Cell = { v: number; sup: number[] };
   let dp: Map<number, Cell>[] = Array.from({ length: L }, () => new Map());
   // The anchor's type noun naming its role in the first hop ("the director [X]" / directed_by⁻¹) supports that hop.
@@ -394,6 +394,12 @@ export function alignWords(
   for (const word of words) {
     const next: Map<number, Cell>[] = Array.from({ length: L }, () => new Map());
     const scores = steps.map((_, k) => hopScore(word, k));
+    // Per hop, what this word would record as the hop's first supporting word (see the slot below).
+    const marks = steps.map((step, k) => {
+      if (word.kind !== 'content' || scores[k] < w.supportMin) return 0;
+      const role = (ctx.isNoun?.(word.text) ?? false) && (ctx.landingSupport?.(word.text, step) ?? 0) >= w.supportMin ? 512 : 0;
+      return role + (word.side === 'left' ? 0 : 256) + ctx.matcher.labelWord(word.text, step.relation);
+    });
     const neutral = word.kind === 'cue' || word.phrase < 0;
     // A word clearly names a relation when it shares a stem with a label word or singles one label out.
     const content = !neutral && word.kind === 'content' && w.unexplainedWord > 0;
@@ -411,10 +417,10 @@ export function alignWords(
           let v = carried + s - (strong ? 0 : unexplained);
           let slot = held;
           if (strong && !neutral) {
-            // Slot: the phrase, whether the word is a noun naming what the hop lands on, the side of the mention and
-            // the label word of the hop's first supporting word.
-            const role = word.kind === 'content' && (ctx.isNoun?.(word.text) ?? false) && (ctx.landingSupport?.(word.text, steps[k]) ?? 0) >= w.supportMin ? 512 : 0;
-            const mark = role + (word.side === 'left' ? 0 : 256) + (word.kind === 'content' ? ctx.matcher.labelWord(word.text, steps[k].relation) : 0);
+            // Slot: phrase·1024 + 512 if the word is a noun naming what the hop lands on + 256 if right of the mention
+            // + the label word it matches (< 256) — of the hop's first supporting word.
+            const mark = marks[k];
+            const role = mark & 512;
             // A phrase on the other side of the mention naming ANOTHER word of the same label ("what caused X to die"
             // / cause of death: a verb phrase around its subject) names the hop once; another phrase naming the same
             // word, or on the same side ("the films written by the writer of X", "starred by the actors in X"), or a
@@ -665,7 +671,6 @@ function scoreSingle(
   const prefixes = prefixEnds(paths);
   const cued = text.words.some((x) => x.kind === 'cue');
   const returning = new Set(paths.filter((p) => p.returns).map((p) => chainKey(p.steps)));
-  const questionWords = answer.allWords;
   for (const p of paths) {
     if (p.ends.size === 0) continue;
     const through = mediatorSteps(p, prefixes, ctx);
@@ -674,7 +679,7 @@ function scoreSingle(
     if (ctx.mediator?.(p.ends)) score -= w.mediatorEnd;
     // Asking for the anchor's siblings ("the other films of its director") needs words that say so.
     if (!cued) score -= w.returnToAnchor * walksBack(p, returning, a.support, w);
-    score -= w.labelUncovered * uncovered(p.steps, questionWords, ctx, w);
+    score -= w.labelUncovered * uncovered(p.steps, answer, ctx, w);
     score += typeFitScore(answer.type, p.ends, ctx, w, p.steps[p.steps.length - 1]);
     // The answer noun against the relations the ends are values of: what landing support reads more strictly.
     if (!landed(answer, ctx)) score += w.answerType * answerTypeScore(nouns, p.ends, ctx, w);
@@ -698,10 +703,14 @@ function walksBack(p: SchemaPath, returning: ReadonlySet<string>, support: reado
 }
 
 /** How many of the chain's label words (each relation's own words, once per relation) the question leaves unnamed. */
-function uncovered(steps: readonly SchemaStep[], words: readonly string[], ctx: AnalysisContext, w: AnalysisWeights): number {
+function uncovered(steps: readonly SchemaStep[], answer: AnswerShared, ctx: AnalysisContext, w: AnalysisWeights): number {
   if (w.labelUncovered === 0) return 0;
   let u = 0;
-  for (const r of new Set(steps.map((s) => s.relation))) u += ctx.matcher.unnamed(r, words);
+  for (const r of new Set(steps.map((s) => s.relation))) {
+    let n = answer.unnamed.get(r);
+    if (n === undefined) answer.unnamed.set(r, (n = ctx.matcher.unnamed(r, answer.allWords)));
+    u += n;
+  }
   return u;
 }
 
@@ -741,8 +750,10 @@ interface AnswerShared {
   anchorNouns?: string[][];
   /** Whether the question has a reciprocal cue ("same", "co-", "other"). */
   cued: boolean;
-  /** Every word of the question (what a label's words may be named by). */
+  /** The question's content words (what a label's words may be named by). */
   allWords: string[];
+  /** Per relation: its label words the question leaves unnamed (filled as chains are scored). */
+  unnamed: Map<number, number>;
 }
 
 /**
@@ -794,6 +805,7 @@ export function analyzeQuestion(
     nouns: answerNouns(text),
     cued: text.words.some((x) => x.kind === 'cue'),
     allWords: text.words.filter((x) => x.kind === 'content').map((x) => x.text),
+    unnamed: new Map(),
   };
   const read = hopWords(text, anchors, ctx, answer.phrase);
   text = read.text;
@@ -888,7 +900,7 @@ function scorePairReading(
           -w.lengthPenalty * hopCount(p.steps.length, through) +
           w.anchorPrior * ctx.anchorShare(a, p.steps[0]) -
           (ctx.mediator?.(p.ends) ? w.mediatorEnd : 0) -
-          w.labelUncovered * uncovered(p.steps, answer.allWords, ctx, w);
+          w.labelUncovered * uncovered(p.steps, answer, ctx, w);
         const missed = p.steps.filter((_, j) => !isReciprocal(p.steps, j) && (al.support[j] ?? 0) < w.supportMin).length;
         return { p, al, score: al.score + rest, asConstraint: al.score + rest + refund * missed };
       });

@@ -111,7 +111,8 @@ function readPhrase(wn: WordNet | undefined, raw: string[], freebaseProperty: bo
   const prep = words[at];
   // An -s verb form right before the preposition is the label's verb ("plays for", "competes in"), not a noun.
   // (A Freebase property reads its leading noun phrase as the tail: "games on this platform".)
-  const verbS = (w: string, i: number): boolean => !freebaseProperty && before.length === 1 && i === 0 && w.endsWith('s') && !!wn && isVerbForm(wn, w);
+  // ("heads of state", "means of transport": before "of" it is the plural noun).
+  const verbS = (w: string, i: number): boolean => !freebaseProperty && prep !== 'of' && before.length === 1 && i === 0 && w.endsWith('s') && !!wn && isVerbForm(wn, w);
   const beforeNouns = nouns(before.filter((w, i) => !verbS(w, i)));
   const afterNouns = nouns(after);
   // Freebase properties name the tail with their leading noun phrase ("games on this platform", "versions

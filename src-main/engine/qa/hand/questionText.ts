@@ -83,6 +83,12 @@ export interface QuestionText {
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
+/**
+ * A past participle that ends a possessive's noun phrase ("X's father buried"): four letters or more before "-ed", not
+ * "-eed" ("top speed" stays a noun phrase, so do "children" and "building").
+ */
+const PAST_PARTICIPLE = /^(?![a-z]*eed$)[a-z]{4,}ed$/;
+
 /** Participles name a relation ("directed by the director of"), never the things an agent made. */
 const PARTICIPLE_FORM = /^[a-z]{3,}(ed|ing|en)$/;
 
@@ -175,7 +181,7 @@ export function readQuestion(question: string, mentions: { start: number; end: n
       while (
         j + 1 < raw.length &&
         contentAt(raw[j + 1].text) &&
-        !PARTICIPLE_FORM.test(raw[j + 1].text) &&
+        !PAST_PARTICIPLE.test(raw[j + 1].text) &&
         raw[j + 1].phrase === w.phrase &&
         !/^\s*['’]s\b/.test(question.slice(raw[j].start + raw[j].text.length, raw[j].start + raw[j].text.length + 4))
       )

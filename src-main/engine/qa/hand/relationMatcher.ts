@@ -8,7 +8,10 @@ export function isInitialism(word: string, label: readonly string[]): boolean {
   return label.length >= 2 && word.length === label.length && label.every((lw, i) => lw[0] === word[i]);
 }
 
-/** Similarity at which a question word counts as naming a label word (see coverage). */
+/**
+ * Similarity at which a question word counts as naming a label word (see unnamed): a stem or a near-identical vector;
+ * WordNet's looser synonyms (0.75) do not, nor do the 0.5–0.7 a function word reaches with many label words.
+ */
 const LABEL_COVER = 0.8;
 
 export class RelationMatcher {
@@ -40,15 +43,9 @@ export class RelationMatcher {
   }
 
   /**
-   * The share of a label's own words (a dotted Freebase label's last segment) that some of `words` matches (similarity
-   * ≥ LABEL_COVER): "previously played for" is half named by "plays for", "plays for" wholly.
+   * How many of a label's own words (a dotted Freebase label's last segment) none of `words` matches (similarity
+   * ≥ LABEL_COVER): "previously played for" has one more than "plays for" for "which club does X play for".
    */
-  coverage(relation: number, words: readonly string[]): number {
-    const own = this.ownWords[relation];
-    return own.length ? 1 - this.unnamed(relation, words) / own.length : 1;
-  }
-
-  /** How many of a label's own words none of `words` matches (see coverage). */
   unnamed(relation: number, words: readonly string[]): number {
     let miss = 0;
     for (const lw of this.ownWords[relation]) if (!words.some((w) => this.words.similarity(w, lw) >= LABEL_COVER)) miss++;
@@ -57,18 +54,28 @@ export class RelationMatcher {
 
   /** The best raw similarity of the word over all relations (STEM_MATCH and above: it shares a stem with a label). */
   bestRaw(word: string): number {
-    const r = this.row(word);
-    let best = -Infinity;
-    for (let k = 0; k < r.length; k += 2) best = Math.max(best, r[k]);
-    return best;
+    return this.best(word)[0];
   }
 
   /** The best contrast of the word over all relations: whether it names any relation of the graph at all. */
   bestContrast(word: string): number {
+    return this.best(word)[1];
+  }
+
+  private readonly bests = new Map<string, [number, number]>();
+
+  private best(word: string): [number, number] {
+    let b = this.bests.get(word);
+    if (b) return b;
     const r = this.row(word);
-    let best = -Infinity;
-    for (let k = 1; k < r.length; k += 2) best = Math.max(best, r[k]);
-    return best;
+    b = [-Infinity, -Infinity];
+    for (let k = 0; k < r.length; k += 2) {
+      b[0] = Math.max(b[0], r[k]);
+      b[1] = Math.max(b[1], r[k + 1]);
+    }
+    if (this.bests.size > 50_000) this.bests.clear();
+    this.bests.set(word, b);
+    return b;
   }
 
   private row(word: string): Float32Array {
