@@ -1,0 +1,53 @@
+// Regressions found in review of the question-analysis changes: the co-role sample share, and where an X's noun
+// phrase ends (a past participle ends it; nouns ending in -ed / -en / -ing do not).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
+import { toyGraph } from '../helpers/toyGraph.js';
+import { AlgorithmicHand } from '../../src-main/engine/qa/hand/algorithmicHand.js';
+import { EntityNameIndex } from '../../src-main/engine/qa/stages/entityNameIndex.js';
+import { readQuestion } from '../../src-main/engine/qa/hand/questionText.js';
+
+let drm: Awaited<ReturnType<typeof loadGloveDrm>>;
+beforeAll(async () => {
+  drm = await loadGloveDrm();
+}, 120_000);
+
+interface Private {
+  coRoles(e: ReadonlySet<number>): Map<string, number>;
+}
+
+describe('coRoles: the share of a sample of 24', () => {
+  const graphWith = (members: number, total: number) => {
+    const lines: string[] = [];
+    for (let i = 0; i < total; i++) {
+      lines.push(`E${i}|studies|Topic${i}`);
+      if (i < members) lines.push(`E${i}|member_of|Club`);
+    }
+    return toyGraph(lines);
+  };
+  it('12 of the 24 sampled holding a role is half, with 24 ends or 30 (n++ before the break counts a 25th)', async () => {
+    for (const total of [24, 30]) {
+      const g = graphWith(12, total);
+      const hand = (await AlgorithmicHand.create(g, drm, EntityNameIndex.build(g))) as unknown as Private;
+      const ends = new Set(Array.from({ length: total }, (_, i) => g.indexOf(`E${i}`)!));
+      const roles = hand.coRoles(ends);
+      expect(roles.size).toBeGreaterThan(0);
+      for (const share of roles.values()) expect(share).toBeCloseTo(0.5);
+    }
+  }, 120_000);
+});
+
+describe("the head of an X's noun phrase", () => {
+  const chainHead = (q: string, m: string): string | undefined => {
+    const s = q.indexOf(m);
+    return readQuestion(q, [{ start: s, end: s + m.length }]).words.find((w) => w.chainNode === 1)?.text;
+  };
+  it('a participle ends the phrase ("X\'s father buried")', () => {
+    expect(chainHead("Where is Ann's father buried?", 'Ann')).toBe('father');
+  });
+  it('nouns that merely end in -ed / -en / -ing stay its head', () => {
+    expect(chainHead("What is Ferrari's top speed?", 'Ferrari')).toBe('speed');
+    expect(chainHead("Who are Ann's youngest children?", 'Ann')).toBe('children');
+    expect(chainHead("Where is Acme's main building?", 'Acme')).toBe('building');
+  });
+});
