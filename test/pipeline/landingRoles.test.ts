@@ -12,7 +12,7 @@ import { graphAdjacency } from '../../src-main/engine/qa/stages/localAdjacency.j
 import { schemaPaths } from '../../src-main/engine/qa/stages/schemaPaths.js';
 import { answerType } from '../../src-main/engine/qa/hand/analyzeQuestion.js';
 import { readQuestion } from '../../src-main/engine/qa/hand/questionText.js';
-import { LEXICAL_HYPERNYM, LEXICAL_SYNONYM, LexicalRelatedness } from '../../src-main/engine/lexicon/lexicalRelatedness.js';
+import { LEXICAL_COHYPONYM, LEXICAL_HYPERNYM, LEXICAL_NOUN_KIND, LEXICAL_SYNONYM, LexicalRelatedness } from '../../src-main/engine/lexicon/lexicalRelatedness.js';
 import { isPhraseNoun } from '../../src-main/engine/qa/hand/labelRoles.js';
 import { sharedWordNet } from '../../src-main/engine/lexicon/wordnet.js';
 import type { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
@@ -91,17 +91,20 @@ describe('the wh-phrase noun after a modifying mention', () => {
 });
 
 describe('WordNet relatedness', () => {
-  it('a derivation or synonym, a direct hypernym, and nothing for unrelated words', () => {
+  it('a derivation or synonym, a noun a kind of the label\'s, a broader noun, kinds of one thing, and unrelated words', () => {
     const wn = sharedWordNet();
     expect(wn).toBeDefined();
     const lex = new LexicalRelatedness(wn!);
     expect(lex.of('makes', 'manufacturer')).toBe(LEXICAL_SYNONYM);
     expect(lex.of('coached', 'manager')).toBe(LEXICAL_SYNONYM);
-    expect(lex.of('dad', 'father')).toBe(LEXICAL_HYPERNYM);
-    expect(lex.of('wife', 'spouse')).toBe(LEXICAL_HYPERNYM);
+    // The question's word a kind of the label's names it; the other way round it is only a hypernym.
+    expect(lex.of('husband', 'spouse')).toBe(LEXICAL_NOUN_KIND);
+    expect(lex.of('dad', 'father')).toBe(LEXICAL_NOUN_KIND);
+    expect(lex.of('spouse', 'husband')).toBe(LEXICAL_HYPERNYM);
+    // Father and mother share a verb sense (to beget) and a hypernym (parent): two kinds of one thing.
+    expect(lex.of('father', 'mother')).toBe(LEXICAL_COHYPONYM);
+    expect(lex.of('son', 'daughter')).toBe(LEXICAL_COHYPONYM);
     expect(lex.of('joined', 'located')).toBe(0);
-    // Two nouns sharing only a verb sense (to father, to mother: beget) are not related.
-    expect(lex.of('father', 'mother')).toBe(0);
     expect(lex.of('qzxv', 'father')).toBe(0);
   });
 });

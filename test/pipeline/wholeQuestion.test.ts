@@ -107,9 +107,22 @@ describe('people: causes, burials, birthplaces', () => {
     'Karl Vogt|member_of|House of Vogt',
     'House of Vogt|family_seat|Vogtsburg',
     'Vogtsburg|located_in|Westmark',
+    'Ida Brandt|spouse_of|Karl Vogt',
+    'Ida Brandt|father|Otto Brandt',
+    'Otto Brandt|occupation|cooper',
+    'Ida Brandt|occupation|teacher',
+    'Lena Vogt|father|Karl Vogt',
+    'Lena Vogt|mother|Ida Brandt',
+    'Lena Vogt|occupation|nurse',
   ]);
   it('"what caused X to die": one hop although two phrases name its label', async () => {
     expect(await topReading(g, 'what caused Edwin Hale to die', 'Edwin Hale')).toBe('cause of death>');
+  });
+  it('"X\'s wife\'s father": the spouse, then the father\'s way of the father relation (a noun naming the landing)', async () => {
+    expect(await topReading(g, "What was the occupation of Karl Vogt's wife's father?", 'Karl Vogt')).toBe('spouse_of< father> occupation>');
+  });
+  it('"X\'s father-in-law" is read as the spouse\'s father', async () => {
+    expect(await topReading(g, "who was Karl Vogt's father-in-law", 'Karl Vogt')).toBe('spouse_of< father>');
   });
   it('"where is X\'s father buried": the burial place, not where it lies', async () => {
     expect(await topReading(g, "Where is Karl Vogt's father buried", 'Karl Vogt')).toBe('father> buried_at>');

@@ -7,6 +7,17 @@ import type { Pos, WordNet } from './wordnet.js';
 export const LEXICAL_SYNONYM = 0.75;
 /** Relatedness of a word and a direct hypernym of it (dad → father, wife → spouse). */
 export const LEXICAL_HYPERNYM = 0.6;
+/**
+ * Two nouns, one a kind of the other (husband → spouse, mum → mother): the question's word names the label's exactly,
+ * as surely as a shared stem — and more surely than the vectors' closeness of all kinship words to each other.
+ */
+export const LEXICAL_NOUN_KIND = 0.9;
+/**
+ * Two different kinds of one thing (father / mother, son / daughter: nouns sharing a hypernym within two steps, neither
+ * a kind of the other): vectors put them close because they occur in the same contexts, but one never names the
+ * other. WordVectors caps their similarity (COHYPONYM_CAP).
+ */
+export const LEXICAL_COHYPONYM = -1;
 
 const SENSES = 3;
 /** A participle ("married", "wedding") is read in every part of speech, whatever WordNet lists it as. */
@@ -25,6 +36,8 @@ interface Concepts {
   all: Reading;
   /** Listed as a noun and not an inflected verb form or participle ("father", not "makes" or "married"). */
   nounFirst: boolean;
+  /** Hypernyms up to two steps above the first noun sense. */
+  up2: Set<string>;
 }
 
 /** Memoised WordNet relatedness of word pairs (see the file comment). */
@@ -33,7 +46,10 @@ export class LexicalRelatedness {
 
   constructor(private readonly wn: WordNet) {}
 
-  /** LEXICAL_SYNONYM, LEXICAL_HYPERNYM or 0. */
+  /**
+   * LEXICAL_SYNONYM, LEXICAL_NOUN_KIND (a a kind of b), LEXICAL_HYPERNYM, LEXICAL_COHYPONYM or 0. Not symmetric: `a`
+   * is the question's word, `b` the label's.
+   */
   of(a: string, b: string): number {
     if (a === b) return 1;
     const ca = this.concepts(a);
@@ -45,7 +61,11 @@ export class LexicalRelatedness {
     const B = both ? cb.noun : cb.all;
     if (!A.own.size || !B.own.size) return 0;
     if (overlaps(A.own, B.own)) return LEXICAL_SYNONYM;
-    if (overlaps(A.up, B.own) || overlaps(B.up, A.own)) return LEXICAL_HYPERNYM;
+    // The question's word a kind of the label's (husband → spouse) names it; a broader word ("which person" / actors)
+    // names many labels alike, so it stays at the hypernym value.
+    if (overlaps(A.up, B.own)) return both ? LEXICAL_NOUN_KIND : LEXICAL_HYPERNYM;
+    if (overlaps(B.up, A.own)) return LEXICAL_HYPERNYM;
+    if (both && overlaps(ca.up2, cb.up2)) return LEXICAL_COHYPONYM;
     return 0;
   }
 
@@ -56,7 +76,10 @@ export class LexicalRelatedness {
       noun: this.reading(word, ['n'], true),
       all: this.reading(word, POS, false),
       nounFirst: this.wn.has(word, 'n') && !PARTICIPLE.test(word) && !this.wn.lemmas(word, 'v').some((l) => l !== word),
+      up2: new Set<string>(),
     };
+    const first = this.wn.synsets(word, 'n', 1)[0];
+    if (first) for (const h of this.wn.closure(first, ['@', '@i'], 2)) c.up2.add(`${h.pos}${h.offset}`);
     if (this.memo.size > 100_000) this.memo.clear();
     this.memo.set(word, c);
     return c;
@@ -72,6 +95,8 @@ export class LexicalRelatedness {
           if (p.symbol === '+' && (!nounsOnly || p.pos === 'n')) own.add(`${p.pos}${p.offset}`);
           else if ((p.symbol === '@' || p.symbol === '@i') && s.pos !== 'a') up.add(`${p.pos}${p.offset}`);
         }
+        // A noun is a kind of what lies two steps up, too (a son is a male offspring, a child).
+        if (nounsOnly) for (const h of this.wn.closure(s, ['@', '@i'], 2)) up.add(`${h.pos}${h.offset}`);
       }
     return { own, up };
   }

@@ -11,6 +11,7 @@ import { sharedWordNet, type WordNet } from '../../lexicon/wordnet.js';
 import { LexicalRelatedness } from '../../lexicon/lexicalRelatedness.js';
 import type { EntityNameIndex } from '../stages/entityNameIndex.js';
 import { linkTopics } from './linkTopics.js';
+import { spellOutInLaws } from './inLawCompounds.js';
 import { prunePaths } from '../stages/prunePaths.js';
 import { CATEGORY_NOUNS, readQuestion, STOPWORDS } from './questionText.js';
 import { RelationMatcher } from './relationMatcher.js';
@@ -84,7 +85,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   }
 
   async analyzeQuestion(request: AnalysisRequest): Promise<Analysis | undefined> {
-    const text = readQuestion(request.question, request.topics);
+    const spelled = spellOutInLaws(request.question, request.topics);
+    const text = readQuestion(spelled.question, spelled.mentions);
     await this.words.prepare(text.words.map((w) => w.text));
     const anchors = request.topics.map((t) => t.entity);
     const shares = anchors.map((a, i) => anchorShares(request.schemaPaths[i] ?? [], a));

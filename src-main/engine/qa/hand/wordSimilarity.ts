@@ -3,7 +3,11 @@
 // "actors"; the shared stem is the stronger evidence, and it is language-general (no lexicon of any one graph).
 import { formPairs, IRREGULAR_VERBS } from '../../lexicon/wordnet.js';
 import { cosine } from '../../drm/cosine.js';
+import { LEXICAL_COHYPONYM } from '../../lexicon/lexicalRelatedness.js';
 import type { Drm } from '../../core/types.js';
+
+/** Similarity of two different kinds of one thing (LEXICAL_COHYPONYM: father / mother) at most. */
+const COHYPONYM_CAP = 0.5;
 
 /** Similarity given to two different words with a shared stem. */
 export const STEM_MATCH = 0.9;
@@ -75,17 +79,24 @@ export class WordVectors {
     return this.vectors.get(word);
   }
 
-  /** Similarity in [-1, 1]; words never prepared count as unrelated unless they share a stem. */
+  /**
+   * Similarity in [-1, 1] of a question word `a` to a label word `b`; words never prepared count as unrelated unless
+   * they share a stem.
+   */
   similarity(a: string, b: string): number {
     if (a === b) return 1;
-    const key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+    // Ordered: the lexicon's relatedness is not symmetric (a question word a kind of a label word).
+    const key = `${a}\u0000${b}`;
     let s = this.pairs.get(key);
     if (s === undefined) {
       const va = this.vectors.get(a);
       const vb = this.vectors.get(b);
       s = va && vb ? cosine(va, vb) : 0;
       if (sharesStem(a, b)) s = Math.max(s, STEM_MATCH);
-      else if (this.lexical) s = Math.max(s, this.lexical(a, b));
+      else if (this.lexical) {
+        const l = this.lexical(a, b);
+        s = l === LEXICAL_COHYPONYM ? Math.min(s, COHYPONYM_CAP) : Math.max(s, l);
+      }
       this.pairs.set(key, s);
     }
     return s;
