@@ -123,6 +123,8 @@ interface QuestionRow {
   p?: number;
   unsure?: boolean;
   signals?: ConfidenceSignals;
+  /** Answer-type fit of the top five answers (1 match, -1 mismatch, 0 unknown), for calibration studies. */
+  typeFits?: number[];
   /** The engine withheld its answer (no reading explains the question); whether the withheld top answer was right. */
   abstained?: boolean;
   abstainedHit?: boolean;
@@ -179,6 +181,7 @@ async function runSet(set: BenchSet, graph: MemoryGraph, ask: Ask): Promise<{ ta
       // No confidence at all (nothing linked or analysed) counts as unsure: nothing was found to be sure of.
       unsure: r.confidence?.unsure ?? true,
       ...(r.confidence ? { signals: r.confidence.signals } : {}),
+      typeFits: r.answers.slice(0, 5).map((a) => (a.typeFit === 'match' ? 1 : a.typeFit === 'mismatch' ? -1 : 0)),
       ...(r.abstained ? { abstained: true, abstainedHit: hitAt1(r.abstained.answers.map((a) => a.name), q.gold) } : {}),
     };
     if (!hit && values['miss-report']) {

@@ -174,6 +174,10 @@ export interface ConfidenceSignals {
   nearReadings: number;
   /** 1 when every topic was linked by its whole name (after folding case, accents and punctuation). */
   exactLink: number;
+  /** Score of the chosen chain itself (how well the question's words name its hops, before any rival). */
+  topScore: number;
+  /** Mean word support over the hops of the chosen chain, in [0, 1]. */
+  meanSupport: number;
 }
 
 /**

@@ -63,6 +63,9 @@ describe('abstention', () => {
     const clear = answerConfidence({ ...base, analysis: analysis({ unused: [], unmatched: [] }, -1) });
     expect(clear.unsure).toBe(false);
     expect(shouldAbstain(clear)).toBe(false);
+    // The chosen chain's own score and mean hop support are measured (for bench/calibrate.ts) whatever their weight.
+    expect(clear.signals.topScore).toBe(1);
+    expect(clear.signals.meanSupport).toBeCloseTo(0.9);
     const close = answerConfidence({ ...base, analysis: analysis({ unused: ['born'], unmatched: ['based', 'sits'] }, 0.99), linkScores: [0.4], exactLink: false });
     expect(close.unsure).toBe(true);
     expect(close.p).toBeLessThan(clear.p);
