@@ -60,14 +60,20 @@ async function expectSameGraph(a: MemoryGraph, b: MemoryGraph): Promise<void> {
   expect([...a.edgeDirection]).toEqual([...b.edgeDirection]);
   expect(a.tripleCount).toBe(b.tripleCount);
   expect([...a.categorical()]).toEqual([...b.categorical()]);
+  // Per-entity tables the first question used to compute: literal kinds and schema types (both sides non-trivial).
+  expect([...a.literalKinds()]).toEqual([...b.literalKinds()]);
+  expect(a.schemaTypes()).toEqual(b.schemaTypes());
+  expect(new Set(a.schemaTypes()).size).toBeGreaterThan(1);
+  expect(a.schemaTypes()).toContain('T1');
   // The name tables of linking and sanitizing, key by key and list by list.
   const [na, nb] = [a.nameIndexData(), b.nameIndexData()];
-  const tables = (d: typeof na) => [d.linkKeys, d.stems, d.acronyms, d.closest.postings, d.scrubKeys];
+  const tables = (d: typeof na) => [d.linkKeys, d.compact, d.stems, d.acronyms, d.closest.postings, d.scrubKeys];
   for (const [ta, tb] of tables(na).map((t, i) => [t, tables(nb)[i]])) {
     expect(ta.text).toBe(tb.text);
     for (const arr of ['ends', 'table', 'start', 'items'] as const) expect([...ta[arr]]).toEqual([...tb[arr]]);
   }
   expect(na.linkKeys.size).toBeGreaterThan(100);
+  expect(na.compact.size).toBeGreaterThan(10);
   expect(na.closest.postings.items.length).toBeGreaterThan(na.linkKeys.size);
   expect([...na.closest.keyOfRank]).toEqual([...nb.closest.keyOfRank]);
   expect([...na.closest.sizeStart]).toEqual([...nb.closest.sizeStart]);
@@ -140,8 +146,11 @@ describe('graph snapshot', () => {
     ['an edge out of range', (b: Buffer) => corruptSection(b, 'edgeNeighbor'), /edge sections are damaged/],
     ['a damaged id table', (b: Buffer) => corruptSection(b, 'idTable'), /idTable is damaged/],
     ['a damaged name table', (b: Buffer) => corruptSection(b, 'stems.items'), /stems is damaged/],
+    ['a damaged compact key table', (b: Buffer) => corruptSection(b, 'compact.items'), /compact is damaged/],
+    ['damaged literal kinds', (b: Buffer) => corruptSection(b, 'literalKinds'), /literalKinds is damaged/],
+    ['damaged schema types', (b: Buffer) => corruptSection(b, 'schemaTypeOf'), /schemaTypeOf is damaged/],
     ['a damaged trigram index', (b: Buffer) => corruptSection(b, 'trigrams.keyOfRank'), /trigrams is damaged/],
-    // Written by the build before the size-ordered trigram index: refused by its version, rebuilt with the index.
+    // Written by the previous build (no compact keys, literal kinds or schema types): refused by its version, rebuilt.
     ['of the previous version', (b: Buffer) => (b.writeUInt32LE(SNAPSHOT_VERSION - 1, 8), b), new RegExp(`version ${SNAPSHOT_VERSION - 1}, this build reads ${SNAPSHOT_VERSION}`)],
   ])('is reported and rebuilt when %s, never a crash', async (_, damage, reason) => {
     const good = readFileSync(snapshotPath());
@@ -184,6 +193,10 @@ describe('graph snapshot', () => {
     expect(back.ids).toEqual(g.ids);
     expect(back.names).toEqual(['Zoë “A”', '1999', '', 'b']);
     expect(back.types).toEqual(g.types);
+    // Stored, not recomputed: the decoded graph holds them before any question asks.
+    expect(back.schemaTypes()).toEqual(g.schemaTypes());
+    expect(back.schemaTypes()).toEqual(['T1', 'date', 'T1', 'T2']);
+    expect([...back.literalKinds()]).toEqual([0, 1, 0, 0]);
     expect(await back.neighbors('a')).toEqual(await g.neighbors('a'));
     expect(await back.stats()).toEqual(await g.stats());
     expect(snapshotHeader(bytes, 'mem').stamp).toBe('stamp-1');

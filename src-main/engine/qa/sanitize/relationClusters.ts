@@ -4,7 +4,7 @@
 // cannot leak. Clusters are numbered by their lowest relation index, so the labels are stable for a graph.
 import type { RelationClusters, SanitizeConfig } from '../../core/types.js';
 import { DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
-import { schemaTypes } from './schemaTypes.js';
+import { schemaTypes } from '../../graph/schemaTypes.js';
 
 /** What a relation joins: dominant schema type of its heads and of its tails, and whether tails are literals. */
 export interface RelationSignature {
