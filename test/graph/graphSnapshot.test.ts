@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphLibrary } from '../../src-main/engine/import/graphLibrary.js';
 import { KuzuGraphStore } from '../../src-main/engine/graph/kuzuGraphStore.js';
-import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
+import { DIR_IN, DIR_OUT, MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
+import { holdersOf } from '../../src-main/engine/graph/keyHolders.js';
 import { decodeSnapshot, encodeSnapshot, snapshotHeader, SNAPSHOT_FILE, SNAPSHOT_VERSION, SnapshotError } from '../../src-main/engine/graph/graphSnapshot.js';
 import { EntityNameIndex } from '../../src-main/engine/qa/stages/entityNameIndex.js';
 import { readSnapshotFile } from '../../src-main/engine/graph/snapshotFile.js';
@@ -65,6 +66,9 @@ async function expectSameGraph(a: MemoryGraph, b: MemoryGraph): Promise<void> {
   expect(a.schemaTypes()).toEqual(b.schemaTypes());
   expect(new Set(a.schemaTypes()).size).toBeGreaterThan(1);
   expect(a.schemaTypes()).toContain('T1');
+  expect([...a.keyHolders().start]).toEqual([...b.keyHolders().start]);
+  expect([...a.keyHolders().items]).toEqual([...b.keyHolders().items]);
+  expect(a.keyHolders().items.length).toBeGreaterThan(a.size / 2);
   // The name tables of linking and sanitizing, key by key and list by list.
   const [na, nb] = [a.nameIndexData(), b.nameIndexData()];
   const tables = (d: typeof na) => [d.linkKeys, d.compact, d.stems, d.acronyms, d.closest.postings, d.scrubKeys];
@@ -148,6 +152,7 @@ describe('graph snapshot', () => {
     ['a damaged name table', (b: Buffer) => corruptSection(b, 'stems.items'), /stems is damaged/],
     ['a damaged compact key table', (b: Buffer) => corruptSection(b, 'compact.items'), /compact is damaged/],
     ['damaged literal kinds', (b: Buffer) => corruptSection(b, 'literalKinds'), /literalKinds is damaged/],
+    ['damaged key holders', (b: Buffer) => corruptSection(b, 'keyHolders.items'), /keyHolders is damaged/],
     ['damaged schema types', (b: Buffer) => corruptSection(b, 'schemaTypeOf'), /schemaTypeOf is damaged/],
     ['a damaged trigram index', (b: Buffer) => corruptSection(b, 'trigrams.keyOfRank'), /trigrams is damaged/],
     // Written by the previous build (no compact keys, literal kinds or schema types): refused by its version, rebuilt.
@@ -197,6 +202,12 @@ describe('graph snapshot', () => {
     expect(back.schemaTypes()).toEqual(g.schemaTypes());
     expect(back.schemaTypes()).toEqual(['T1', 'date', 'T1', 'T2']);
     expect([...back.literalKinds()]).toEqual([0, 1, 0, 0]);
+    // Holders of each (relation, direction) key, ascending: born out a, e; born in 1999; knows out/in a, b.
+    const holders = (rel: string, dir: number) => [...holdersOf(back.keyHolders(), back.relationLabels.indexOf(rel) * 2 + dir)].map((i) => back.ids[i]);
+    expect(holders('born', DIR_OUT)).toEqual(['a', 'e']);
+    expect(holders('born', DIR_IN)).toEqual(['1999']);
+    expect(holders('knows', DIR_OUT)).toEqual(['a', 'b']);
+    expect(holders('knows', DIR_IN)).toEqual(['a', 'b']);
     expect(await back.neighbors('a')).toEqual(await g.neighbors('a'));
     expect(await back.stats()).toEqual(await g.stats());
     expect(snapshotHeader(bytes, 'mem').stamp).toBe('stamp-1');

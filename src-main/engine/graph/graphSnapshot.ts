@@ -11,10 +11,11 @@ import { tableFits } from './stringTable.js';
 import { KeyedLists } from './keyedLists.js';
 import type { NameIndexData } from './nameIndexData.js';
 import { trigramIndexFits } from './trigramIndex.js';
+import { keyHoldersFit } from './keyHolders.js';
 
 export const SNAPSHOT_FILE = 'graph.snapshot';
 // 2: the trigram postings hold key ranks ordered by size (trigramIndex.ts) instead of key ids.
-// 3: the compact (space-free) linking keys, and each entity's schema type, computed at import.
+// 3: the compact (space-free) linking keys, each entity's literal kind and schema type, and each key's holders.
 export const SNAPSHOT_VERSION = 3;
 const MAGIC = 'CTRLGSNP';
 
@@ -115,6 +116,8 @@ export function encodeSnapshot(graph: MemoryGraph, stamp: string): Uint8Array[] 
     ['categorical', 'f32', graph.categorical()],
     ['literalKinds', 'u8', graph.literalKinds()],
     ['schemaTypeOf', 'u8', schemaTypeOf],
+    ['keyHolders.start', 'i32', graph.keyHolders().start],
+    ['keyHolders.items', 'i32', graph.keyHolders().items],
     ...stringSections('ids', graph.ids),
     ...stringSections('names', graph.names),
     ...nameIndexSections(graph.nameIndexData()),
@@ -273,6 +276,8 @@ export function decodeSnapshot(name: string, buf: Buffer, file: string): MemoryG
     const s = section(sname, 'i32');
     return new Int32Array(bytes.buffer, bytes.byteOffset + s.offset, s.bytes / 4);
   };
+  const keyHolders = { start: i32('keyHolders.start', 2 * R + 1), items: counted('keyHolders.items') };
+  if (!keyHoldersFit(keyHolders, 2 * R, n)) throw new SnapshotError(file, 'section keyHolders is damaged');
   const keyedUnchecked = (prefix: (typeof KEYED_LISTS)[number]): KeyedLists => {
     const text = section(`${prefix}.text`, 'utf8');
     return new KeyedLists(
@@ -321,6 +326,7 @@ export function decodeSnapshot(name: string, buf: Buffer, file: string): MemoryG
     categorical,
     literalKinds,
     schemaTypes,
+    keyHolders,
     nameIndex,
   };
   return new MemoryGraph(name, parts);

@@ -19,6 +19,7 @@ import type { ExpandOptions, FindOptions, GraphStore, PathOptions } from './grap
 import { UnknownEntityError } from './graphStore.js';
 import { categoricalScores } from './categoricalScores.js';
 import { computeLiteralKinds } from './literalBuckets.js';
+import { buildKeyHolders, type KeyHolders } from './keyHolders.js';
 import { computeSchemaTypes, DEFAULT_SCHEMA_TYPE_OPTIONS } from './schemaTypes.js';
 import { DIR_IN, DIR_OUT } from './edgeDirection.js';
 import { buildStringTable, findString } from './stringTable.js';
@@ -52,6 +53,8 @@ export interface MemoryGraphParts extends EntityColumns {
   literalKinds?: Uint8Array;
   /** schemaTypes(graph) with the default options (schemaTypes.ts), precomputed at import; computed on first use when absent. */
   schemaTypes?: string[];
+  /** buildKeyHolders(graph) (keyHolders.ts), precomputed at import; computed on first use when absent. */
+  keyHolders?: KeyHolders;
   /** categoricalScores(graph), precomputed at import; computed on first use when absent. */
   categorical?: Float32Array;
   /** buildNameIndexData(names), precomputed at import; built on first use when absent. */
@@ -78,6 +81,7 @@ export class MemoryGraph implements GraphStore {
   private categoricalMemo: Float32Array | undefined;
   private literalKindsMemo: Uint8Array | undefined;
   private schemaTypesMemo: string[] | undefined;
+  private keyHoldersMemo: KeyHolders | undefined;
   private nameIndexMemo: NameIndexData | undefined;
 
   constructor(readonly name: string, parts: MemoryGraphParts) {
@@ -96,6 +100,7 @@ export class MemoryGraph implements GraphStore {
     this.categoricalMemo = parts.categorical;
     this.literalKindsMemo = parts.literalKinds;
     this.schemaTypesMemo = parts.schemaTypes;
+    this.keyHoldersMemo = parts.keyHolders;
     this.nameIndexMemo = parts.nameIndex;
   }
 
@@ -214,6 +219,12 @@ export class MemoryGraph implements GraphStore {
   schemaTypes(): string[] {
     this.schemaTypesMemo ??= computeSchemaTypes(this, DEFAULT_SCHEMA_TYPE_OPTIONS);
     return this.schemaTypesMemo;
+  }
+
+  /** Entities holding each (relation, direction) key (keyHolders.ts), computed once. */
+  keyHolders(): KeyHolders {
+    this.keyHoldersMemo ??= buildKeyHolders(this);
+    return this.keyHoldersMemo;
   }
 
   /** The name tables of linking and sanitizing (nameIndexData.ts), built once. */
