@@ -69,6 +69,8 @@ async function expectSameGraph(a: MemoryGraph, b: MemoryGraph): Promise<void> {
   expect([...a.keyHolders().start]).toEqual([...b.keyHolders().start]);
   expect([...a.keyHolders().items]).toEqual([...b.keyHolders().items]);
   expect(a.keyHolders().items.length).toBeGreaterThan(a.size / 2);
+  expect(a.relationSignatures()).toEqual(b.relationSignatures());
+  expect(a.relationSignatures().some((x) => x.headType !== 'none')).toBe(true);
   // The name tables of linking and sanitizing, key by key and list by list.
   const [na, nb] = [a.nameIndexData(), b.nameIndexData()];
   const tables = (d: typeof na) => [d.linkKeys, d.compact, d.stems, d.acronyms, d.closest.postings, d.scrubKeys];
@@ -208,6 +210,8 @@ describe('graph snapshot', () => {
     expect(holders('born', DIR_IN)).toEqual(['1999']);
     expect(holders('knows', DIR_OUT)).toEqual(['a', 'b']);
     expect(holders('knows', DIR_IN)).toEqual(['a', 'b']);
+    expect(back.relationSignatures()).toEqual(g.relationSignatures());
+    expect(back.relationSignatures()[back.relationLabels.indexOf('born')]).toEqual({ headType: 'T1', tailType: 'date', literalTail: true });
     expect(await back.neighbors('a')).toEqual(await g.neighbors('a'));
     expect(await back.stats()).toEqual(await g.stats());
     expect(snapshotHeader(bytes, 'mem').stamp).toBe('stamp-1');
@@ -312,6 +316,20 @@ describe('a snapshot with a damaged header', () => {
       expect(read.kind).toBe('unusable');
     } finally {
       dir2.remove();
+    }
+  });
+
+  it('refuses relation signatures that do not match the relations', () => {
+    const g = MemoryGraph.fromTriples('m', [], [{ head: 'a', relation: 'r', tail: 'b' }]);
+    const bytes = Buffer.concat(encodeSnapshot(g, 's'));
+    const header = snapshotHeader(bytes, 'mem');
+    const len = bytes.readUInt32LE(12);
+    for (const relationSignatures of [[], [['T1', 'T2', 'yes']]]) {
+      const json = JSON.stringify({ ...header, relationSignatures });
+      expect(Buffer.byteLength(json)).toBeLessThanOrEqual(len);
+      const damaged = Buffer.from(bytes);
+      damaged.fill(0x20, 16, 16 + len).write(json, 16, 'utf8');
+      expect(() => decodeSnapshot('m', damaged, 'mem')).toThrow(/damaged relation signatures/);
     }
   });
 });

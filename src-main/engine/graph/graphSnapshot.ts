@@ -15,7 +15,7 @@ import { keyHoldersFit } from './keyHolders.js';
 
 export const SNAPSHOT_FILE = 'graph.snapshot';
 // 2: the trigram postings hold key ranks ordered by size (trigramIndex.ts) instead of key ids.
-// 3: the compact (space-free) linking keys, each entity's literal kind and schema type, and each key's holders.
+// 3: the compact (space-free) linking keys, each entity's literal kind and schema type, each key's holders, each relation's signature.
 export const SNAPSHOT_VERSION = 3;
 const MAGIC = 'CTRLGSNP';
 
@@ -41,6 +41,8 @@ interface SnapshotHeader {
   typeLabels: string[];
   /** The distinct schema types (schemaTypes.ts); section schemaTypeOf holds each entity's index in it. */
   schemaTypeLabels: string[];
+  /** relationSignatures(graph), one per relation: [head type, tail type, literal tail]. */
+  relationSignatures: [string, string, boolean][];
   sections: SectionEntry[];
 }
 
@@ -142,6 +144,7 @@ export function encodeSnapshot(graph: MemoryGraph, stamp: string): Uint8Array[] 
       relationLabels: graph.relationLabels,
       typeLabels,
       schemaTypeLabels,
+      relationSignatures: graph.relationSignatures().map((x) => [x.headType, x.tailType, x.literalTail]),
       sections,
     };
   };
@@ -272,6 +275,10 @@ export function decodeSnapshot(name: string, buf: Buffer, file: string): MemoryG
     if (typeof t !== 'string') throw new SnapshotError(file, 'section schemaTypeOf is damaged');
     schemaTypes[i] = t;
   }
+  const signatures = header.relationSignatures;
+  if (!Array.isArray(signatures) || signatures.length !== R || !signatures.every((x) => Array.isArray(x) && typeof x[0] === 'string' && typeof x[1] === 'string' && typeof x[2] === 'boolean'))
+    throw new SnapshotError(file, 'damaged relation signatures');
+  const relationSignatures = signatures.map(([headType, tailType, literalTail]) => ({ headType, tailType, literalTail }));
   const counted = (sname: string): Int32Array => {
     const s = section(sname, 'i32');
     return new Int32Array(bytes.buffer, bytes.byteOffset + s.offset, s.bytes / 4);
@@ -327,6 +334,7 @@ export function decodeSnapshot(name: string, buf: Buffer, file: string): MemoryG
     literalKinds,
     schemaTypes,
     keyHolders,
+    relationSignatures,
     nameIndex,
   };
   return new MemoryGraph(name, parts);

@@ -20,6 +20,7 @@ import { UnknownEntityError } from './graphStore.js';
 import { categoricalScores } from './categoricalScores.js';
 import { computeLiteralKinds } from './literalBuckets.js';
 import { buildKeyHolders, type KeyHolders } from './keyHolders.js';
+import { computeRelationSignatures, type RelationSignature } from './relationSignatures.js';
 import { computeSchemaTypes, DEFAULT_SCHEMA_TYPE_OPTIONS } from './schemaTypes.js';
 import { DIR_IN, DIR_OUT } from './edgeDirection.js';
 import { buildStringTable, findString } from './stringTable.js';
@@ -53,6 +54,8 @@ export interface MemoryGraphParts extends EntityColumns {
   literalKinds?: Uint8Array;
   /** schemaTypes(graph) with the default options (schemaTypes.ts), precomputed at import; computed on first use when absent. */
   schemaTypes?: string[];
+  /** relationSignatures(graph) (relationSignatures.ts), precomputed at import; computed on first use when absent. */
+  relationSignatures?: RelationSignature[];
   /** buildKeyHolders(graph) (keyHolders.ts), precomputed at import; computed on first use when absent. */
   keyHolders?: KeyHolders;
   /** categoricalScores(graph), precomputed at import; computed on first use when absent. */
@@ -82,6 +85,7 @@ export class MemoryGraph implements GraphStore {
   private literalKindsMemo: Uint8Array | undefined;
   private schemaTypesMemo: string[] | undefined;
   private keyHoldersMemo: KeyHolders | undefined;
+  private signaturesMemo: RelationSignature[] | undefined;
   private nameIndexMemo: NameIndexData | undefined;
 
   constructor(readonly name: string, parts: MemoryGraphParts) {
@@ -101,6 +105,7 @@ export class MemoryGraph implements GraphStore {
     this.literalKindsMemo = parts.literalKinds;
     this.schemaTypesMemo = parts.schemaTypes;
     this.keyHoldersMemo = parts.keyHolders;
+    this.signaturesMemo = parts.relationSignatures;
     this.nameIndexMemo = parts.nameIndex;
   }
 
@@ -219,6 +224,12 @@ export class MemoryGraph implements GraphStore {
   schemaTypes(): string[] {
     this.schemaTypesMemo ??= computeSchemaTypes(this, DEFAULT_SCHEMA_TYPE_OPTIONS);
     return this.schemaTypesMemo;
+  }
+
+  /** What each relation joins (relationSignatures.ts), computed once. */
+  relationSignatures(): RelationSignature[] {
+    this.signaturesMemo ??= computeRelationSignatures(this);
+    return this.signaturesMemo;
   }
 
   /** Entities holding each (relation, direction) key (keyHolders.ts), computed once. */
