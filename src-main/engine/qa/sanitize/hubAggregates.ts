@@ -52,31 +52,65 @@ export function hubDegree(graph: MemoryGraph, share: number): number {
 }
 
 const peerMemo = new WeakMap<MemoryGraph, Map<string, number[]>>();
+const countMemo = new WeakMap<MemoryGraph, Map<string, number>>();
+
+type KeySet = readonly { relations: readonly number[]; dir: number }[];
+
+function keySetId(keys: KeySet): string {
+  return keys.map((k) => `${k.dir}:${[...k.relations].sort((a, b) => a - b).join(',')}`).sort().join(';');
+}
 
 /**
- * Entities holding every (relation set, direction) key, highest degree first (ties by index), at most `count`.
- * Memoised per graph and key set: a graph's hubs share few key sets.
+ * Entities holding every (relation set, direction) key, ascending. The graph's holders of each key (built at import,
+ * in its snapshot): an entity holds a key when it has an edge of one of its relations that way. Unions and
+ * intersections of ascending lists, so the cost follows the keys' holders, not the graph.
  */
-function holders(graph: MemoryGraph, keys: readonly { relations: readonly number[]; dir: number }[], count: number): number[] {
-  const id = `${count}|${keys.map((k) => `${k.dir}:${[...k.relations].sort((a, b) => a - b).join(',')}`).sort().join(';')}`;
-  const memo = peerMemo.get(graph) ?? peerMemo.set(graph, new Map()).get(graph)!;
-  const known = memo.get(id);
-  if (known) return known;
-  // The graph's holders of each (relation, direction) key (built at import, in its snapshot): an entity holds a key
-  // set when, for every key, it has an edge of one of its relations that way. Unions and intersections of
-  // ascending lists, so the cost follows the keys' holders, not the graph.
-  let found: number[] | undefined = keys.length ? undefined : Array.from({ length: graph.size }, (_, i) => i);
+function holderSet(graph: MemoryGraph, keys: KeySet): number[] {
+  if (!keys.length) return Array.from({ length: graph.size }, (_, i) => i);
   const table = graph.keyHolders();
+  let found: number[] | undefined;
   for (const k of keys) {
     const rels = [...new Set(k.relations)];
     const union = rels.length === 1 ? Array.from(holdersOf(table, rels[0] * 2 + k.dir)) : ascendingUnion(rels.map((r) => holdersOf(table, r * 2 + k.dir)));
     found = found === undefined ? union : ascendingIntersection(found, union);
     if (!found.length) break;
   }
-  found ??= [];
-  found.sort((a, b) => graph.degreeOf(b) - graph.degreeOf(a) || a - b);
-  const top = found.slice(0, count);
+  return found ?? [];
+}
+
+/** How many entities hold every key. Memoised per graph and key set. */
+function holderCount(graph: MemoryGraph, keys: KeySet): number {
+  const id = keySetId(keys);
+  const memo = countMemo.get(graph) ?? countMemo.set(graph, new Map()).get(graph)!;
+  let n = memo.get(id);
+  if (n === undefined) memo.set(id, (n = holderSet(graph, keys).length));
+  return n;
+}
+
+/**
+ * Entities holding every (relation set, direction) key, highest degree first (ties by index), at most `count`.
+ * Memoised per graph and key set: a graph's hubs share few key sets.
+ */
+function holders(graph: MemoryGraph, keys: KeySet, count: number): number[] {
+  const id = `${count}|${keySetId(keys)}`;
+  const memo = peerMemo.get(graph) ?? peerMemo.set(graph, new Map()).get(graph)!;
+  const known = memo.get(id);
+  if (known) return known;
+  const top = topByDegree(graph, holderSet(graph, keys), count);
   memo.set(id, top);
+  return top;
+}
+
+/** The first `count` of `xs` by degree, highest first, ties by index: a sort's prefix, without sorting them all. */
+function topByDegree(graph: MemoryGraph, xs: readonly number[], count: number): number[] {
+  const before = (a: number, b: number): boolean => graph.degreeOf(a) > graph.degreeOf(b) || (graph.degreeOf(a) === graph.degreeOf(b) && a < b);
+  const top: number[] = [];
+  for (const x of xs) {
+    if (top.length === count && !before(x, top[count - 1])) continue;
+    let at = top.length === count ? count - 1 : top.length;
+    for (; at > 0 && before(x, top[at - 1]); at--) top[at] = top[at - 1];
+    top[at] = x;
+  }
   return top;
 }
 
@@ -140,7 +174,7 @@ export function hubAggregates(input: {
     // relations into it) keeps its commonest keys, rarest dropped first, until it has peers: a payload shows a few.
     let keys = [...(keysOf.get(n.token)?.values() ?? [])].filter((k) => k.relations.length > 0);
     if (!keys.length) continue;
-    keys = keys.map((k) => ({ k, n: holders(graph, [k], graph.size).length })).sort((a, b) => b.n - a.n).map((x) => x.k);
+    keys = keys.map((k) => ({ k, n: holderCount(graph, [k]) })).sort((a, b) => b.n - a.n).map((x) => x.k);
     const peersOf = (ks: typeof keys): number[] => holders(graph, ks, options.members).filter((x) => x !== entity).slice(0, options.members - 1);
     let peers = peersOf(keys);
     while (peers.length < options.members - 1 && keys.length > 1) peers = peersOf((keys = keys.slice(0, -1)));
