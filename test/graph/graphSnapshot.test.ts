@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphLibrary } from '../../src-main/engine/import/graphLibrary.js';
 import { KuzuGraphStore } from '../../src-main/engine/graph/kuzuGraphStore.js';
-import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
+import { DIR_IN, DIR_OUT, MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
+import { holdersOf } from '../../src-main/engine/graph/keyHolders.js';
 import { decodeSnapshot, encodeSnapshot, snapshotHeader, SNAPSHOT_FILE, SNAPSHOT_VERSION, SnapshotError } from '../../src-main/engine/graph/graphSnapshot.js';
 import { EntityNameIndex } from '../../src-main/engine/qa/stages/entityNameIndex.js';
 import { readSnapshotFile } from '../../src-main/engine/graph/snapshotFile.js';
@@ -60,14 +61,25 @@ async function expectSameGraph(a: MemoryGraph, b: MemoryGraph): Promise<void> {
   expect([...a.edgeDirection]).toEqual([...b.edgeDirection]);
   expect(a.tripleCount).toBe(b.tripleCount);
   expect([...a.categorical()]).toEqual([...b.categorical()]);
+  // Per-entity tables the first question used to compute: literal kinds and schema types (both sides non-trivial).
+  expect([...a.literalKinds()]).toEqual([...b.literalKinds()]);
+  expect(a.schemaTypes()).toEqual(b.schemaTypes());
+  expect(new Set(a.schemaTypes()).size).toBeGreaterThan(1);
+  expect(a.schemaTypes()).toContain('T1');
+  expect([...a.keyHolders().start]).toEqual([...b.keyHolders().start]);
+  expect([...a.keyHolders().items]).toEqual([...b.keyHolders().items]);
+  expect(a.keyHolders().items.length).toBeGreaterThan(a.size / 2);
+  expect(a.relationSignatures()).toEqual(b.relationSignatures());
+  expect(a.relationSignatures().some((x) => x.headType !== 'none')).toBe(true);
   // The name tables of linking and sanitizing, key by key and list by list.
   const [na, nb] = [a.nameIndexData(), b.nameIndexData()];
-  const tables = (d: typeof na) => [d.linkKeys, d.stems, d.acronyms, d.closest.postings, d.scrubKeys];
+  const tables = (d: typeof na) => [d.linkKeys, d.compact, d.stems, d.acronyms, d.closest.postings, d.scrubKeys];
   for (const [ta, tb] of tables(na).map((t, i) => [t, tables(nb)[i]])) {
     expect(ta.text).toBe(tb.text);
     for (const arr of ['ends', 'table', 'start', 'items'] as const) expect([...ta[arr]]).toEqual([...tb[arr]]);
   }
   expect(na.linkKeys.size).toBeGreaterThan(100);
+  expect(na.compact.size).toBeGreaterThan(10);
   expect(na.closest.postings.items.length).toBeGreaterThan(na.linkKeys.size);
   expect([...na.closest.keyOfRank]).toEqual([...nb.closest.keyOfRank]);
   expect([...na.closest.sizeStart]).toEqual([...nb.closest.sizeStart]);
@@ -140,8 +152,12 @@ describe('graph snapshot', () => {
     ['an edge out of range', (b: Buffer) => corruptSection(b, 'edgeNeighbor'), /edge sections are damaged/],
     ['a damaged id table', (b: Buffer) => corruptSection(b, 'idTable'), /idTable is damaged/],
     ['a damaged name table', (b: Buffer) => corruptSection(b, 'stems.items'), /stems is damaged/],
+    ['a damaged compact key table', (b: Buffer) => corruptSection(b, 'compact.items'), /compact is damaged/],
+    ['damaged literal kinds', (b: Buffer) => corruptSection(b, 'literalKinds'), /literalKinds is damaged/],
+    ['damaged key holders', (b: Buffer) => corruptSection(b, 'keyHolders.items'), /keyHolders is damaged/],
+    ['damaged schema types', (b: Buffer) => corruptSection(b, 'schemaTypeOf'), /schemaTypeOf is damaged/],
     ['a damaged trigram index', (b: Buffer) => corruptSection(b, 'trigrams.keyOfRank'), /trigrams is damaged/],
-    // Written by the build before the size-ordered trigram index: refused by its version, rebuilt with the index.
+    // Written by the previous build (no compact keys, literal kinds or schema types): refused by its version, rebuilt.
     ['of the previous version', (b: Buffer) => (b.writeUInt32LE(SNAPSHOT_VERSION - 1, 8), b), new RegExp(`version ${SNAPSHOT_VERSION - 1}, this build reads ${SNAPSHOT_VERSION}`)],
   ])('is reported and rebuilt when %s, never a crash', async (_, damage, reason) => {
     const good = readFileSync(snapshotPath());
@@ -184,6 +200,18 @@ describe('graph snapshot', () => {
     expect(back.ids).toEqual(g.ids);
     expect(back.names).toEqual(['Zoë “A”', '1999', '', 'b']);
     expect(back.types).toEqual(g.types);
+    // Stored, not recomputed: the decoded graph holds them before any question asks.
+    expect(back.schemaTypes()).toEqual(g.schemaTypes());
+    expect(back.schemaTypes()).toEqual(['T1', 'date', 'T1', 'T2']);
+    expect([...back.literalKinds()]).toEqual([0, 1, 0, 0]);
+    // Holders of each (relation, direction) key, ascending: born out a, e; born in 1999; knows out/in a, b.
+    const holders = (rel: string, dir: number) => [...holdersOf(back.keyHolders(), back.relationLabels.indexOf(rel) * 2 + dir)].map((i) => back.ids[i]);
+    expect(holders('born', DIR_OUT)).toEqual(['a', 'e']);
+    expect(holders('born', DIR_IN)).toEqual(['1999']);
+    expect(holders('knows', DIR_OUT)).toEqual(['a', 'b']);
+    expect(holders('knows', DIR_IN)).toEqual(['a', 'b']);
+    expect(back.relationSignatures()).toEqual(g.relationSignatures());
+    expect(back.relationSignatures()[back.relationLabels.indexOf('born')]).toEqual({ headType: 'T1', tailType: 'date', literalTail: true });
     expect(await back.neighbors('a')).toEqual(await g.neighbors('a'));
     expect(await back.stats()).toEqual(await g.stats());
     expect(snapshotHeader(bytes, 'mem').stamp).toBe('stamp-1');
@@ -288,6 +316,20 @@ describe('a snapshot with a damaged header', () => {
       expect(read.kind).toBe('unusable');
     } finally {
       dir2.remove();
+    }
+  });
+
+  it('refuses relation signatures that do not match the relations', () => {
+    const g = MemoryGraph.fromTriples('m', [], [{ head: 'a', relation: 'r', tail: 'b' }]);
+    const bytes = Buffer.concat(encodeSnapshot(g, 's'));
+    const header = snapshotHeader(bytes, 'mem');
+    const len = bytes.readUInt32LE(12);
+    for (const relationSignatures of [[], [['T1', 'T2', 'yes']]]) {
+      const json = JSON.stringify({ ...header, relationSignatures });
+      expect(Buffer.byteLength(json)).toBeLessThanOrEqual(len);
+      const damaged = Buffer.from(bytes);
+      damaged.fill(0x20, 16, 16 + len).write(json, 16, 'utf8');
+      expect(() => decodeSnapshot('m', damaged, 'mem')).toThrow(/damaged relation signatures/);
     }
   });
 });

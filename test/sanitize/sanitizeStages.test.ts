@@ -7,7 +7,7 @@ import { keepWithinBudget, pruneToBudget } from '../../src-main/engine/qa/saniti
 import { literalBands, mergeLiteralBands } from '../../src-main/engine/qa/sanitize/literalBands.js';
 import { bfsDistances, buildCsr, keptEdge, localSubgraph, UNREACHED, type LocalSubgraph } from '../../src-main/engine/qa/sanitize/localSubgraph.js';
 import { visibleRelationLabels } from '../../src-main/engine/qa/sanitize/relationClusters.js';
-import { schemaTypes } from '../../src-main/engine/qa/sanitize/schemaTypes.js';
+import { schemaTypes } from '../../src-main/engine/graph/schemaTypes.js';
 import { sanitizeView } from '../../src-main/engine/qa/sanitize/sanitizeView.js';
 import { mergeSupernodes } from '../../src-main/engine/qa/sanitize/supernodes.js';
 import { groupOrder, viewAnchors, viewEdges, viewNodes } from '../../src-main/engine/qa/sanitize/viewGraph.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clusterRelations, relationSignatures } from '../../src-main/engine/qa/sanitize/relationClusters.js';
-import { schemaTypes } from '../../src-main/engine/qa/sanitize/schemaTypes.js';
+import { clusterRelations } from '../../src-main/engine/qa/sanitize/relationClusters.js';
+import { relationSignatures } from '../../src-main/engine/graph/relationSignatures.js';
+import { schemaTypes } from '../../src-main/engine/graph/schemaTypes.js';
 import { filmGraph } from './fixtures.js';
 
 describe('schemaTypes', () => {

@@ -11,10 +11,12 @@ import { tableFits } from './stringTable.js';
 import { KeyedLists } from './keyedLists.js';
 import type { NameIndexData } from './nameIndexData.js';
 import { trigramIndexFits } from './trigramIndex.js';
+import { keyHoldersFit } from './keyHolders.js';
 
 export const SNAPSHOT_FILE = 'graph.snapshot';
 // 2: the trigram postings hold key ranks ordered by size (trigramIndex.ts) instead of key ids.
-export const SNAPSHOT_VERSION = 2;
+// 3: the compact (space-free) linking keys, each entity's literal kind and schema type, each key's holders, each relation's signature.
+export const SNAPSHOT_VERSION = 3;
 const MAGIC = 'CTRLGSNP';
 
 type ArrayKind = 'i32' | 'u8' | 'f32' | 'f64' | 'utf8';
@@ -37,6 +39,10 @@ interface SnapshotHeader {
   tripleCount: number;
   relationLabels: string[];
   typeLabels: string[];
+  /** The distinct schema types (schemaTypes.ts); section schemaTypeOf holds each entity's index in it. */
+  schemaTypeLabels: string[];
+  /** relationSignatures(graph), one per relation: [head type, tail type, literal tail]. */
+  relationSignatures: [string, string, boolean][];
   sections: SectionEntry[];
 }
 
@@ -64,7 +70,7 @@ function stringSections(prefix: string, strings: readonly string[]): Section[] {
 
 type Section = [string, ArrayKind, Uint8Array | Int32Array | Float32Array | Float64Array];
 
-const KEYED_LISTS = ['linkKeys', 'stems', 'acronyms', 'trigrams', 'scrubKeys'] as const;
+const KEYED_LISTS = ['linkKeys', 'compact', 'stems', 'acronyms', 'trigrams', 'scrubKeys'] as const;
 
 function keyedSections(prefix: string, lists: KeyedLists): Section[] {
   return [
@@ -96,6 +102,11 @@ export function encodeSnapshot(graph: MemoryGraph, stamp: string): Uint8Array[] 
     if (k === undefined) typeIndex.set(t, (k = typeLabels.push(t) - 1));
     typeOf[i] = k;
   });
+  // Schema types are a dozen labels: one byte per entity.
+  const schemaTypeLabels = [...new Set(graph.schemaTypes())];
+  if (schemaTypeLabels.length > 255) throw new Error('snapshot: more than 255 schema types');
+  const schemaTypeCode = new Map(schemaTypeLabels.map((t, i) => [t, i]));
+  const schemaTypeOf = Uint8Array.from(graph.schemaTypes(), (t) => schemaTypeCode.get(t)!);
   const arrays: Section[] = [
     ['offsets', 'i32', graph.offsets],
     ['edgeNeighbor', 'i32', graph.edgeNeighbor],
@@ -105,6 +116,10 @@ export function encodeSnapshot(graph: MemoryGraph, stamp: string): Uint8Array[] 
     ['typeOf', 'i32', typeOf],
     ['idTable', 'i32', graph.idTable],
     ['categorical', 'f32', graph.categorical()],
+    ['literalKinds', 'u8', graph.literalKinds()],
+    ['schemaTypeOf', 'u8', schemaTypeOf],
+    ['keyHolders.start', 'i32', graph.keyHolders().start],
+    ['keyHolders.items', 'i32', graph.keyHolders().items],
     ...stringSections('ids', graph.ids),
     ...stringSections('names', graph.names),
     ...nameIndexSections(graph.nameIndexData()),
@@ -128,6 +143,8 @@ export function encodeSnapshot(graph: MemoryGraph, stamp: string): Uint8Array[] 
       tripleCount: graph.tripleCount,
       relationLabels: graph.relationLabels,
       typeLabels,
+      schemaTypeLabels,
+      relationSignatures: graph.relationSignatures().map((x) => [x.headType, x.tailType, x.literalTail]),
       sections,
     };
   };
@@ -179,7 +196,7 @@ export function snapshotHeader(buf: Buffer, file: string): SnapshotHeader {
   } catch {
     throw new SnapshotError(file, 'damaged header');
   }
-  if (header.version !== version || !Array.isArray(header.sections) || !Array.isArray(header.relationLabels) || !Array.isArray(header.typeLabels))
+  if (header.version !== version || !Array.isArray(header.sections) || !Array.isArray(header.relationLabels) || !Array.isArray(header.typeLabels) || !Array.isArray(header.schemaTypeLabels))
     throw new SnapshotError(file, 'damaged header');
   if (header.bytes !== buf.length) throw new SnapshotError(file, `${buf.length} bytes where the header says ${header.bytes}`);
   return header;
@@ -249,10 +266,25 @@ export function decodeSnapshot(name: string, buf: Buffer, file: string): MemoryG
     if (t < -1 || t >= header.typeLabels.length) throw new SnapshotError(file, 'section typeOf is damaged');
     types[i] = t < 0 ? undefined : header.typeLabels[t];
   }
+  const literalKinds = u8('literalKinds', n);
+  for (let i = 0; i < n; i++) if (literalKinds[i] > 3) throw new SnapshotError(file, 'section literalKinds is damaged');
+  const schemaTypeOf = u8('schemaTypeOf', n);
+  const schemaTypes = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    const t = header.schemaTypeLabels[schemaTypeOf[i]];
+    if (typeof t !== 'string') throw new SnapshotError(file, 'section schemaTypeOf is damaged');
+    schemaTypes[i] = t;
+  }
+  const signatures = header.relationSignatures;
+  if (!Array.isArray(signatures) || signatures.length !== R || !signatures.every((x) => Array.isArray(x) && typeof x[0] === 'string' && typeof x[1] === 'string' && typeof x[2] === 'boolean'))
+    throw new SnapshotError(file, 'damaged relation signatures');
+  const relationSignatures = signatures.map(([headType, tailType, literalTail]) => ({ headType, tailType, literalTail }));
   const counted = (sname: string): Int32Array => {
     const s = section(sname, 'i32');
     return new Int32Array(bytes.buffer, bytes.byteOffset + s.offset, s.bytes / 4);
   };
+  const keyHolders = { start: i32('keyHolders.start', 2 * R + 1), items: counted('keyHolders.items') };
+  if (!keyHoldersFit(keyHolders, 2 * R, n)) throw new SnapshotError(file, 'section keyHolders is damaged');
   const keyedUnchecked = (prefix: (typeof KEYED_LISTS)[number]): KeyedLists => {
     const text = section(`${prefix}.text`, 'utf8');
     return new KeyedLists(
@@ -276,6 +308,7 @@ export function decodeSnapshot(name: string, buf: Buffer, file: string): MemoryG
   if (weights.bytes !== K * 8) throw new SnapshotError(file, 'section keyWeight has the wrong length');
   const nameIndex: NameIndexData = {
     linkKeys,
+    compact: keyed('compact', K),
     stems: keyed('stems', K),
     acronyms: keyed('acronyms', K),
     closest,
@@ -298,6 +331,10 @@ export function decodeSnapshot(name: string, buf: Buffer, file: string): MemoryG
     tripleCount: header.tripleCount,
     idTable,
     categorical,
+    literalKinds,
+    schemaTypes,
+    keyHolders,
+    relationSignatures,
     nameIndex,
   };
   return new MemoryGraph(name, parts);

@@ -2,7 +2,17 @@
 // numbers to a band (unit bands below ten, where ratings live; decades of magnitude above, where counts
 // live), free text to the word `text`. The raw value never reaches the view; only the band does.
 import type { LiteralKind } from '../../common/graphTypes.js';
-import { DIR_OUT, type MemoryGraph } from './memoryGraph.js';
+import { DIR_OUT } from './edgeDirection.js';
+
+/** What literal kinds read of a graph (a MemoryGraph; structural, so memoryGraph.ts can compute them without a cycle). */
+export interface LiteralGraph {
+  readonly size: number;
+  readonly names: readonly string[];
+  readonly offsets: Int32Array;
+  readonly edgeDirection: Uint8Array;
+  literalOf(i: number): LiteralKind | undefined;
+  literalKinds(): Uint8Array;
+}
 
 const ISO_DATE = /^([+-]?\d{4})-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?([T ].*)?$/;
 const YEAR = /^\d{4}$/;
@@ -13,7 +23,7 @@ const NUMBER = /^[+-]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?([eE][+-]?\d+)?$|^[+-]?\.\d+
  * (a bare year, rating or count) must also never be the head of a stored triple, so a film called "1984" with
  * its own outgoing facts stays an entity.
  */
-export function literalKindOf(graph: MemoryGraph, i: number): LiteralKind | undefined {
+export function literalKindOf(graph: LiteralGraph, i: number): LiteralKind | undefined {
   const marked = graph.literalOf(i);
   if (marked) return marked;
   const kind = literalKindOfText(graph.names[i]);
@@ -23,16 +33,15 @@ export function literalKindOf(graph: MemoryGraph, i: number): LiteralKind | unde
 }
 
 const KIND_CODES: (LiteralKind | undefined)[] = [undefined, 'date', 'number', 'string'];
-const kindMemo = new WeakMap<MemoryGraph, Uint8Array>();
+/** literalKindOf for every entity, as codes (0 none, 1 date, 2 number, 3 string): kept by the graph, in its snapshot. */
+export function literalKinds(graph: Pick<LiteralGraph, 'literalKinds'>): Uint8Array {
+  return graph.literalKinds();
+}
 
-/** literalKindOf for every entity, as codes (0 none, 1 date, 2 number, 3 string); memoised per graph. */
-export function literalKinds(graph: MemoryGraph): Uint8Array {
-  let codes = kindMemo.get(graph);
-  if (!codes) {
-    codes = new Uint8Array(graph.size);
-    for (let i = 0; i < graph.size; i++) codes[i] = KIND_CODES.indexOf(literalKindOf(graph, i));
-    kindMemo.set(graph, codes);
-  }
+/** literalKinds computed: one pass over the names (MemoryGraph memoises it; the snapshot stores it). */
+export function computeLiteralKinds(graph: LiteralGraph): Uint8Array {
+  const codes = new Uint8Array(graph.size);
+  for (let i = 0; i < graph.size; i++) codes[i] = KIND_CODES.indexOf(literalKindOf(graph, i));
   return codes;
 }
 

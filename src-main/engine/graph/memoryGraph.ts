@@ -18,6 +18,10 @@ import { normalizeName } from '../../common/normalizeName.js';
 import type { ExpandOptions, FindOptions, GraphStore, PathOptions } from './graphStore.js';
 import { UnknownEntityError } from './graphStore.js';
 import { categoricalScores } from './categoricalScores.js';
+import { computeLiteralKinds } from './literalBuckets.js';
+import { buildKeyHolders, type KeyHolders } from './keyHolders.js';
+import { computeRelationSignatures, type RelationSignature } from './relationSignatures.js';
+import { computeSchemaTypes, DEFAULT_SCHEMA_TYPE_OPTIONS } from './schemaTypes.js';
 import { DIR_IN, DIR_OUT } from './edgeDirection.js';
 import { buildStringTable, findString } from './stringTable.js';
 import { IntColumn } from './intColumn.js';
@@ -46,6 +50,14 @@ export interface MemoryGraphParts extends EntityColumns {
   tripleCount: number;
   /** buildStringTable(ids); built when absent. */
   idTable?: Int32Array;
+  /** literalKinds(graph) (literalBuckets.ts), precomputed at import; computed on first use when absent. */
+  literalKinds?: Uint8Array;
+  /** schemaTypes(graph) with the default options (schemaTypes.ts), precomputed at import; computed on first use when absent. */
+  schemaTypes?: string[];
+  /** relationSignatures(graph) (relationSignatures.ts), precomputed at import; computed on first use when absent. */
+  relationSignatures?: RelationSignature[];
+  /** buildKeyHolders(graph) (keyHolders.ts), precomputed at import; computed on first use when absent. */
+  keyHolders?: KeyHolders;
   /** categoricalScores(graph), precomputed at import; computed on first use when absent. */
   categorical?: Float32Array;
   /** buildNameIndexData(names), precomputed at import; built on first use when absent. */
@@ -70,6 +82,10 @@ export class MemoryGraph implements GraphStore {
   private readonly relationIndex = new Map<string, number>();
   private normIndex: Map<string, number[]> | undefined;
   private categoricalMemo: Float32Array | undefined;
+  private literalKindsMemo: Uint8Array | undefined;
+  private schemaTypesMemo: string[] | undefined;
+  private keyHoldersMemo: KeyHolders | undefined;
+  private signaturesMemo: RelationSignature[] | undefined;
   private nameIndexMemo: NameIndexData | undefined;
 
   constructor(readonly name: string, parts: MemoryGraphParts) {
@@ -86,6 +102,10 @@ export class MemoryGraph implements GraphStore {
     this.tripleCount = parts.tripleCount;
     this.idTable = parts.idTable ?? buildStringTable(parts.ids);
     this.categoricalMemo = parts.categorical;
+    this.literalKindsMemo = parts.literalKinds;
+    this.schemaTypesMemo = parts.schemaTypes;
+    this.keyHoldersMemo = parts.keyHolders;
+    this.signaturesMemo = parts.relationSignatures;
     this.nameIndexMemo = parts.nameIndex;
   }
 
@@ -192,6 +212,30 @@ export class MemoryGraph implements GraphStore {
   categorical(): Float32Array {
     this.categoricalMemo ??= categoricalScores(this);
     return this.categoricalMemo;
+  }
+
+  /** Literal kind code of every entity (literalBuckets.ts), computed once. */
+  literalKinds(): Uint8Array {
+    this.literalKindsMemo ??= computeLiteralKinds(this);
+    return this.literalKindsMemo;
+  }
+
+  /** Schema type of every entity under the default options (schemaTypes.ts), computed once. */
+  schemaTypes(): string[] {
+    this.schemaTypesMemo ??= computeSchemaTypes(this, DEFAULT_SCHEMA_TYPE_OPTIONS);
+    return this.schemaTypesMemo;
+  }
+
+  /** What each relation joins (relationSignatures.ts), computed once. */
+  relationSignatures(): RelationSignature[] {
+    this.signaturesMemo ??= computeRelationSignatures(this);
+    return this.signaturesMemo;
+  }
+
+  /** Entities holding each (relation, direction) key (keyHolders.ts), computed once. */
+  keyHolders(): KeyHolders {
+    this.keyHoldersMemo ??= buildKeyHolders(this);
+    return this.keyHoldersMemo;
   }
 
   /** The name tables of linking and sanitizing (nameIndexData.ts), built once. */

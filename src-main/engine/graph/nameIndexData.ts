@@ -11,6 +11,11 @@ import { buildTrigramIndex, type TrigramIndex } from './trigramIndex.js';
 export interface NameIndexData {
   /** Linking keys (folded words joined by a space) → entities carrying the name; mediator names get none. */
   linkKeys: KeyedLists;
+  /**
+   * A linking key's words joined without spaces (at least MIN_COMPACT characters) → the keys spelling it, in key
+   * order: names a question writes with other word boundaries (qa/stages/compactKeys.ts).
+   */
+  compact: KeyedLists;
   /** Word stem → linking keys holding it (each key once). */
   stems: KeyedLists;
   /** Acronym → multi-word linking keys it abbreviates. */
@@ -28,6 +33,9 @@ export interface NameIndexData {
 }
 
 /** Smoothed inverse document frequency of a stem over `keyCount` keys, `df` of which hold it. */
+/** Shortest compact form worth matching: shorter ones spell too many things. */
+export const MIN_COMPACT = 5;
+
 export function stemIdf(keyCount: number, df: number): number {
   return Math.log((keyCount + 1) / (df + 1)) + 1;
 }
@@ -62,6 +70,12 @@ export function buildNameIndexData(names: readonly string[]): NameIndexData {
     for (let k = 0; k < K; k++) for (const a of new Set(acronymsOf(keyWords(k)))) emit(a, k);
   });
   const closest = buildTrigramIndex(K, (k) => linkKeys.key(k));
+  const compact = KeyedLists.build((emit) => {
+    for (let k = 0; k < K; k++) {
+      const c = linkKeys.key(k).replace(/ /g, '');
+      if (c.length >= MIN_COMPACT) emit(c, k);
+    }
+  });
   const scrubKeys = KeyedLists.build((emit) =>
     names.forEach((name, e) => {
       const key = nameKey(name);
@@ -75,5 +89,5 @@ export function buildNameIndexData(names: readonly string[]): NameIndexData {
     for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) === 32) n++;
     if (n > maxScrubWords) maxScrubWords = n;
   }
-  return { linkKeys, stems, acronyms, closest, keyWeight, maxKeyLength, scrubKeys, maxScrubWords };
+  return { linkKeys, compact, stems, acronyms, closest, keyWeight, maxKeyLength, scrubKeys, maxScrubWords };
 }

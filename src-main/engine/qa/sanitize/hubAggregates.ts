@@ -8,6 +8,7 @@
 // changes: a Brain's reply names candidate paths by number, and the Hand grounds each by its index, never by token.
 import type { SanitizedView } from '../../core/types.js';
 import { DIR_IN, DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
+import { holdersOf } from '../../graph/keyHolders.js';
 import { kindToken } from './sessionSecret.js';
 
 export interface HubOptions {
@@ -40,7 +41,9 @@ export function hubDegree(graph: MemoryGraph, share: number): number {
   const memo = thresholds.get(graph) ?? thresholds.set(graph, new Map()).get(graph)!;
   let d = memo.get(share);
   if (d === undefined) {
-    const degrees = Int32Array.from({ length: graph.size }, (_, i) => graph.degreeOf(i)).sort();
+    const degrees = new Int32Array(graph.size);
+    for (let i = 0; i < graph.size; i++) degrees[i] = graph.offsets[i + 1] - graph.offsets[i];
+    degrees.sort();
     const at = Math.max(0, Math.min(degrees.length - 1, Math.ceil(degrees.length * (1 - share)) - 1));
     d = Math.max(3, degrees.length ? degrees[at] : 3);
     memo.set(share, d);
@@ -49,41 +52,88 @@ export function hubDegree(graph: MemoryGraph, share: number): number {
 }
 
 const peerMemo = new WeakMap<MemoryGraph, Map<string, number[]>>();
+const countMemo = new WeakMap<MemoryGraph, Map<string, number>>();
+
+type KeySet = readonly { relations: readonly number[]; dir: number }[];
+
+function keySetId(keys: KeySet): string {
+  return keys.map((k) => `${k.dir}:${[...k.relations].sort((a, b) => a - b).join(',')}`).sort().join(';');
+}
+
+/**
+ * Entities holding every (relation set, direction) key, ascending. The graph's holders of each key (built at import,
+ * in its snapshot): an entity holds a key when it has an edge of one of its relations that way. Unions and
+ * intersections of ascending lists, so the cost follows the keys' holders, not the graph.
+ */
+function holderSet(graph: MemoryGraph, keys: KeySet): number[] {
+  if (!keys.length) return Array.from({ length: graph.size }, (_, i) => i);
+  const table = graph.keyHolders();
+  let found: number[] | undefined;
+  for (const k of keys) {
+    const rels = [...new Set(k.relations)];
+    const union = rels.length === 1 ? Array.from(holdersOf(table, rels[0] * 2 + k.dir)) : ascendingUnion(rels.map((r) => holdersOf(table, r * 2 + k.dir)));
+    found = found === undefined ? union : ascendingIntersection(found, union);
+    if (!found.length) break;
+  }
+  return found ?? [];
+}
+
+/** How many entities hold every key. Memoised per graph and key set. */
+function holderCount(graph: MemoryGraph, keys: KeySet): number {
+  const id = keySetId(keys);
+  const memo = countMemo.get(graph) ?? countMemo.set(graph, new Map()).get(graph)!;
+  let n = memo.get(id);
+  if (n === undefined) memo.set(id, (n = holderSet(graph, keys).length));
+  return n;
+}
 
 /**
  * Entities holding every (relation set, direction) key, highest degree first (ties by index), at most `count`.
  * Memoised per graph and key set: a graph's hubs share few key sets.
  */
-function holders(graph: MemoryGraph, keys: readonly { relations: readonly number[]; dir: number }[], count: number): number[] {
-  const id = `${count}|${keys.map((k) => `${k.dir}:${[...k.relations].sort((a, b) => a - b).join(',')}`).sort().join(';')}`;
+function holders(graph: MemoryGraph, keys: KeySet, count: number): number[] {
+  const id = `${count}|${keySetId(keys)}`;
   const memo = peerMemo.get(graph) ?? peerMemo.set(graph, new Map()).get(graph)!;
   const known = memo.get(id);
   if (known) return known;
-  const wanted = keys.map((k) => ({ relations: new Set(k.relations), dir: k.dir }));
-  const found: number[] = [];
-  // A scan of every edge on the first question of a process: plain loops over the CSR, no closure or array per entity.
-  const { offsets, edgeRelation, edgeDirection } = graph;
-  const seen = new Uint8Array(wanted.length);
-  for (let x = 0; x < graph.size; x++) {
-    seen.fill(0);
-    let left = wanted.length;
-    for (let k = offsets[x]; k < offsets[x + 1] && left > 0; k++) {
-      const rel = edgeRelation[k];
-      const dir = edgeDirection[k];
-      // Edges are grouped by (relation, direction): test a group once.
-      if (k > offsets[x] && rel === edgeRelation[k - 1] && dir === edgeDirection[k - 1]) continue;
-      for (let j = 0; j < wanted.length; j++)
-        if (!seen[j] && wanted[j].dir === dir && wanted[j].relations.has(rel)) {
-          seen[j] = 1;
-          left--;
-        }
-    }
-    if (left === 0) found.push(x);
-  }
-  found.sort((a, b) => graph.degreeOf(b) - graph.degreeOf(a) || a - b);
-  const top = found.slice(0, count);
+  const top = topByDegree(graph, holderSet(graph, keys), count);
   memo.set(id, top);
   return top;
+}
+
+/** The first `count` of `xs` by degree, highest first, ties by index: a sort's prefix, without sorting them all. */
+function topByDegree(graph: MemoryGraph, xs: readonly number[], count: number): number[] {
+  const before = (a: number, b: number): boolean => graph.degreeOf(a) > graph.degreeOf(b) || (graph.degreeOf(a) === graph.degreeOf(b) && a < b);
+  const top: number[] = [];
+  for (const x of xs) {
+    if (top.length === count && !before(x, top[count - 1])) continue;
+    let at = top.length === count ? count - 1 : top.length;
+    for (; at > 0 && before(x, top[at - 1]); at--) top[at] = top[at - 1];
+    top[at] = x;
+  }
+  return top;
+}
+
+/** Distinct members of ascending lists, ascending. */
+function ascendingUnion(lists: readonly Int32Array[]): number[] {
+  const all: number[] = [];
+  for (const l of lists) for (let j = 0; j < l.length; j++) all.push(l[j]);
+  all.sort((a, b) => a - b);
+  return all.filter((x, j) => j === 0 || x !== all[j - 1]);
+}
+
+/** Members of both ascending lists, ascending. */
+function ascendingIntersection(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; )
+    if (a[i] < b[j]) i++;
+    else if (a[i] > b[j]) j++;
+    else {
+      out.push(a[i]);
+      i++;
+      j++;
+    }
+  return out;
 }
 
 /**
@@ -124,7 +174,7 @@ export function hubAggregates(input: {
     // relations into it) keeps its commonest keys, rarest dropped first, until it has peers: a payload shows a few.
     let keys = [...(keysOf.get(n.token)?.values() ?? [])].filter((k) => k.relations.length > 0);
     if (!keys.length) continue;
-    keys = keys.map((k) => ({ k, n: holders(graph, [k], graph.size).length })).sort((a, b) => b.n - a.n).map((x) => x.k);
+    keys = keys.map((k) => ({ k, n: holderCount(graph, [k]) })).sort((a, b) => b.n - a.n).map((x) => x.k);
     const peersOf = (ks: typeof keys): number[] => holders(graph, ks, options.members).filter((x) => x !== entity).slice(0, options.members - 1);
     let peers = peersOf(keys);
     while (peers.length < options.members - 1 && keys.length > 1) peers = peersOf((keys = keys.slice(0, -1)));

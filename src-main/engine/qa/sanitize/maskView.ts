@@ -6,7 +6,7 @@
 import type { SanitizeResult, SanitizeInput } from './sanitizeView.js';
 import { bfsDistances, localSubgraph } from './localSubgraph.js';
 import { literalBands } from './literalBands.js';
-import { schemaTypes } from './schemaTypes.js';
+import { schemaTypes } from '../../graph/schemaTypes.js';
 import { macFor } from './sessionSecret.js';
 import { groupOrder, viewAnchors, viewEdges, viewNodes } from './viewGraph.js';
 import { compact, initialGroups, nodeFlags } from './viewGroups.js';

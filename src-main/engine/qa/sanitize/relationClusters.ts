@@ -3,15 +3,9 @@
 // raw labels: any shared word would have to be vetted against the private schema, and a neutral label
 // cannot leak. Clusters are numbered by their lowest relation index, so the labels are stable for a graph.
 import type { RelationClusters, SanitizeConfig } from '../../core/types.js';
-import { DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
-import { schemaTypes } from './schemaTypes.js';
-
-/** What a relation joins: dominant schema type of its heads and of its tails, and whether tails are literals. */
-export interface RelationSignature {
-  headType: string;
-  tailType: string;
-  literalTail: boolean;
-}
+import type { MemoryGraph } from '../../graph/memoryGraph.js';
+// Signatures are the graph's (graph/relationSignatures.ts: computed at import, kept in its snapshot).
+import { relationSignatures, type RelationSignature } from '../../graph/relationSignatures.js';
 
 export interface ClusterOptions {
   /** Average-linkage cosine similarity at or above which two clusters merge. */
@@ -21,44 +15,6 @@ export interface ClusterOptions {
 }
 
 export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = { threshold: 0.75, prefix: 'R' };
-
-const LITERAL_TYPES = new Set(['date', 'number', 'string']);
-
-/** Signature of every relation of the graph (relations with no triple get `none`). */
-export function relationSignatures(graph: MemoryGraph): RelationSignature[] {
-  const types = schemaTypes(graph);
-  const r = graph.relationLabels.length;
-  const headCounts: Map<string, number>[] = Array.from({ length: r }, () => new Map());
-  const tailCounts: Map<string, number>[] = Array.from({ length: r }, () => new Map());
-  const literalTails = new Int32Array(r);
-  const total = new Int32Array(r);
-  for (let i = 0; i < graph.size; i++)
-    for (let k = graph.offsets[i]; k < graph.offsets[i + 1]; k++) {
-      if (graph.edgeDirection[k] !== DIR_OUT) continue;
-      const rel = graph.edgeRelation[k];
-      const tail = graph.edgeNeighbor[k];
-      bump(headCounts[rel], types[i]);
-      bump(tailCounts[rel], types[tail]);
-      total[rel]++;
-      if (LITERAL_TYPES.has(types[tail])) literalTails[rel]++;
-    }
-  return Array.from({ length: r }, (_, rel) => ({
-    headType: dominant(headCounts[rel]),
-    tailType: dominant(tailCounts[rel]),
-    literalTail: total[rel] > 0 && literalTails[rel] * 2 > total[rel],
-  }));
-}
-
-function bump(m: Map<string, number>, key: string): void {
-  m.set(key, (m.get(key) ?? 0) + 1);
-}
-
-function dominant(m: Map<string, number>): string {
-  let best = 'none';
-  let bestCount = 0;
-  for (const [k, c] of m) if (c > bestCount || (c === bestCount && k < best)) [best, bestCount] = [k, c];
-  return best;
-}
 
 /**
  * Groups relations: only relations with equal signatures may share a cluster; inside a signature, average-linkage

@@ -11,7 +11,7 @@ import { pruneToBudget } from './budgetPruning.js';
 import { literalBands, mergeLiteralBands } from './literalBands.js';
 import { buildCsr, keptEdge, localSubgraph } from './localSubgraph.js';
 import { visibleRelationLabels } from './relationClusters.js';
-import { schemaTypes } from './schemaTypes.js';
+import { schemaTypes } from '../../graph/schemaTypes.js';
 import { macFor } from './sessionSecret.js';
 import { hubAggregates, type HubOptions } from './hubAggregates.js';
 import { mergeSupernodes } from './supernodes.js';

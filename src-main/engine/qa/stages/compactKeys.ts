@@ -4,28 +4,6 @@
 // must not merge an article or a preposition into a word ("a lone" is not "alone", "the rapist" not "therapist").
 import type { EntityNameIndex } from './entityNameIndex.js';
 
-/** Shortest compact form worth matching: shorter ones spell too many things. */
-const MIN_COMPACT = 5;
-
-const compactMemo = new WeakMap<EntityNameIndex, Map<string, number[]>>();
-
-/** Keys by their words joined without spaces, built once per index. */
-function compactKeys(index: EntityNameIndex): Map<string, number[]> {
-  let m = compactMemo.get(index);
-  if (!m) {
-    m = new Map();
-    for (let k = 0; k < index.keyCount; k++) {
-      const c = index.key(k).replace(/ /g, '');
-      if (c.length < MIN_COMPACT) continue;
-      const list = m.get(c);
-      if (list) list.push(k);
-      else m.set(c, [k]);
-    }
-    compactMemo.set(index, m);
-  }
-  return m;
-}
-
 /** Character offsets, in the joined string, where one word ends and the next begins. */
 function boundaries(words: readonly string[]): Set<number> {
   const out = new Set<number>();
@@ -51,7 +29,8 @@ function gluesFunctionWord(words: readonly string[], other: ReadonlySet<number>,
  */
 export function compactMatches(index: EntityNameIndex, words: readonly string[], functionWord: (word: string) => boolean): number[] {
   const joined = words.join('');
-  const keys = compactKeys(index).get(joined);
+  // Keys by their words joined without spaces: built at import (graph/nameIndexData.ts), in the graph snapshot.
+  const keys = index.compactKeys(joined);
   if (!keys) return [];
   const mine = boundaries(words);
   const out: number[] = [];

@@ -45,6 +45,11 @@ export class EntityNameIndex {
   }
 
   /** Folded words of key k (those of its first entity's name, which the key is made of). */
+  /** Linking keys whose words, joined without spaces, spell `joined` (in key order). */
+  compactKeys(joined: string): Int32Array | undefined {
+    return this.data.compact.get(joined);
+  }
+
   keyTokens(k: number): string[] {
     return wordSpans(this.graph.names[this.data.linkKeys.list(k)[0]]).map((w) => w.norm);
   }

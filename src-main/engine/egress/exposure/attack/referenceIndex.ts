@@ -3,6 +3,7 @@
 // rest), and for every literal band the literals that show it. Built once per graph and memoised.
 import { coarsenLiteral, literalKindOfCode, literalKinds } from '../../../graph/literalBuckets.js';
 import { DIR_OUT, type MemoryGraph } from '../../../graph/memoryGraph.js';
+import { holdersOf } from '../../../graph/keyHolders.js';
 
 export interface ReferenceIndex {
   graph: MemoryGraph;
@@ -35,19 +36,11 @@ export function referenceIndex(graph: MemoryGraph): ReferenceIndex {
   if (hit) return hit;
   const n = graph.size;
   const keys = graph.relationLabels.length * 2;
-  const counts = new Int32Array(keys);
-  // Edges of an entity are grouped by key, so one entity adds itself once per key it has.
-  for (let i = 0; i < n; i++) for (let k = graph.offsets[i]; k < graph.offsets[i + 1]; k++) if (k === graph.offsets[i] || keyAt(graph, k) !== keyAt(graph, k - 1)) counts[keyAt(graph, k)]++;
-  const byKey = Array.from({ length: keys }, (_, k) => new Int32Array(counts[k]));
-  const fill = new Int32Array(keys);
+  // Holders of each key: from the graph (built at import, in its snapshot), views without a copy.
+  const holders = graph.keyHolders();
+  const byKey = Array.from({ length: keys }, (_, k) => holdersOf(holders, k));
   const keyKinds = new Int32Array(n);
-  for (let i = 0; i < n; i++)
-    for (let k = graph.offsets[i]; k < graph.offsets[i + 1]; k++)
-      if (k === graph.offsets[i] || keyAt(graph, k) !== keyAt(graph, k - 1)) {
-        const key = keyAt(graph, k);
-        byKey[key][fill[key]++] = i;
-        keyKinds[i]++;
-      }
+  for (let j = 0; j < holders.items.length; j++) keyKinds[holders.items[j]]++;
   const outDegree = new Int32Array(n);
   for (let i = 0; i < n; i++) for (let k = graph.offsets[i]; k < graph.offsets[i + 1]; k++) if (graph.edgeDirection[k] === DIR_OUT) outDegree[i]++;
   const literalCode = literalKinds(graph);

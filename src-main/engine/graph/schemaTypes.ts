@@ -2,8 +2,16 @@
 // analyst wrote. An entity is described by the (relation, direction) keys it takes part in; keys that mostly
 // co-occur on the same entities are one role (a film has a director, writers and actors; a person is directed
 // by / stars in films), and an entity's type is the role of its most common key. Literals are typed by kind.
-import { type MemoryGraph } from '../../graph/memoryGraph.js';
-import { literalKindOfCode, literalKinds } from '../../graph/literalBuckets.js';
+import { literalKindOfCode, literalKinds } from './literalBuckets.js';
+
+/** What schema types read of a graph (a MemoryGraph; structural, so memoryGraph.ts can compute them without a cycle). */
+export interface SchemaGraph {
+  readonly size: number;
+  readonly relationLabels: readonly string[];
+  forEachGroup(i: number, fn: (rel: number, dir: number, start: number, end: number) => void): void;
+  literalKinds(): Uint8Array;
+  schemaTypes(): string[];
+}
 
 export interface SchemaTypeOptions {
   /** Keys are one role when they co-occur on at least this share of the rarer key's entities. */
@@ -19,21 +27,16 @@ export const DEFAULT_SCHEMA_TYPE_OPTIONS: SchemaTypeOptions = { cooccurrence: 0.
 /** Entities with more distinct keys than this add no co-occurrence pairs (hubs would dominate and cost O(d²)). */
 const MAX_KEYS_FOR_PAIRS = 32;
 
-const memo = new WeakMap<MemoryGraph, string[]>();
-
-/** Type of every entity of the graph (`T1`…`Tn`, `date`, `number`, `string`, `none`); memoised per graph. */
-export function schemaTypes(graph: MemoryGraph, options?: Partial<SchemaTypeOptions>): string[] {
-  if (!options) {
-    const hit = memo.get(graph);
-    if (hit) return hit;
-  }
-  const opts = { ...DEFAULT_SCHEMA_TYPE_OPTIONS, ...options };
-  const types = computeSchemaTypes(graph, opts);
-  if (!options) memo.set(graph, types);
-  return types;
+/**
+ * Type of every entity of the graph (`T1`…`Tn`, `date`, `number`, `string`, `none`). With the default options the
+ * graph keeps them (computed at import, in the graph snapshot): a whole-graph pass no question should pay.
+ */
+export function schemaTypes(graph: SchemaGraph, options?: Partial<SchemaTypeOptions>): string[] {
+  if (!options) return graph.schemaTypes();
+  return computeSchemaTypes(graph, { ...DEFAULT_SCHEMA_TYPE_OPTIONS, ...options });
 }
 
-function computeSchemaTypes(graph: MemoryGraph, opts: SchemaTypeOptions): string[] {
+export function computeSchemaTypes(graph: SchemaGraph, opts: SchemaTypeOptions): string[] {
   const n = graph.size;
   const keyCount = graph.relationLabels.length * 2;
   const count = new Int32Array(keyCount);
