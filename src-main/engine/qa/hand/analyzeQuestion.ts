@@ -374,11 +374,7 @@ export function alignWords(
     const c = ctx.matcher.contrast(word.text, steps[j].relation);
     // A noun of an "of" / possessive chain names what its hop lands on: it supports that hop unless its class
     // contradicts the hop's landing ("the birthplace of the director of X": director, then birthplace).
-    // Naming the end the hop lands on also tells its direction ("X's father": the father is father's tail) — unless
-    // the hop repeats the one before, where the "of" chain may be the label's own words ("the place of birth of X").
-    const repeat = j > 0 && steps[j].relation === steps[j - 1].relation;
-    if (word.chainNode === j + 1 && !(ctx.landingClash?.(word.text, steps[j]) ?? false))
-      return Math.max(c, w.supportMin, repeat ? 0 : (ctx.landingSupport?.(word.text, steps[j]) ?? 0));
+    if (word.chainNode === j + 1 && !(ctx.landingClash?.(word.text, steps[j]) ?? false)) return Math.max(c, w.supportMin);
     return c;
   };
   // Walking a relation there and back is cheap only when the question says so ("same", "co-", "also"); otherwise the
