@@ -669,7 +669,7 @@ function scoreSingle(
   const nouns = answer.nouns;
   const out: ScoredChain[] = [];
   const prefixes = prefixEnds(paths);
-  const cued = text.words.some((x) => x.kind === 'cue');
+  const { cued } = answer;
   const returning = new Set(paths.filter((p) => p.returns).map((p) => chainKey(p.steps)));
   for (const p of paths) {
     if (p.ends.size === 0) continue;

@@ -14,9 +14,18 @@ export function isInitialism(word: string, label: readonly string[]): boolean {
  */
 const LABEL_COVER = 0.8;
 
+/** What one word says about every relation, computed once per word. */
+interface WordRow {
+  /** Per relation: raw similarity at k·2, contrast at k·2 + 1. */
+  sims: Float32Array;
+  /** Per relation: the index of the label word it matches best. */
+  at: Uint8Array;
+  bestRaw: number;
+  bestContrast: number;
+}
+
 export class RelationMatcher {
-  private readonly memo = new Map<string, Float32Array>();
-  private readonly argmax = new Map<string, Uint8Array>();
+  private readonly memo = new Map<string, WordRow>();
 
   constructor(
     private readonly words: WordVectors,
@@ -28,18 +37,17 @@ export class RelationMatcher {
 
   /** Raw similarity: the best match between the word and any word of the label. */
   raw(word: string, relation: number): number {
-    return this.row(word)[relation * 2];
+    return this.row(word).sims[relation * 2];
   }
 
   /** Similarity minus the word's mean similarity over all relations of the graph. */
   contrast(word: string, relation: number): number {
-    return this.row(word)[relation * 2 + 1];
+    return this.row(word).sims[relation * 2 + 1];
   }
 
   /** Which word of the relation's label the word matches best (its index among the label's content words). */
   labelWord(word: string, relation: number): number {
-    this.row(word);
-    return this.argmax.get(word)?.[relation] ?? 0;
+    return this.row(word).at[relation];
   }
 
   /**
@@ -54,35 +62,19 @@ export class RelationMatcher {
 
   /** The best raw similarity of the word over all relations (STEM_MATCH and above: it shares a stem with a label). */
   bestRaw(word: string): number {
-    return this.best(word)[0];
+    return this.row(word).bestRaw;
   }
 
   /** The best contrast of the word over all relations: whether it names any relation of the graph at all. */
   bestContrast(word: string): number {
-    return this.best(word)[1];
+    return this.row(word).bestContrast;
   }
 
-  private readonly bests = new Map<string, [number, number]>();
-
-  private best(word: string): [number, number] {
-    let b = this.bests.get(word);
-    if (b) return b;
-    const r = this.row(word);
-    b = [-Infinity, -Infinity];
-    for (let k = 0; k < r.length; k += 2) {
-      b[0] = Math.max(b[0], r[k]);
-      b[1] = Math.max(b[1], r[k + 1]);
-    }
-    if (this.bests.size > 50_000) this.bests.clear();
-    this.bests.set(word, b);
-    return b;
-  }
-
-  private row(word: string): Float32Array {
-    let r = this.memo.get(word);
-    if (r) return r;
+  private row(word: string): WordRow {
+    const memo = this.memo.get(word);
+    if (memo) return memo;
     const n = this.relationWords.length;
-    r = new Float32Array(n * 2);
+    const r = new Float32Array(n * 2);
     const at = new Uint8Array(n);
     let sum = 0;
     for (let k = 0; k < n; k++) {
@@ -100,13 +92,16 @@ export class RelationMatcher {
       sum += best;
     }
     const mean = n ? sum / n : 0;
-    for (let k = 0; k < n; k++) r[k * 2 + 1] = r[k * 2] - mean;
-    if (this.memo.size > 50_000) {
-      this.memo.clear();
-      this.argmax.clear();
+    let bestRaw = -Infinity;
+    let bestContrast = -Infinity;
+    for (let k = 0; k < n; k++) {
+      r[k * 2 + 1] = r[k * 2] - mean;
+      bestRaw = Math.max(bestRaw, r[k * 2]);
+      bestContrast = Math.max(bestContrast, r[k * 2 + 1]);
     }
-    this.memo.set(word, r);
-    this.argmax.set(word, at);
-    return r;
+    const row = { sims: r, at, bestRaw, bestContrast };
+    if (this.memo.size > 50_000) this.memo.clear();
+    this.memo.set(word, row);
+    return row;
   }
 }
