@@ -12,7 +12,7 @@ import { ExperienceStore } from '../../src-main/engine/memory/experienceStore.js
 import { leakDictionaries, writeBackDictionaries } from '../../src-main/engine/memory/leakDictionaries.js';
 import { LeakyTraceError } from '../../src-main/engine/memory/memoryErrors.js';
 import { findLeaks } from '../../src-main/engine/memory/traceLeaks.js';
-import { writeExperience } from '../../src-main/engine/memory/writeExperience.js';
+import { newExperienceRecord, writeExperience } from '../../src-main/engine/memory/writeExperience.js';
 import { createPrng } from '../../src-main/engine/random/prng.js';
 import { ANCHOR, sessionTrace, tempDir, unit } from './fixtures.js';
 
@@ -80,6 +80,23 @@ describe('one leak rule for write-back and audit', () => {
       expect(report.records).toBe(written.length);
       expect(report.findings).toEqual([]);
       expect(report.clean).toBe(true);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('never reads a record\'s random id as a literal: the audit scans what the gate checked, nothing else', async () => {
+    // Ids are 16 random hex digits; about one in 2,000 is all decimal digits, which the literal rule would flag.
+    const dir = tempDir();
+    dirs.push(dir);
+    const store = await ExperienceStore.open(dir.path, { dim: DIM });
+    try {
+      const trace = abstractTrace(sessionTrace({ anonymizedQuestion: `what genre does ${ANCHOR} fall under`, literalValue: () => undefined }));
+      const record = { ...newExperienceRecord(trace, { questionVector: unit(DIM, 0), indicatorVector: unit(DIM, 1) }), id: 'xp-1234567890123456' };
+      await store.put(record);
+      const report = await auditMemory(store);
+      expect(report.records).toBe(1);
+      expect(report.findings).toEqual([]);
     } finally {
       store.close();
     }

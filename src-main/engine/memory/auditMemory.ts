@@ -2,7 +2,7 @@
 // and ids, session tokens of any earlier session and unbucketed literals. Every count must be 0. Rare templates
 // (seen < k) are reported too: they are allowed locally but templatesForRemote keeps them out of payloads.
 import type { AuditFindingKind } from '../../common/memoryContract.js';
-import type { ExperienceRecord } from './experienceRecord.js';
+import { traceOf, type ExperienceRecord } from './experienceRecord.js';
 import type { ExperienceStore } from './experienceStore.js';
 import { templatesForRemote } from './memoryGate.js';
 import { findLeaks } from './traceLeaks.js';
@@ -48,7 +48,7 @@ export async function auditMemory(store: ExperienceStore, options: AuditOptions 
     }
     readable.push(record);
     // The write-back gate's own rule, so a record it stored is never flagged here.
-    for (const { kind, field } of findLeaks(record, { names: options.names, ids: options.ids })) findings.push({ id: record.id, kind, field });
+    for (const { kind, field } of findLeaks(traceOf(record), { names: options.names, ids: options.ids })) findings.push({ id: record.id, kind, field });
   }
   const counts: Record<AuditFindingKind, number> = { name: 0, id: 0, token: 0, literal: 0, undecryptable: 0 };
   for (const f of findings) counts[f.kind]++;

@@ -109,6 +109,13 @@ export interface ExperienceRecord extends AbstractTrace {
   lastUsedAt?: number;
 }
 
+/** The sealed, leak-checked part of a record: what the write-back gate checks and the audit scans (one rule for
+ *  both). The record's id, vectors, counters and times are bookkeeping: a random hex id may read as a number. */
+export function traceOf(record: ExperienceRecord): AbstractTrace {
+  const { question, indicator, trajectory, templates, literals, outcome, failures, exposure, judged } = record;
+  return { question, indicator, trajectory, templates, literals, outcome, failures, exposure, ...(judged ? { judged } : {}) };
+}
+
 /** Canonical string of an exposure mode: the exact-match filter column. */
 export function exposureKey(mode: ExposureMode): string {
   return `relations=${mode.relations};k=${mode.k};dates=${mode.dates};schema=${mode.schemaTypes ? 1 : 0};supernodes=${mode.supernodes ? 1 : 0}`;

@@ -22,7 +22,7 @@ import { assertLocalPath } from '../node/localPath.js';
 import { CorruptMemoryError, MemoryKeyError } from './memoryErrors.js';
 import { open, seal } from './payloadCipher.js';
 import { assertAbstract, type LeakDictionaries } from './traceLeaks.js';
-import type { ExperienceRow } from './experienceRecord.js';
+import { traceOf, type ExperienceRow } from './experienceRecord.js';
 
 import { experienceTableExists, TABLE } from './experienceTable.js';
 
@@ -111,11 +111,6 @@ function parseTrace(id: string, json: string): AbstractTrace {
     OUTCOME_OF_CODE.includes(t.outcome);
   if (!ok) throw new CorruptMemoryError(`Experience record "${id}" decrypts to something that is not an abstract trace.`);
   return t;
-}
-
-function traceOf(record: ExperienceRecord): AbstractTrace {
-  const { question, indicator, trajectory, templates, literals, outcome, failures, exposure, judged } = record;
-  return { question, indicator, trajectory, templates, literals, outcome, failures, exposure, ...(judged ? { judged } : {}) };
 }
 
 /** What a write changed: records inserted or replaced (new content), or ids removed. */
