@@ -104,7 +104,64 @@ describe('WordNet relatedness', () => {
     // Father and mother share a verb sense (to beget) and a hypernym (parent): two kinds of one thing.
     expect(lex.of('father', 'mother')).toBe(LEXICAL_COHYPONYM);
     expect(lex.of('son', 'daughter')).toBe(LEXICAL_COHYPONYM);
+    // "married" is what a spouse is by WordNet's own lemma ("married person"); the verb reaches it through "married".
+    expect(lex.of('married', 'spouse')).toBe(LEXICAL_NOUN_KIND);
+    expect(lex.of('marry', 'spouse')).toBe(LEXICAL_NOUN_KIND);
+    expect(lex.of('married', 'mother')).not.toBe(LEXICAL_NOUN_KIND);
     expect(lex.of('joined', 'located')).toBe(0);
     expect(lex.of('qzxv', 'father')).toBe(0);
+  });
+});
+
+describe('how many hops an "of" / possessive chain and the answer noun ask for', () => {
+  // Parent links stored one way (father), marriages one way (spouse_of), clubs in leagues and countries.
+  const g = toyGraph([
+    'Ann Fell|father|Bo Fell',
+    'Bo Fell|father|Cy Fell',
+    'Cy Fell|father|Dan Fell',
+    'Ann Fell|mother|Eve Fell',
+    'Eve Fell|father|Hal Rook',
+    'Bo Fell|spouse_of|Eve Fell',
+    'Cy Fell|spouse_of|Ida Moss',
+    'Ida Moss|father|Jon Moss',
+    'Kit Vale|plays_for|Harlow Rovers',
+    'Lou Penn|plays_for|Harlow Rovers',
+    'Kit Vale|nationality|Freedonia',
+    'Lou Penn|nationality|Sylvania',
+    'Harlow Rovers|competes_in|Premier Division',
+    'Harlow Rovers|country|Freedonia',
+    'Oxley Town|competes_in|Premier Division',
+    'Oxley Town|country|Sylvania',
+    'Mo Dunn|plays_for|Oxley Town',
+    'Mo Dunn|nationality|Freedonia',
+  ]);
+  it('"the father of the father of X" and "the father of X\'s father" are two hops, each noun naming one', async () => {
+    expect((await readings(g, 'Who was the father of the father of Ann Fell?', ['Ann Fell']))[0]).toBe('1:father> father>');
+    expect((await readings(g, "who was the father of Ann Fell's father?", ['Ann Fell']))[0]).toBe('1:father> father>');
+  });
+  it('"X\'s father" alone stays one hop', async () => {
+    expect((await readings(g, "who was Ann Fell's father?", ['Ann Fell']))[0]).toBe('1:father>');
+  });
+  it('"whom did X marry" walks the marriage ("married" names spouse_of)', async () => {
+    expect((await readings(g, 'whom did Cy Fell marry?', ['Cy Fell']))[0]).toBe('1:spouse_of>');
+  });
+  it('"what league is X\'s club in": the answer lies one hop beyond the club, so the club is not the answer', async () => {
+    const r = await readings(g, "what league is Kit Vale's club in?", ['Kit Vale']);
+    const club = r.indexOf('1:plays_for>');
+    const league = r.indexOf('1:plays_for> competes_in>');
+    expect(club).toBeGreaterThanOrEqual(0);
+    expect(league).toBeGreaterThanOrEqual(0);
+    expect(league).toBeLessThan(club);
+  });
+  it('"which team is X\'s club", joined by a bare copula, asks for the club itself', async () => {
+    const q = "which team is Kit Vale's club?";
+    const text = readQuestion(q, [{ start: q.indexOf('Kit'), end: q.indexOf('Kit') + 8 }]);
+    expect(text.chainSpans?.[0]).toEqual({ start: q.indexOf('Kit'), end: q.indexOf('club') + 4 });
+    const r = await readings(g, q, ['Kit Vale']);
+    const club = r.indexOf('1:plays_for>');
+    const league = r.indexOf('1:plays_for> competes_in>');
+    expect(club).toBeGreaterThanOrEqual(0);
+    expect(league).toBeGreaterThanOrEqual(0);
+    expect(club).toBeLessThan(league);
   });
 });

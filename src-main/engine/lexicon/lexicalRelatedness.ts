@@ -38,6 +38,11 @@ interface Concepts {
   nounFirst: boolean;
   /** Hypernyms up to two steps above the first noun sense. */
   up2: Set<string>;
+  /**
+   * Nouns the word names as "<word> person" (a lemma of theirs): "married" and "marry" name {spouse, married person,
+   * mate}, which the vectors put no closer than mother or father.
+   */
+  person: Set<string>;
 }
 
 /** Memoised WordNet relatedness of word pairs (see the file comment). */
@@ -61,6 +66,8 @@ export class LexicalRelatedness {
     const B = both ? cb.noun : cb.all;
     if (!A.own.size || !B.own.size) return 0;
     if (overlaps(A.own, B.own)) return LEXICAL_SYNONYM;
+    // "married" is what a spouse is, by WordNet's own lemma ("married person"): as exact as a noun's kind.
+    if (overlaps(ca.person, cb.noun.own)) return LEXICAL_NOUN_KIND;
     // The question's word a kind of the label's (husband → spouse) names it; a broader word ("which person" / actors)
     // names many labels alike, so it stays at the hypernym value.
     if (overlaps(A.up, B.own)) return both ? LEXICAL_NOUN_KIND : LEXICAL_HYPERNYM;
@@ -77,12 +84,27 @@ export class LexicalRelatedness {
       all: this.reading(word, POS, false),
       nounFirst: this.wn.has(word, 'n') && !PARTICIPLE.test(word) && !this.wn.lemmas(word, 'v').some((l) => l !== word),
       up2: new Set<string>(),
+      person: this.personNouns(word),
     };
     const first = this.wn.synsets(word, 'n', 1)[0];
     if (first) for (const h of this.wn.closure(first, ['@', '@i'], 2)) c.up2.add(`${h.pos}${h.offset}`);
     if (this.memo.size > 100_000) this.memo.clear();
     this.memo.set(word, c);
     return c;
+  }
+
+  /** Noun senses of "<w> person" for the word and the one-word nouns derived from its senses (marry → married). */
+  private personNouns(word: string): Set<string> {
+    const forms = new Set<string>([word]);
+    for (const pos of POS)
+      for (const s of this.wn.synsets(word, pos, SENSES))
+        for (const p of s.pointers) {
+          if (p.symbol !== '+' || p.pos !== 'n') continue;
+          for (const w of this.wn.synset(p.offset, 'n')?.words ?? []) if (!w.includes(' ')) forms.add(w);
+        }
+    const out = new Set<string>();
+    for (const f of forms) for (const s of this.wn.synsets(`${f} person`, 'n', SENSES)) out.add(`${s.pos}${s.offset}`);
+    return out;
   }
 
   private reading(word: string, parts: readonly Pos[], nounsOnly: boolean): Reading {

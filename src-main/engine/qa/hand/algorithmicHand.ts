@@ -103,6 +103,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
         categorical: (r, d) => this.categorical(r, d),
         landingSupport: (noun, step, ends) => this.landingSupport(noun, step, ends),
         landingClash: (noun, step) => this.landingClash(noun, step),
+        namesAnchorRole: (noun, anchor) => this.namesAnchorRole(noun, anchor),
         mediator: (ends) => this.mediator(ends),
         typeFit: (answer, ends, landing) => this.typeFit(answer, ends, landing),
         sameKind: (out, back, anchor, relation) => this.sameKind(out, back, anchor, relation),
@@ -474,6 +475,21 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const have = this.endClasses(new Set([anchor]));
     const mine = this.classesOfNoun(word);
     return !have.size || !mine.size || intersects(mine, have);
+  }
+
+  /** See AnalysisContext.namesAnchorRole: the share of the anchor's edges whose role at its end the noun names. */
+  private namesAnchorRole(noun: string, anchor: number): boolean {
+    const g = this.graph;
+    const from = g.offsets[anchor];
+    const to = g.offsets[anchor + 1];
+    let named = 0;
+    for (let k = from; k < to; k++) {
+      const r = this.roles[g.edgeRelation[k]];
+      // Seen from the anchor: an out-edge makes it the head, an in-edge the tail.
+      const heads = (g.edgeDirection[k] === DIR_OUT ? r.head : r.tail).heads;
+      if (heads.some((h) => sharesStem(noun, h) || this.words.similarity(noun, h) >= LANDING_MIN)) named++;
+    }
+    return to > from && named * 2 >= to - from;
   }
 
   private isPhraseNoun(word: string): boolean {

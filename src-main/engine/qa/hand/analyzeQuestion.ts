@@ -172,6 +172,11 @@ export interface AnalysisContext {
   sameKind?(out: ReadonlySet<number>, back: ReadonlySet<number>, anchor: number, relation: number): boolean;
   /** Whether a noun's class contradicts what the step lands on (see landingSupport). Absent: never. */
   landingClash?(noun: string, step: SchemaStep): boolean;
+  /**
+   * Whether a noun names the role the anchor plays in most of its edges ("system" for a measurement system that is
+   * the head of most measurement_system.* facts): the anchor's own kind, not a hop from it. Absent: never.
+   */
+  namesAnchorRole?(noun: string, anchor: number): boolean;
   /** Whether a word can be a noun (the lexicon's parts of speech). Absent: every non-participle may be. */
   isNoun?(word: string): boolean;
   weights?: Partial<AnalysisWeights>;
@@ -371,6 +376,9 @@ export function alignWords(
       if (!obj || best < w.supportMin) return w.reciprocalCue;
       return w.reciprocalCue * Math.max(0, Math.min(1, ctx.matcher.contrast(obj, steps[j].relation) / best));
     }
+    // The n-th noun of an "of" / possessive chain lands n hops (or more) from the anchor: it cannot name an earlier
+    // hop ("the father of the father of X" is two hops, each noun naming one).
+    if (word.chainNode !== undefined && j < word.chainNode - 1) return 0;
     const c = ctx.matcher.contrast(word.text, steps[j].relation);
     // A noun of an "of" / possessive chain names what its hop lands on: it supports that hop unless its class
     // contradicts the hop's landing ("the birthplace of the director of X": director, then birthplace).
@@ -671,11 +679,16 @@ function scoreSingle(
   const prefixes = prefixEnds(paths);
   const { cued } = answer;
   const returning = new Set(paths.filter((p) => p.returns).map((p) => chainKey(p.steps)));
+  const beyond = answerBeyondChain(text, anchorIndex, anchor, answer, ctx);
   for (const p of paths) {
     if (p.ends.size === 0) continue;
     const through = mediatorSteps(p, prefixes, ctx);
-    const a = alignBest(orders, p.steps, ctx, w, lastHopSupport(answer, p.steps, ctx, w, p.ends), firstHopSupport(answer, anchorIndex, p.steps[0], ctx, w), through);
-    let score = a.score - w.lengthPenalty * hopCount(p.steps.length, through) - w.unusedAnchor * otherAnchors;
+    const hops = hopCount(p.steps.length, through);
+    // The answer noun names a hop beyond the chain's last noun: a chain that ends there leaves it unexplained.
+    const short = beyond !== undefined && hops <= beyond.nodes;
+    const last = short ? 0 : lastHopSupport(answer, p.steps, ctx, w, p.ends);
+    const a = alignBest(orders, p.steps, ctx, w, last, firstHopSupport(answer, anchorIndex, p.steps[0], ctx, w), through);
+    let score = a.score - (short ? w.missingHop : 0) - w.lengthPenalty * hops - w.unusedAnchor * otherAnchors;
     if (ctx.mediator?.(p.ends)) score -= w.mediatorEnd;
     // Asking for the anchor's siblings ("the other films of its director") needs words that say so.
     if (!cued) score -= w.returnToAnchor * walksBack(p, returning, a.support, w);
@@ -688,6 +701,36 @@ function scoreSingle(
     out.push({ anchors: [anchor], steps: toSteps(p.steps, a.support, ctx), answerPosition: p.steps.length, ends: p.ends, score });
   }
   return out;
+}
+
+const COPULA = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an']);
+
+/**
+ * Whether the answer noun ("which league") names something one hop or more beyond the anchor's "of" / possessive chain
+ * ("what league is [A]'s club in": A → club → league, "which province contains the birthplace of A"), with the
+ * chain's noun count. The two are one thing when a bare copula joins them and nothing follows ("which city is the
+ * birthplace of A").
+ */
+function answerBeyondChain(text: QuestionText, anchorIndex: number, anchor: number, answer: AnswerShared, ctx: AnalysisContext): { nodes: number } | undefined {
+  const span = text.chainSpans?.[anchorIndex];
+  const { phrase } = answer;
+  if (!span || text.question === undefined || text.answerSide.length !== 1 || !phrase.determiner || phrase.category || !phrase.words.length) return undefined;
+  const head = phrase.words[phrase.words.length - 1];
+  if (head.chainNode !== undefined) return undefined;
+  let last: QuestionWord | undefined;
+  for (const x of text.words) if (x.anchor === anchorIndex && x.chainNode && (!last || x.chainNode > last.chainNode!)) last = x;
+  // "the measurement system of [SI]": a lone chain noun naming what the anchor itself is names no hop.
+  if (!last || (last.chainNode === 1 && (ctx.namesAnchorRole?.(last.text, anchor) ?? false))) return undefined;
+  const q = text.question;
+  const wordsIn = (from: number, to: number): string[] => q.slice(from, to).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const first = phrase.words[0];
+  const headEnd = head.start + head.text.length;
+  // The wh-phrase before the chain ("what league is A's club in") or after it ("A's club is in which league").
+  const before = headEnd <= span.start;
+  const between = before ? wordsIn(headEnd, span.start) : wordsIn(span.end, first.start);
+  const after = before ? wordsIn(span.end, q.length) : wordsIn(headEnd, q.length).filter((x) => !phrase.complement.some((c) => c.text === x));
+  const identity = between.every((x) => COPULA.has(x)) && after.length === 0;
+  return identity ? undefined : { nodes: last.chainNode! };
 }
 
 /**

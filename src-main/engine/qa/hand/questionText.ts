@@ -79,6 +79,11 @@ export interface QuestionText {
   words: QuestionWord[];
   /** Per mention: the side the answer end is read on (where the wh-word sits; left when there is none). */
   answerSide: ('left' | 'right')[];
+  /**
+   * Per mention with an "of" or possessive chain: where the chain's words begin and end in the question ("the birthplace
+   * of [A]": from "birthplace" to the mention's end; "[A]'s club": from the mention to "club").
+   */
+  chainSpans?: ({ start: number; end: number } | undefined)[];
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -153,23 +158,13 @@ export function readQuestion(question: string, mentions: { start: number; end: n
   // order. Only nouns joined by "of" / "'s" count; anything else ends the chain.
   const chainNodes = new Map<number, number>();
   const isArticle = (t: string | undefined): boolean => t === 'the' || t === 'a' || t === 'an';
+  const chainSpans: ({ start: number; end: number } | undefined)[] = spans.map(() => undefined);
   spans.forEach((s, k) => {
-    let at = mentionAt[k] - 1;
-    for (let node = 1; node <= 3; node++) {
-      if (isArticle(raw[at]?.text)) at--;
-      if (raw[at]?.text !== 'of' || (at >= 0 && mentionBetween(at) && node > 1)) break;
-      at--;
-      if (isArticle(raw[at]?.text)) at--;
-      const w = raw[at];
-      if (!w || !contentAt(w.text) || mentionBetween(at)) break;
-      chainNodes.set(at, node);
-      // A compound's modifiers ("the release year of"): skip them.
-      while (at > 0 && contentAt(raw[at - 1].text) && !mentionBetween(at - 1) && raw[at - 1].phrase === w.phrase) at--;
-      at--;
-    }
+    let chainStart = s.start;
     // Possessives: the mention, then "'s", then the noun, then "'s" …
     let end = s.end;
     let from = raw.findIndex((w) => w.start >= s.end);
+    let possessives = 0;
     for (let node = 1; node <= 3 && from >= 0; node++) {
       if (!/^\]?\s*['’]s\b/.test(question.slice(end, end + 5))) break;
       let j = from;
@@ -187,9 +182,26 @@ export function readQuestion(question: string, mentions: { start: number; end: n
       )
         j++;
       chainNodes.set(j, node);
+      possessives = node;
       end = raw[j].start + raw[j].text.length;
       from = j + 1 < raw.length ? j + 1 : -1;
     }
+    // "the father of [A]'s father": the possessive chain is walked first, the "of" chain's nouns after it.
+    let at = mentionAt[k] - 1;
+    for (let node = possessives + 1; node <= possessives + 3; node++) {
+      if (isArticle(raw[at]?.text)) at--;
+      if (raw[at]?.text !== 'of' || (at >= 0 && mentionBetween(at) && node > possessives + 1)) break;
+      at--;
+      if (isArticle(raw[at]?.text)) at--;
+      const w = raw[at];
+      if (!w || !contentAt(w.text) || mentionBetween(at)) break;
+      chainNodes.set(at, node);
+      // A compound's modifiers ("the release year of"): skip them.
+      while (at > 0 && contentAt(raw[at - 1].text) && !mentionBetween(at - 1) && raw[at - 1].phrase === w.phrase) at--;
+      chainStart = raw[at].start;
+      at--;
+    }
+    if (possessives > 0 || chainStart < s.start) chainSpans[k] = { start: chainStart, end };
   });
   const words: QuestionWord[] = [];
   raw.forEach((w, i) => {
@@ -229,5 +241,5 @@ export function readQuestion(question: string, mentions: { start: number; end: n
   const answerSide = spans.map((s): 'left' | 'right' => (wh && wh.start > s.start ? 'right' : 'left'));
   let withoutMentions = question;
   for (const s of [...spans].sort((a, b) => b.start - a.start)) withoutMentions = withoutMentions.slice(0, s.start) + ' ' + withoutMentions.slice(s.end);
-  return { question, withoutMentions: withoutMentions.replace(/[[\]]/g, ' ').replace(/\s+/g, ' ').trim(), words, answerSide };
+  return { question, withoutMentions: withoutMentions.replace(/[[\]]/g, ' ').replace(/\s+/g, ' ').trim(), words, answerSide, chainSpans };
 }
