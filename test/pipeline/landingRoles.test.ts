@@ -139,6 +139,10 @@ describe('how many hops an "of" / possessive chain and the answer noun ask for',
     expect((await readings(g, 'Who was the father of the father of Ann Fell?', ['Ann Fell']))[0]).toBe('1:father> father>');
     expect((await readings(g, "who was the father of Ann Fell's father?", ['Ann Fell']))[0]).toBe('1:father> father>');
   });
+  it('"the place of birth of X" over a label that itself reads "place of birth" stays one hop', async () => {
+    const h = toyGraph(['Ann Fell|place of birth|Harlow', 'Bo Fell|place of birth|Oxley', 'Harlow|place of birth|Oxley', 'Ann Fell|father|Bo Fell']);
+    expect((await readings(h, 'what is the place of birth of Ann Fell?', ['Ann Fell']))[0]).toBe('1:place of birth>');
+  });
   it('"X\'s father" alone stays one hop', async () => {
     expect((await readings(g, "who was Ann Fell's father?", ['Ann Fell']))[0]).toBe('1:father>');
   });

@@ -378,7 +378,8 @@ export function alignWords(
     }
     // The n-th noun of an "of" / possessive chain lands n hops (or more) from the anchor: it cannot name an earlier
     // hop ("the father of the father of X" is two hops, each noun naming one).
-    if (word.chainNode !== undefined && j < word.chainNode - 1) return 0;
+    // A word of a label that itself reads "N of M" ("place of birth") is not a node of its own.
+    if (word.chainNode !== undefined && j < word.chainNode - 1 && !(ctx.matcher.relationWords[steps[j].relation].length > 1 && ctx.matcher.raw(word.text, steps[j].relation) >= STEM_MATCH)) return 0;
     const c = ctx.matcher.contrast(word.text, steps[j].relation);
     // A noun of an "of" / possessive chain names what its hop lands on: it supports that hop unless its class
     // contradicts the hop's landing ("the birthplace of the director of X": director, then birthplace).
@@ -684,9 +685,11 @@ function scoreSingle(
     if (p.ends.size === 0) continue;
     const through = mediatorSteps(p, prefixes, ctx);
     const hops = hopCount(p.steps.length, through);
-    // The answer noun names a hop beyond the chain's last noun: a chain that ends there leaves it unexplained.
-    const short = beyond !== undefined && hops <= beyond.nodes;
-    const last = short ? 0 : lastHopSupport(answer, p.steps, ctx, w, p.ends);
+    // The answer noun names a hop beyond the chain's last noun: a chain that ends there leaves it unexplained, unless
+    // the noun names that very hop too ("what country is X's nationality from").
+    let last = lastHopSupport(answer, p.steps, ctx, w, p.ends);
+    const short = beyond !== undefined && hops <= beyond.nodes && last < w.supportMin;
+    if (short) last = 0;
     const a = alignBest(orders, p.steps, ctx, w, last, firstHopSupport(answer, anchorIndex, p.steps[0], ctx, w), through);
     let score = a.score - (short ? w.missingHop : 0) - w.lengthPenalty * hops - w.unusedAnchor * otherAnchors;
     if (ctx.mediator?.(p.ends)) score -= w.mediatorEnd;
