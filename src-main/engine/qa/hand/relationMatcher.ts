@@ -1,7 +1,7 @@
 // How strongly a question word points at a relation, relative to the graph's other relations. Raw word-vector
 // similarity is high for generic words ("movies" is close to most film relations), so a word's mean similarity to
 // all of the graph's relations is subtracted: only words that single a relation out support a hop.
-import { STEM_MATCH, type WordVectors } from './wordSimilarity.js';
+import { crudeStem, STEM_MATCH, type WordVectors } from './wordSimilarity.js';
 
 /** True when `word` spells the initials of a label of two or more words ("pi" / principal investigator). */
 export function isInitialism(word: string, label: readonly string[]): boolean {
@@ -26,6 +26,12 @@ interface WordRow {
 
 export class RelationMatcher {
   private readonly memo = new Map<string, WordRow>();
+  /**
+   * Per label word, the graph's label words of its stem ("plays", "played"): a question word is as close to one as to
+   * the other, so "X's team" favours neither plays_for nor previously_played_for on the vectors' taste for a tense,
+   * and the words a label adds ("previously") decide.
+   */
+  private readonly forms = new Map<string, string[]>();
 
   constructor(
     private readonly words: WordVectors,
@@ -33,7 +39,16 @@ export class RelationMatcher {
     readonly relationWords: readonly (readonly string[])[],
     /** The words of each label that name the relation itself (a dotted label's last segment); default: all. */
     private readonly ownWords: readonly (readonly string[])[] = relationWords,
-  ) {}
+  ) {
+    const byStem = new Map<string, string[]>();
+    for (const lw of new Set(relationWords.flat())) {
+      const k = crudeStem(lw);
+      const group = byStem.get(k);
+      if (group) group.push(lw);
+      else byStem.set(k, [lw]);
+    }
+    for (const group of byStem.values()) for (const lw of group) this.forms.set(lw, group);
+  }
 
   /** Raw similarity: the best match between the word and any word of the label. */
   raw(word: string, relation: number): number {
@@ -80,7 +95,8 @@ export class RelationMatcher {
     for (let k = 0; k < n; k++) {
       let best = 0;
       this.relationWords[k].forEach((lw, i) => {
-        const sim = this.words.similarity(word, lw);
+        let sim = -Infinity;
+        for (const f of this.forms.get(lw) ?? [lw]) sim = Math.max(sim, this.words.similarity(word, f));
         if (sim > best) {
           best = sim;
           at[k] = Math.min(i, 255);

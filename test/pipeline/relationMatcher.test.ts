@@ -1,0 +1,42 @@
+// How a question word points at relation labels: similarity less the word's mean over the graph's labels, and the
+// inflections of one stem among the labels read alike ("plays" / "played"), so only the words a label adds set two
+// labels of one verb apart. Real GloVe vectors.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
+import { RelationMatcher } from '../../src-main/engine/qa/hand/relationMatcher.js';
+import { relationWords } from '../../src-main/engine/qa/hand/relationWords.js';
+import { WordVectors } from '../../src-main/engine/qa/hand/wordSimilarity.js';
+
+const LABELS = ['plays_for', 'previously_played_for', 'nationality', 'head_coach', 'home_stadium', 'founded_year'];
+let matcher: RelationMatcher;
+let words: WordVectors;
+
+beforeAll(async () => {
+  words = new WordVectors(await loadGloveDrm());
+  const rw = LABELS.map(relationWords);
+  await words.prepare([...rw.flat(), 'club', 'team', 'played', 'plays', 'previously', 'coach']);
+  matcher = new RelationMatcher(words, rw);
+}, 120_000);
+
+describe('RelationMatcher', () => {
+  it('a word is as close to "plays" as to "played": the two labels of one verb tie on it', () => {
+    const plays = LABELS.indexOf('plays_for');
+    const played = LABELS.indexOf('previously_played_for');
+    for (const w of ['club', 'team'])
+      expect(matcher.raw(w, plays)).toBeCloseTo(Math.max(words.similarity(w, 'plays'), words.similarity(w, 'played')), 6);
+    expect(matcher.raw('club', plays)).toBeCloseTo(matcher.raw('club', played), 6);
+    expect(matcher.contrast('team', plays)).toBeCloseTo(matcher.contrast('team', played), 6);
+  });
+  it('the words a label adds stay its own: "previously" names only the label that says it', () => {
+    const plays = LABELS.indexOf('plays_for');
+    const played = LABELS.indexOf('previously_played_for');
+    expect(matcher.raw('previously', played)).toBe(1);
+    expect(matcher.raw('previously', plays)).toBeLessThan(0.9);
+    expect(matcher.unnamed(played, ['club', 'plays'])).toBe(1);
+    expect(matcher.unnamed(plays, ['club', 'plays'])).toBe(0);
+  });
+  it('a word of another stem is unaffected', () => {
+    const coach = LABELS.indexOf('head_coach');
+    expect(matcher.raw('coach', coach)).toBe(1);
+  });
+});
