@@ -108,6 +108,9 @@ describe('WordNet relatedness', () => {
     expect(lex.of('married', 'spouse')).toBe(LEXICAL_NOUN_KIND);
     expect(lex.of('marry', 'spouse')).toBe(LEXICAL_NOUN_KIND);
     expect(lex.of('married', 'mother')).not.toBe(LEXICAL_NOUN_KIND);
+    // "-ied" verb forms reach their lemma ("buried" → bury), and through it the derived noun ("burial").
+    expect(wn!.lemmas('buried', 'v')).toContain('bury');
+    expect(lex.of('burial', 'buried')).toBe(LEXICAL_SYNONYM);
     expect(lex.of('joined', 'located')).toBe(0);
     expect(lex.of('qzxv', 'father')).toBe(0);
   });

@@ -43,7 +43,7 @@ const FILE_POS: Record<Pos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv'
 /** Detachment rules of WordNet's morphy (suffix → replacement) per part of speech. */
 const DETACH: Record<Pos, [string, string][]> = {
   n: [['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y'], ['s', '']],
-  v: [['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', ''], ['s', '']],
+  v: [['ies', 'y'], ['ied', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', ''], ['s', '']],
   a: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']],
   r: [],
 };
