@@ -5,7 +5,7 @@
 // and writes `ctrlg exposure report` per set. Prints one markdown table: Hits@1, ASR@1/@5 on anchors+bridges (and
 // each alone), linkage ASR@1 and how many tokens could be linked at all (their entity shown as a token in another
 // compared session), node exposure p99 and top-1% share (every built payload counted as sent).
-//   npm run bench:exposure -- [--sets demo,metaqa-2,metaqa-3,grailqa,simpleq] [--limit 300] [--seed 1]
+//   npm run bench:exposure -- [--sets demo,metaqa-2,metaqa-3,grailqa,simpleq,genealogy-2,…,sports-3] [--limit 300] [--seed 1]
 //                             [--linkage 100] [--data ../shared/data] [--out DIR]
 // Linkage compares --linkage sessions drawn at random (seeded): with 10, most sets share too few entities to count.
 // Everything goes through the CLI in process, into a temporary data folder; --out keeps the eval folders and reports
@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCli } from '../src-main/cli/runCli.js';
 import { parseQuestions } from '../src-main/engine/import/questionsFile.js';
+import { benchSets } from './lib/benchSets.js';
 import { sampleQuestions } from './lib/sampleQuestions.js';
 
 const { values } = parseArgs({
@@ -33,20 +34,8 @@ const seed = Number(values.seed);
 for (const [flag, v] of [['--limit', limit], ['--seed', seed], ['--linkage', Number(values.linkage)]] as const)
   if (!Number.isInteger(v) || v < 0) throw new Error(`${flag} must be a non-negative integer`);
 
-interface ExposureSet {
-  name: string;
-  kb: string;
-  questions: string;
-  all?: boolean;
-}
-const data = values.data;
-const demoDir = resolve(import.meta.dirname, '../resources/demo');
-const SETS: ExposureSet[] = [
-  { name: 'demo', kb: join(demoDir, 'hospital-network.txt'), questions: join(demoDir, 'questions.txt'), all: true },
-  ...[1, 2, 3].map((h) => ({ name: `metaqa-${h}`, kb: join(data, 'metaqa', 'kb.txt'), questions: join(data, 'metaqa', `${h}-hop`, 'qa_dev.txt') })),
-  { name: 'grailqa', kb: join(data, 'grailqa', 'kb.txt'), questions: join(data, 'grailqa', 'questions.tsv') },
-  { name: 'simpleq', kb: join(data, 'simpleq-wikidata', 'kb.txt'), questions: join(data, 'simpleq-wikidata', 'questions.tsv') },
-];
+// The sets of bench:qa (bench/lib/benchSets.ts), the same questions of the same graphs; MetaQA with its brackets.
+const SETS = benchSets(values.data).filter((s) => !s.stripBrackets);
 const wanted = values.sets.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = wanted.filter((w) => !SETS.some((s) => s.name === w));
 if (unknown.length) throw new Error(`unknown set(s) ${unknown.join(', ')}; known: ${SETS.map((s) => s.name).join(', ')}`);
