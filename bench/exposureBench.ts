@@ -6,7 +6,7 @@
 // each alone), linkage ASR@1 and how many tokens could be linked at all (their entity shown as a token in another
 // compared session), node exposure p99 and top-1% share (every built payload counted as sent).
 //   npm run bench:exposure -- [--sets demo,metaqa-2,metaqa-3,grailqa,simpleq,genealogy-2,…,sports-3] [--limit 300] [--seed 1]
-//                             [--linkage 100] [--data ../shared/data] [--out DIR]
+//                             [--linkage 100] [--data ../shared/data] [--out DIR] [--graph NAME=KB,QUESTIONS …]
 // Linkage compares --linkage sessions drawn at random (seeded): with 10, most sets share too few entities to count.
 // Everything goes through the CLI in process, into a temporary data folder; --out keeps the eval folders and reports
 // (they hold the revealed mappings: evaluation only, never share them).
@@ -27,6 +27,8 @@ const { values } = parseArgs({
     linkage: { type: 'string', default: '100' },
     data: { type: 'string', default: resolve(import.meta.dirname, '../../shared/data') },
     out: { type: 'string' },
+    /** NAME=KB,QUESTIONS: one more set on a graph of your own (repeatable); give NAME in --sets too. */
+    graph: { type: 'string', multiple: true, default: [] },
   },
 });
 const limit = Number(values.limit);
@@ -35,7 +37,14 @@ for (const [flag, v] of [['--limit', limit], ['--seed', seed], ['--linkage', Num
   if (!Number.isInteger(v) || v < 0) throw new Error(`${flag} must be a non-negative integer`);
 
 // The sets of bench:qa (bench/lib/benchSets.ts), the same questions of the same graphs; MetaQA with its brackets.
-const SETS = benchSets(values.data).filter((s) => !s.stripBrackets);
+const SETS = [
+  ...benchSets(values.data).filter((s) => !s.stripBrackets),
+  ...values.graph.map((g) => {
+    const m = /^([^=]+)=([^,]+),(.+)$/.exec(g);
+    if (!m) throw new Error(`--graph ${g}: expected NAME=KB,QUESTIONS`);
+    return { name: m[1], kb: resolve(m[2]), questions: resolve(m[3]) } as { name: string; kb: string; questions: string; all?: boolean };
+  }),
+];
 const wanted = values.sets.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = wanted.filter((w) => !SETS.some((s) => s.name === w));
 if (unknown.length) throw new Error(`unknown set(s) ${unknown.join(', ')}; known: ${SETS.map((s) => s.name).join(', ')}`);
