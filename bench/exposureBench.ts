@@ -5,8 +5,8 @@
 // and writes `ctrlg exposure report` per set. Prints one markdown table: Hits@1, ASR@1/@5 on anchors+bridges (and
 // each alone), linkage ASR@1 and how many tokens could be linked at all (their entity shown as a token in another
 // compared session), node exposure p99 and top-1% share (every built payload counted as sent).
-//   npm run bench:exposure -- [--sets demo,metaqa-2,metaqa-3,grailqa,simpleq] [--limit 300] [--seed 1]
-//                             [--linkage 100] [--data ../shared/data] [--out DIR]
+//   npm run bench:exposure -- [--sets demo,metaqa-2,metaqa-3,grailqa,simpleq,genealogy-2,…,sports-3] [--limit 300] [--seed 1]
+//                             [--linkage 100] [--data ../shared/data] [--out DIR] [--graph NAME=KB,QUESTIONS …]
 // Linkage compares --linkage sessions drawn at random (seeded): with 10, most sets share too few entities to count.
 // Everything goes through the CLI in process, into a temporary data folder; --out keeps the eval folders and reports
 // (they hold the revealed mappings: evaluation only, never share them).
@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCli } from '../src-main/cli/runCli.js';
 import { parseQuestions } from '../src-main/engine/import/questionsFile.js';
+import { benchSets } from './lib/benchSets.js';
 import { sampleQuestions } from './lib/sampleQuestions.js';
 
 const { values } = parseArgs({
@@ -26,6 +27,8 @@ const { values } = parseArgs({
     linkage: { type: 'string', default: '100' },
     data: { type: 'string', default: resolve(import.meta.dirname, '../../shared/data') },
     out: { type: 'string' },
+    /** NAME=KB,QUESTIONS: one more set on a graph of your own (repeatable); give NAME in --sets too. */
+    graph: { type: 'string', multiple: true, default: [] },
   },
 });
 const limit = Number(values.limit);
@@ -33,19 +36,14 @@ const seed = Number(values.seed);
 for (const [flag, v] of [['--limit', limit], ['--seed', seed], ['--linkage', Number(values.linkage)]] as const)
   if (!Number.isInteger(v) || v < 0) throw new Error(`${flag} must be a non-negative integer`);
 
-interface ExposureSet {
-  name: string;
-  kb: string;
-  questions: string;
-  all?: boolean;
-}
-const data = values.data;
-const demoDir = resolve(import.meta.dirname, '../resources/demo');
-const SETS: ExposureSet[] = [
-  { name: 'demo', kb: join(demoDir, 'hospital-network.txt'), questions: join(demoDir, 'questions.txt'), all: true },
-  ...[1, 2, 3].map((h) => ({ name: `metaqa-${h}`, kb: join(data, 'metaqa', 'kb.txt'), questions: join(data, 'metaqa', `${h}-hop`, 'qa_dev.txt') })),
-  { name: 'grailqa', kb: join(data, 'grailqa', 'kb.txt'), questions: join(data, 'grailqa', 'questions.tsv') },
-  { name: 'simpleq', kb: join(data, 'simpleq-wikidata', 'kb.txt'), questions: join(data, 'simpleq-wikidata', 'questions.tsv') },
+// The sets of bench:qa (bench/lib/benchSets.ts), the same questions of the same graphs; MetaQA with its brackets.
+const SETS = [
+  ...benchSets(values.data).filter((s) => !s.stripBrackets),
+  ...values.graph.map((g) => {
+    const m = /^([^=]+)=([^,]+),(.+)$/.exec(g);
+    if (!m) throw new Error(`--graph ${g}: expected NAME=KB,QUESTIONS`);
+    return { name: m[1], kb: resolve(m[2]), questions: resolve(m[3]) } as { name: string; kb: string; questions: string; all?: boolean };
+  }),
 ];
 const wanted = values.sets.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = wanted.filter((w) => !SETS.some((s) => s.name === w));

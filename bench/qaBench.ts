@@ -25,6 +25,7 @@ import { hitAt1, parseQuestions, quantile, type EvalQuestion } from '../src-main
 import type { MemoryGraph } from '../src-main/engine/graph/memoryGraph.js';
 import type { ConfidenceSignals } from '../src-main/common/answerTypes.js';
 import { classifyMiss, formatChain, MISS_CAUSES, missInputOf, type MissCause, type MissDiagnosis } from './lib/classifyMiss.js';
+import { benchSets, type BenchSet } from './lib/benchSets.js';
 import { sampleQuestions } from './lib/sampleQuestions.js';
 
 const { values } = parseArgs({
@@ -48,54 +49,7 @@ const warmup = Number(values.warmup);
 for (const [flag, v] of [['--limit', limit], ['--seed', seed], ['--d-max', dMax], ['--warmup', warmup]] as const)
   if (!Number.isInteger(v) || v < 0) throw new Error(`${flag} must be a non-negative integer`);
 
-interface BenchSet {
-  name: string;
-  /** Graph key: sets with one key share the graph and the engine. */
-  graph: string;
-  kb: string;
-  questions: string;
-  /** Official question types, line-aligned with the questions file (labels only). */
-  types?: string;
-  stripBrackets?: boolean;
-  /** Every question, unsampled. */
-  all?: boolean;
-}
-
-const data = values.data;
-const demoDir = resolve(import.meta.dirname, '../resources/demo');
-const metaqa = (h: number, nb: boolean): BenchSet => ({
-  name: `metaqa-${h}${nb ? '-nb' : ''}`,
-  graph: 'metaqa',
-  kb: join(data, 'metaqa', 'kb.txt'),
-  questions: join(data, 'metaqa', `${h}-hop`, 'qa_dev.txt'),
-  types: join(data, 'metaqa', `${h}-hop`, 'qa_dev_qtype.txt'),
-  ...(nb ? { stripBrackets: true } : {}),
-});
-// Generated graphs of domains the pipeline was never developed on (bench/devgraphs/generate.ts); chain labels only
-// label the rows of --out.
-const devDir = resolve(import.meta.dirname, 'devgraphs/data');
-const devgraph = (domain: 'genealogy' | 'sports', h: number): BenchSet => ({
-  name: `${domain}-${h}`,
-  graph: domain,
-  kb: join(devDir, domain, 'kb.txt'),
-  questions: join(devDir, domain, `qa_${h}hop.txt`),
-  types: join(devDir, domain, `qa_${h}hop_qtype.txt`),
-});
-const ALL_SETS: BenchSet[] = [
-  metaqa(1, false),
-  metaqa(1, true),
-  metaqa(2, false),
-  metaqa(2, true),
-  metaqa(3, false),
-  metaqa(3, true),
-  { name: 'grailqa', graph: 'grailqa', kb: join(data, 'grailqa', 'kb.txt'), questions: join(data, 'grailqa', 'questions.tsv') },
-  { name: 'simpleq', graph: 'simpleq', kb: join(data, 'simpleq-wikidata', 'kb.txt'), questions: join(data, 'simpleq-wikidata', 'questions.tsv') },
-  { name: 'demo', graph: 'demo', kb: join(demoDir, 'hospital-network.txt'), questions: join(demoDir, 'questions.txt'), all: true },
-  devgraph('genealogy', 2),
-  devgraph('genealogy', 3),
-  devgraph('sports', 2),
-  devgraph('sports', 3),
-];
+const ALL_SETS = benchSets(values.data);
 const wanted = values.sets ? values.sets.split(',').map((s) => s.trim()).filter(Boolean) : ALL_SETS.map((s) => s.name);
 const unknown = wanted.filter((w) => !ALL_SETS.some((s) => s.name === w));
 if (unknown.length) throw new Error(`unknown set(s) ${unknown.join(', ')}; known: ${ALL_SETS.map((s) => s.name).join(', ')}`);

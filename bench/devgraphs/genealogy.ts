@@ -26,7 +26,8 @@ interface Person {
 
 const TARGET_PEOPLE = 2400;
 
-export function genealogyGraph(seed: number, perType: number): DevGraph {
+/** `people`: about how many people the graph holds (bench:qa's graph: TARGET_PEOPLE; smaller for a small-graph check). */
+export function genealogyGraph(seed: number, perType: number, people_ = TARGET_PEOPLE): DevGraph {
   const rand = createRand(seed);
   const f = new Facts();
   const kb = new TripleSink();
@@ -103,12 +104,12 @@ export function genealogyGraph(seed: number, perType: number): DevGraph {
   }
 
   // Later generations: children of each couple, then marriages within the generation or to newcomers.
-  while (people.length < TARGET_PEOPLE && couples.length) {
+  while (people.length < people_ && couples.length) {
     const kids: Person[] = [];
     for (const [hus, wife] of couples) {
       const n = hus.house ? rand.int(1, 5) : rand.int(0, 4);
       let year = Math.max(hus.born, wife.born) + rand.int(20, 28);
-      for (let i = 0; i < n && people.length < TARGET_PEOPLE + 200; i++) {
+      for (let i = 0; i < n && people.length < people_ + 200; i++) {
         if (year > wife.born + 44 || year > 1975) break;
         const c = person(rand.chance(0.5) ? 'm' : 'f', hus.surname, year, hus.house, hus);
         c.mother = wife;

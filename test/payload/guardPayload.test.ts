@@ -6,7 +6,8 @@ import type { Triple } from '../../src-main/common/graphTypes.js';
 import type { BrainPayload } from '../../src-main/common/brainTypes.js';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
 import { payloadRisk } from '../../src-main/engine/egress/exposure/attack/payloadRisk.js';
-import { reidentificationRisk } from '../../src-main/engine/egress/exposure/attack/reidentificationRisk.js';
+import { DEFAULT_ROUNDS } from '../../src-main/engine/egress/exposure/attack/attackSession.js';
+import { GUARD_ATTACK_ROUNDS, reidentificationRisk } from '../../src-main/engine/egress/exposure/attack/reidentificationRisk.js';
 import { finalizePayload } from '../../src-main/engine/payload/brainPayload.js';
 import { guardPayload, withPaths } from '../../src-main/engine/payload/guardPayload.js';
 import { renderPayloadText } from '../../src-main/engine/payload/payloadText.js';
@@ -45,19 +46,35 @@ describe('guardPayload', () => {
   });
 
   it('drops the lower-ranked half of the paths showing a risky token, never the best `keep`, renumbering ids', () => {
-    // E_4 and E_5 are risky; only paths beyond keep=2 that show them may go: P4, P5 → the lower half (P5) first.
-    const risk = (text: string): Map<string, number> => new Map(['E_0004', 'E_0005'].filter((x) => text.includes(x)).map((x) => [x, 0.9]));
-    const g = guardPayload(p, risk, { maxRisk: 0.1, keep: 2, rounds: 1 });
+    // E_4 and E_5 are risky while both are shown (each narrows the other); only paths beyond keep=2 that show them
+    // may go: P4, P5 → the lower half (P5) first, and then neither is risky.
+    const pair = (text: string): Map<string, number> => new Map(['E_0004', 'E_0005'].filter((x) => text.includes('E_0004') && text.includes('E_0005')).map((x) => [x, 0.9]));
+    const g = guardPayload(p, pair, { maxRisk: 0.1, keep: 2, rounds: 1 });
     expect(g.dropped).toBe(1);
     expect(g.payload.paths.map((x) => x.nodes[1])).toEqual(['E_0001', 'E_0002', 'E_0003', 'E_0004']);
     expect(g.payload.paths.map((x) => x.id)).toEqual([1, 2, 3, 4]);
     expect(g.payload.paths.map((x) => x.candidate)).toEqual([0, 1, 2, 3]);
     expect(g.payload.text).toBe(renderPayloadText(g.payload));
     expect(g.payload.text).not.toContain('E_0005');
-    // More rounds remove the rest of what shows a risky token, and stop when nothing risky is left.
+    expect(g.risky).toBe(0);
+    // Each alone risky: more rounds remove the rest of what shows a risky token, and stop when nothing risky is left.
+    const risk = (text: string): Map<string, number> => new Map(['E_0004', 'E_0005'].filter((x) => text.includes(x)).map((x) => [x, 0.9]));
     const all = guardPayload(p, risk, { maxRisk: 0.1, keep: 2, rounds: 4 });
     expect(all.payload.paths.map((x) => x.nodes[1])).toEqual(['E_0001', 'E_0002', 'E_0003']);
     expect(all.risky).toBe(0);
+  });
+
+  it('when the halving rounds run out with a token still risky, every path beyond `keep` showing it goes at once', () => {
+    const risk = (text: string): Map<string, number> => new Map(['E_0004', 'E_0005'].filter((x) => text.includes(x)).map((x) => [x, 0.9]));
+    // One round halves (P5 goes); E_4 is still risky, so P4 goes in the final pass; P3 shows no risky token and stays.
+    const g = guardPayload(p, risk, { maxRisk: 0.1, keep: 2, rounds: 1 });
+    expect(g.dropped).toBe(2);
+    expect(g.payload.paths.map((x) => x.nodes[1])).toEqual(['E_0001', 'E_0002', 'E_0003']);
+    expect(g.risky).toBe(0);
+    // A risky anchor is on every path: the final pass leaves exactly the kept paths, and says the anchor is still risky.
+    const anchor = guardPayload(p, () => new Map([['E_aaaa', 1]]), { maxRisk: 0.1, keep: 2, rounds: 1 });
+    expect(anchor.payload.paths.map((x) => x.nodes[1])).toEqual(['E_0001', 'E_0002']);
+    expect(anchor.risky).toBe(1);
   });
 
   it('a risky anchor (on every path) shrinks the payload round by round down to the kept paths', () => {
@@ -131,5 +148,43 @@ describe('recordedRelation', () => {
     expect(recordedRelation('directed_by')).toBe('directed_by');
     expect(recordedRelation('R_a1b2c3')).toBe(GENERALISED_RELATION_BUCKET);
     expect(recordedRelation('R_a1b2c')).toBe('R_a1b2c'); // not the guard's shape
+  });
+});
+
+describe('guardPayload: the guard attacks with as many rounds as the measurement', () => {
+  // The anchor A0 has eleven p-children B0..B10, each -q-> C -w-> D; twelve look-alikes Ai have three p-children
+  // each, whose q-children have no w. A low-ranked path A0 -p-> B2 -q-> C2 -w-> D2 names A0 only two hops of
+  // refinement away (its B must be a B whose C has a w): one round sees thirteen A's that fit, and ranks the
+  // look-alikes first (no edges beyond the visible ones); two rounds leave A0 alone.
+  const triples: Triple[] = [
+    ...Array.from({ length: 11 }, (_, k) => [t('A0', 'p', `B${k}`), t(`B${k}`, 'q', `C${k}`), t(`C${k}`, 'w', `D${k}`)]).flat(),
+    ...Array.from({ length: 12 }, (_, i) => [1, 2, 3].flatMap((j) => [t(`A${i + 1}`, 'p', `E${i}_${j}`), t(`E${i}_${j}`, 'q', `F${i}_${j}`)])).flat(),
+  ];
+  const graph = MemoryGraph.fromTriples('toy', [], triples);
+  const names: Record<string, string> = { E_aaaa: 'A0', E_0001: 'B0', E_0002: 'B1', E_0003: 'B2', E_0004: 'C2', E_0005: 'D2' };
+  const members = (token: string): number[] => (names[token] ? [graph.indexOf(names[token])!] : []);
+  const oneHop = ranking('E_aaaa', [['p', 'E_0001', 'out'], ['p', 'E_0002', 'out']]);
+  const p = finalizePayload({
+    ...oneHop,
+    paths: [
+      ...oneHop.paths,
+      { id: 3, candidate: 2, nodes: ['E_aaaa', 'E_0003', 'E_0004', 'E_0005'], edges: (['p', 'q', 'w'] as const).map((relation) => ({ relation, direction: 'out' as const })), answerAt: 1 },
+    ],
+  });
+  const measured = reidentificationRisk(graph, DEFAULT_ROUNDS);
+  const guardWith = (rounds: number) => guardPayload(p, (text) => reidentificationRisk(graph, rounds).tokenRisk(text, members), { maxRisk: 0.1, keep: 2, rounds: 4 });
+
+  it('a one-round guard lets the three-hop path through and the two-round attacker names the anchor', () => {
+    expect(measured.tokenRisk(p.text, members).get('E_aaaa')).toBe(1);
+    const one = guardWith(1);
+    expect(one.dropped).toBe(0);
+    expect(measured.tokenRisk(one.payload.text, members).get('E_aaaa')).toBe(1);
+  });
+
+  it(`the guard's rounds (GUARD_ATTACK_ROUNDS = ${GUARD_ATTACK_ROUNDS}) see it: the path goes and no token is above the bound`, () => {
+    expect(GUARD_ATTACK_ROUNDS).toBeGreaterThanOrEqual(DEFAULT_ROUNDS);
+    const g = guardWith(GUARD_ATTACK_ROUNDS);
+    expect(g.payload.paths.map((x) => x.nodes.at(-1))).toEqual(['E_0001', 'E_0002']);
+    expect(Math.max(...measured.tokenRisk(g.payload.text, members).values())).toBeLessThanOrEqual(0.1);
   });
 });

@@ -111,6 +111,17 @@ export function guardPayload(
     for (const [l, c] of step) relabel.set(l, c);
     current = withLabels(current, step);
   }
-  if (relabel.size && risky) overOf();
+  // A token still above the bound after the halving rounds and the coarser labels takes every remaining path beyond
+  // the best `keep` that shows it, at once (a payload trimmed this far is about the question's best paths). `risky`
+  // may be from before the last trim or relabel: the payload is measured again first.
+  if (risky && current.paths.length > options.keep) {
+    const over = overOf();
+    const drop = new Set(current.paths.slice(options.keep).filter((x) => x.nodes.some((t) => over.has(t))).map((x) => x.id));
+    if (drop.size) {
+      current = withPaths(current, current.paths.filter((x) => !drop.has(x.id)));
+      dropped += drop.size;
+      overOf();
+    }
+  } else if (relabel.size && risky) overOf();
   return { payload: current, dropped, risky, generalized: relabel.size, relabel };
 }

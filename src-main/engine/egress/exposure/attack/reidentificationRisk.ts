@@ -11,12 +11,13 @@ import { expectedHitAtK } from './rankCandidates.js';
 import { referenceIndex } from './referenceIndex.js';
 
 /**
- * Refinement rounds of the payload guard's own attack. One round (each arc checked against its other end's
- * signature) instead of the measurement's two keeps the guard within the QA latency budget: on 300 MetaQA 3-hop
- * questions the guard with one round leaves 3.0% ASR@1 to the two-round attacker (0.5% with two rounds; 27% masked)
- * at p50 41 ms per question (52 ms with two).
+ * Refinement rounds of the payload guard's own attack: as many as the measurement's (DEFAULT_ROUNDS). With one
+ * round the guard missed tokens named two hops of refinement away (an anchor whose shown child has a grandchild
+ * with a rare edge). One → two rounds, against a four-round attacker (bench:exposure, 100 questions, seed 1):
+ * MetaQA 3-hop 14.5% → 1.3% ASR@1, a small genealogy graph (861 entities) 9.8% → 3.3%; the two-round measurement
+ * went down or stayed on every set. Cost: sanitized p50/p95 on MetaQA 3-hop 28/47 ms → 42/114 ms, elsewhere a few ms.
  */
-export const GUARD_ATTACK_ROUNDS = 1;
+export const GUARD_ATTACK_ROUNDS = 2;
 
 export function reidentificationRisk(graph: MemoryGraph, rounds = DEFAULT_ROUNDS): PayloadRisk {
   return {

@@ -1,0 +1,56 @@
+// The benchmark sets shared by bench:qa and bench:exposure: each names a graph (pipe-separated triples) and a
+// questions file (question<TAB>gold|gold, or MetaQA's format). One definition, so both benchmarks ask the same
+// questions of the same graphs.
+import { join, resolve } from 'node:path';
+
+export interface BenchSet {
+  name: string;
+  /** Graph key: sets with one key share the graph and the engine. */
+  graph: string;
+  kb: string;
+  questions: string;
+  /** Official question types, line-aligned with the questions file (labels only). */
+  types?: string;
+  stripBrackets?: boolean;
+  /** Every question, unsampled. */
+  all?: boolean;
+}
+
+const demoDir = resolve(import.meta.dirname, '../../resources/demo');
+// Generated graphs of domains the pipeline was never developed on (bench/devgraphs/generate.ts); chain labels only
+// label the rows of bench:qa --out.
+const devDir = resolve(import.meta.dirname, '../devgraphs/data');
+
+/** Every set, in table order; `data` is the shared data folder (MetaQA, GrailQA, SimpleQuestions-Wikidata). */
+export function benchSets(data: string): BenchSet[] {
+  const metaqa = (h: number, nb: boolean): BenchSet => ({
+    name: `metaqa-${h}${nb ? '-nb' : ''}`,
+    graph: 'metaqa',
+    kb: join(data, 'metaqa', 'kb.txt'),
+    questions: join(data, 'metaqa', `${h}-hop`, 'qa_dev.txt'),
+    types: join(data, 'metaqa', `${h}-hop`, 'qa_dev_qtype.txt'),
+    ...(nb ? { stripBrackets: true } : {}),
+  });
+  const devgraph = (domain: 'genealogy' | 'sports', h: number): BenchSet => ({
+    name: `${domain}-${h}`,
+    graph: domain,
+    kb: join(devDir, domain, 'kb.txt'),
+    questions: join(devDir, domain, `qa_${h}hop.txt`),
+    types: join(devDir, domain, `qa_${h}hop_qtype.txt`),
+  });
+  return [
+    metaqa(1, false),
+    metaqa(1, true),
+    metaqa(2, false),
+    metaqa(2, true),
+    metaqa(3, false),
+    metaqa(3, true),
+    { name: 'grailqa', graph: 'grailqa', kb: join(data, 'grailqa', 'kb.txt'), questions: join(data, 'grailqa', 'questions.tsv') },
+    { name: 'simpleq', graph: 'simpleq', kb: join(data, 'simpleq-wikidata', 'kb.txt'), questions: join(data, 'simpleq-wikidata', 'questions.tsv') },
+    { name: 'demo', graph: 'demo', kb: join(demoDir, 'hospital-network.txt'), questions: join(demoDir, 'questions.txt'), all: true },
+    devgraph('genealogy', 2),
+    devgraph('genealogy', 3),
+    devgraph('sports', 2),
+    devgraph('sports', 3),
+  ];
+}
