@@ -29,7 +29,7 @@ const TRIPLES = [
 ];
 const RAW = [...new Set(TRIPLES.flatMap((t) => [t.split('|')[0], t.split('|')[2]]))];
 // One noun phrase: the local reading is a one-hop guess; only the Brain says the answer lies two hops away.
-const QUESTION = 'in which region does the grumbo of Plumbus dwell';
+const QUESTION = 'where does the grumbo of Plumbus dwell';
 
 let root: string;
 let engine: Engine;
