@@ -103,6 +103,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
         categorical: (r, d) => this.categorical(r, d),
         landingSupport: (noun, step, ends) => this.landingSupport(noun, step, ends),
         landingClash: (noun, step) => this.landingClash(noun, step),
+        namesStart: (noun, step) => this.namesStart(noun, step),
         namesAnchorRole: (noun, anchor) => this.namesAnchorRole(noun, anchor),
         mediator: (ends) => this.mediator(ends),
         typeFit: (answer, ends, landing) => this.typeFit(answer, ends, landing),
@@ -396,6 +397,18 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       this.mediatorMemo.set(ends, m);
     }
     return m;
+  }
+
+  /**
+   * See AnalysisContext.namesStart: the label names one end only, by a role noun that names the noun, and the step
+   * starts from that end ("the heir of X" walking heir backwards lands on the one whose heir X is).
+   */
+  private namesStart(noun: string, step: SchemaStep): boolean {
+    // Only a noun label naming its tail ("X heir Y": Y is the heir) walked back; an "N of" label's head ("X spouse_of
+    // Y") may name both ends of a symmetric relation.
+    const r = this.roles[step.relation];
+    if (step.direction !== 'in' || r.head.heads.length || !r.tail.heads.length) return false;
+    return r.tail.heads.some((h) => sharesStem(noun, h) || (!!this.wn && nounsRelated(this.wn, noun, h)));
   }
 
   /** See AnalysisContext.landingClash: the noun's classes and the landing role's are both known and disjoint. */

@@ -177,6 +177,11 @@ export interface AnalysisContext {
    * the head of most measurement_system.* facts): the anchor's own kind, not a hop from it. Absent: never.
    */
   namesAnchorRole?(noun: string, anchor: number): boolean;
+  /**
+   * Whether a noun names the one end a label names (its role noun) and the step starts from it: a chain noun that
+   * does names a hop walked backwards. Absent: never.
+   */
+  namesStart?(noun: string, step: SchemaStep): boolean;
   /** Whether a word can be a noun (the lexicon's parts of speech). Absent: every non-participle may be. */
   isNoun?(word: string): boolean;
   weights?: Partial<AnalysisWeights>;
@@ -383,7 +388,12 @@ export function alignWords(
     const c = ctx.matcher.contrast(word.text, steps[j].relation);
     // A noun of an "of" / possessive chain names what its hop lands on: it supports that hop unless its class
     // contradicts the hop's landing ("the birthplace of the director of X": director, then birthplace).
-    if (word.chainNode === j + 1 && !(ctx.landingClash?.(word.text, steps[j]) ?? false)) return Math.max(c, w.supportMin);
+    if (word.chainNode === j + 1) {
+      // …walked the way the label names it: a noun naming the end the hop starts from counts half (the hop is likely
+      // walked backwards, unless the relation holds both ways).
+      if (ctx.namesStart?.(word.text, steps[j])) return c * 0.5;
+      if (!(ctx.landingClash?.(word.text, steps[j]) ?? false)) return Math.max(c, w.supportMin);
+    }
     return c;
   };
   // Walking a relation there and back is cheap only when the question says so ("same", "co-", "also"); otherwise the
