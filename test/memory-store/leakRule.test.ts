@@ -93,6 +93,8 @@ describe('one leak rule for write-back and audit', () => {
     try {
       const trace = abstractTrace(sessionTrace({ anonymizedQuestion: `what genre does ${ANCHOR} fall under`, literalValue: () => undefined }));
       const record = { ...newExperienceRecord(trace, { questionVector: unit(DIM, 0), indicatorVector: unit(DIM, 1) }), id: 'xp-1234567890123456' };
+      // The fixture does trip the literal rule when the whole record is scanned (what the audit used to do).
+      expect(findLeaks(record as never).map((l) => l.kind)).toContain('literal');
       await store.put(record);
       const report = await auditMemory(store);
       expect(report.records).toBe(1);

@@ -3,7 +3,7 @@
 // labels of one verb apart. Real GloVe vectors.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
-import { RelationMatcher } from '../../src-main/engine/qa/hand/relationMatcher.js';
+import { inflectionBase, RelationMatcher } from '../../src-main/engine/qa/hand/relationMatcher.js';
 import { relationWords } from '../../src-main/engine/qa/hand/relationWords.js';
 import { WordVectors } from '../../src-main/engine/qa/hand/wordSimilarity.js';
 
@@ -34,6 +34,14 @@ describe('RelationMatcher', () => {
     expect(matcher.raw('previously', plays)).toBeLessThan(0.9);
     expect(matcher.unnamed(played, ['club', 'plays'])).toBe(1);
     expect(matcher.unnamed(plays, ['club', 'plays'])).toBe(0);
+  });
+  it('only inflections of one base are read alike, never derived nouns', () => {
+    expect(inflectionBase('plays')).toBe(inflectionBase('played'));
+    expect(inflectionBase('stars')).toBe(inflectionBase('starred'));
+    expect(inflectionBase('carries')).toBe(inflectionBase('carried'));
+    expect(inflectionBase('player')).not.toBe(inflectionBase('plays'));
+    expect(inflectionBase('director')).not.toBe(inflectionBase('directed'));
+    expect(inflectionBase('class')).toBe('class');
   });
   it('a word of another stem is unaffected', () => {
     const coach = LABELS.indexOf('head_coach');

@@ -490,19 +490,28 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     return !have.size || !mine.size || intersects(mine, have);
   }
 
-  /** See AnalysisContext.namesAnchorRole: the share of the anchor's edges whose role at its end the noun names. */
+  /**
+   * See AnalysisContext.namesAnchorRole: whether the roles the noun names cover at least half of the anchor's edges
+   * (counted per relation and direction first: a hub's edges are not compared one by one).
+   */
   private namesAnchorRole(noun: string, anchor: number): boolean {
     const g = this.graph;
     const from = g.offsets[anchor];
     const to = g.offsets[anchor + 1];
-    let named = 0;
+    if (to <= from) return false;
+    const count = new Map<number, number>();
     for (let k = from; k < to; k++) {
-      const r = this.roles[g.edgeRelation[k]];
-      // Seen from the anchor: an out-edge makes it the head, an in-edge the tail.
-      const heads = (g.edgeDirection[k] === DIR_OUT ? r.head : r.tail).heads;
-      if (heads.some((h) => sharesStem(noun, h) || this.words.similarity(noun, h) >= LANDING_MIN)) named++;
+      const key = g.edgeRelation[k] * 2 + (g.edgeDirection[k] === DIR_OUT ? 0 : 1);
+      count.set(key, (count.get(key) ?? 0) + 1);
     }
-    return to > from && named * 2 >= to - from;
+    let named = 0;
+    for (const [key, n] of count) {
+      const r = this.roles[key >> 1];
+      // Seen from the anchor: an out-edge makes it the head, an in-edge the tail.
+      const heads = (key & 1 ? r.tail : r.head).heads;
+      if (heads.some((h) => sharesStem(noun, h) || this.words.similarity(noun, h) >= LANDING_MIN)) named += n;
+    }
+    return named * 2 >= to - from;
   }
 
   private isPhraseNoun(word: string): boolean {

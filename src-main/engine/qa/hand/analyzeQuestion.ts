@@ -11,6 +11,7 @@ import { type SchemaPath, type SchemaStep } from '../../core/types.js';
 import type { Indicator, IndicatorStep } from '../../core/types.js';
 import type { RelationMatcher } from './relationMatcher.js';
 import { STEM_MATCH } from './wordSimilarity.js';
+import { tokenizeText } from '../../drm/tokenize.js';
 import type { ScoredChain } from '../../core/types.js';
 
 export interface AnalysisWeights {
@@ -383,8 +384,8 @@ export function alignWords(
     }
     // The n-th noun of an "of" / possessive chain lands n hops (or more) from the anchor: it cannot name an earlier
     // hop ("the father of the father of X" is two hops, each noun naming one).
-    // A word of a label that itself reads "N of M" ("place of birth") is not a node of its own.
-    if (word.chainNode !== undefined && j < word.chainNode - 1 && !(ctx.matcher.relationWords[steps[j].relation].length > 1 && ctx.matcher.raw(word.text, steps[j].relation) >= STEM_MATCH)) return 0;
+    // "the place of birth of X" over a label reading "place of birth": the two chain nouns are that one label's words.
+    if (word.chainNode !== undefined && j < word.chainNode - 1 && !sameLabelNodes(word, words, steps[j].relation, ctx)) return 0;
     const c = ctx.matcher.contrast(word.text, steps[j].relation);
     // A noun of an "of" / possessive chain names what its hop lands on: it supports that hop unless its class
     // contradicts the hop's landing ("the birthplace of the director of X": director, then birthplace).
@@ -474,6 +475,21 @@ export function alignWords(
       }
     }
   return best;
+}
+
+/**
+ * Whether a chain noun and the chain noun before it (one hop nearer the anchor) are two different words of one label
+ * ("place" and "birth" of "place of birth"; not "father" twice).
+ */
+function sameLabelNodes(word: QuestionWord, words: readonly QuestionWord[], relation: number, ctx: AnalysisContext): boolean {
+  const inner = words.find((x) => x.anchor === word.anchor && x.chainNode === word.chainNode! - 1);
+  const m = ctx.matcher;
+  return (
+    !!inner &&
+    m.raw(word.text, relation) >= STEM_MATCH &&
+    m.raw(inner.text, relation) >= STEM_MATCH &&
+    m.labelWord(word.text, relation) !== m.labelWord(inner.text, relation)
+  );
 }
 
 /**
@@ -696,7 +712,7 @@ function scoreSingle(
     const through = mediatorSteps(p, prefixes, ctx);
     const hops = hopCount(p.steps.length, through);
     // The answer noun names a hop beyond the chain's last noun: a chain that ends there leaves it unexplained, unless
-    // the noun names that very hop too ("what country is X's nationality from").
+    // the noun names what that very hop lands on too (its landing support).
     let last = lastHopSupport(answer, p.steps, ctx, w, p.ends);
     const short = beyond !== undefined && hops <= beyond.nodes && last < w.supportMin;
     if (short) last = 0;
@@ -716,7 +732,8 @@ function scoreSingle(
   return out;
 }
 
-const COPULA = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an']);
+/** Words that may join an answer noun to the chain it names ("which city is the birthplace of A"). */
+const IDENTITY_GLUE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an']);
 
 /**
  * Whether the answer noun ("which league") names something one hop or more beyond the anchor's "of" / possessive chain
@@ -735,14 +752,15 @@ function answerBeyondChain(text: QuestionText, anchorIndex: number, anchor: numb
   // "the measurement system of [SI]": a lone chain noun naming what the anchor itself is names no hop.
   if (!last || (last.chainNode === 1 && (ctx.namesAnchorRole?.(last.text, anchor) ?? false))) return undefined;
   const q = text.question;
-  const wordsIn = (from: number, to: number): string[] => q.slice(from, to).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  // Folded as the question's words are (case, diacritics), so the complement's words compare equal.
+  const wordsIn = (from: number, to: number): string[] => (q.slice(from, to).match(/[\p{L}\p{N}]+/gu) ?? []).map((x) => tokenizeText(x)[0] ?? x.toLowerCase());
   const first = phrase.words[0];
   const headEnd = head.start + head.text.length;
   // The wh-phrase before the chain ("what league is A's club in") or after it ("A's club is in which league").
   const before = headEnd <= span.start;
   const between = before ? wordsIn(headEnd, span.start) : wordsIn(span.end, first.start);
   const after = before ? wordsIn(span.end, q.length) : wordsIn(headEnd, q.length).filter((x) => !phrase.complement.some((c) => c.text === x));
-  const identity = between.every((x) => COPULA.has(x)) && after.length === 0;
+  const identity = between.every((x) => IDENTITY_GLUE.has(x)) && after.length === 0;
   return identity ? undefined : { nodes: last.chainNode! };
 }
 

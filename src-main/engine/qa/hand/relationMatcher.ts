@@ -1,7 +1,7 @@
 // How strongly a question word points at a relation, relative to the graph's other relations. Raw word-vector
 // similarity is high for generic words ("movies" is close to most film relations), so a word's mean similarity to
 // all of the graph's relations is subtracted: only words that single a relation out support a hop.
-import { crudeStem, STEM_MATCH, type WordVectors } from './wordSimilarity.js';
+import { STEM_MATCH, type WordVectors } from './wordSimilarity.js';
 
 /** True when `word` spells the initials of a label of two or more words ("pi" / principal investigator). */
 export function isInitialism(word: string, label: readonly string[]): boolean {
@@ -13,6 +13,22 @@ export function isInitialism(word: string, label: readonly string[]): boolean {
  * WordNet's looser synonyms (0.75) do not, nor do the 0.5–0.7 a function word reaches with many label words.
  */
 const LABEL_COVER = 0.8;
+
+/**
+ * The base of an inflected form (-s, -es, -ed, -ing, -ies, -ied; a doubled final consonant and a final e undone):
+ * "plays" and "played" meet at "play", "stars" and "starred" at "star"; "player" and "director" keep their own.
+ */
+export function inflectionBase(word: string): string {
+  if (word.length > 4 && (word.endsWith('ies') || word.endsWith('ied'))) return word.slice(0, -3) + 'y';
+  let w = word;
+  for (const suf of ['ing', 'ed', 'es', 's'])
+    if (w.length - suf.length >= 3 && w.endsWith(suf) && !w.endsWith('ss')) {
+      w = w.slice(0, -suf.length);
+      if (w.length >= 4 && w[w.length - 1] === w[w.length - 2] && !/[aeiou]/.test(w[w.length - 1])) w = w.slice(0, -1);
+      break;
+    }
+  return w.length >= 4 ? w.replace(/e$/, '') : w;
+}
 
 /** What one word says about every relation, computed once per word. */
 interface WordRow {
@@ -27,7 +43,7 @@ interface WordRow {
 export class RelationMatcher {
   private readonly memo = new Map<string, WordRow>();
   /**
-   * Per label word, the graph's label words of its stem ("plays", "played"): a question word is as close to one as to
+   * Per label word, the graph's label words that inflect one base ("plays", "played"): a question word is as close to one as to
    * the other, so "X's team" favours neither plays_for nor previously_played_for on the vectors' taste for a tense,
    * and the words a label adds ("previously") decide.
    */
@@ -42,7 +58,7 @@ export class RelationMatcher {
   ) {
     const byStem = new Map<string, string[]>();
     for (const lw of new Set(relationWords.flat())) {
-      const k = crudeStem(lw);
+      const k = inflectionBase(lw);
       const group = byStem.get(k);
       if (group) group.push(lw);
       else byStem.set(k, [lw]);
@@ -50,7 +66,7 @@ export class RelationMatcher {
     for (const group of byStem.values()) for (const lw of group) this.forms.set(lw, group);
   }
 
-  /** Raw similarity: the best match between the word and any word of the label. */
+  /** Raw similarity: the best match between the word and any word of the label (or another inflection of it among the labels). */
   raw(word: string, relation: number): number {
     return this.row(word).sims[relation * 2];
   }
