@@ -35,5 +35,5 @@ for (const q of items) {
     const a = last as Analysis & { ranked?: { steps: { visible: string; direction: string }[]; score: number; anchors: number[]; ends: Set<number> }[] };
     for (const c of (a.ranked ?? []).slice(0, top)) console.log(`  ${c.score.toFixed(3).padStart(7)}  ${chainText(c.steps)}  (${c.anchors.length} anchor(s), ${c.ends.size} ends)`);
   }
-  console.log(`  → ${r.answers.slice(0, 3).map((a) => a.name).join(' | ') || '(none)'}${r.notFound ? `  [${r.notFound.message}]` : ''}`);
+  console.log(`  → ${r.answers.slice(0, 3).map((a) => a.name).join(' | ') || '(none)'}${r.notFound ? `  [${r.notFound.message}]` : ''}${r.abstained ? `  [abstained: ${r.abstained.message}]` : ''}`);
 }

@@ -1,6 +1,6 @@
 // "-in-law" kinship compounds spelled out before the question is read, mention spans moved with the text.
 import { describe, expect, it } from 'vitest';
-import { spellOutInLaws } from '../../src-main/engine/qa/hand/inLawCompounds.js';
+import { spellOutInLaws, spellOutMates } from '../../src-main/engine/qa/hand/inLawCompounds.js';
 
 const span = (q: string, m: string) => ({ start: q.indexOf(m), end: q.indexOf(m) + m.length });
 
@@ -24,5 +24,22 @@ describe('spellOutInLaws', () => {
     const m = [span(q, 'Mother-in-Law Blues')];
     expect(spellOutInLaws(q, m)).toEqual({ question: q, mentions: m });
     expect(spellOutInLaws('who is the father of Ann', []).question).toBe('who is the father of Ann');
+  });
+});
+
+describe('spellOutMates', () => {
+  // As the Hand's lexicon answers it: "teammate" and "classmate" name people, "checkmate" does not.
+  const person = (word: string): boolean => /^(teammates?|classmates?)$/.test(word);
+  it('spells a "-mate" of a person out as "fellow <thing>" and moves the mention after it', () => {
+    const q = 'name the teammates of Iker Quintero';
+    const r = spellOutMates(q, [span(q, 'Iker Quintero')], person);
+    expect(r.question).toBe('name the fellow team of Iker Quintero');
+    expect(r.question.slice(r.mentions[0].start, r.mentions[0].end)).toBe('Iker Quintero');
+    expect(spellOutMates("who are Ethan Naylor's classmates", [], person).question).toBe("who are Ethan Naylor's fellow class");
+  });
+  it('leaves other "-mate" words and names alone', () => {
+    expect(spellOutMates('which move is a checkmate', [], person).question).toBe('which move is a checkmate');
+    const q = 'who coached Teammates United';
+    expect(spellOutMates(q, [span(q, 'Teammates United')], person)).toEqual({ question: q, mentions: [span(q, 'Teammates United')] });
   });
 });

@@ -150,6 +150,9 @@ describe('how many hops an "of" / possessive chain and the answer noun ask for',
     const h = toyGraph(['Ann Fell|father|Bo Fell', 'Bo Fell|father|Cy Fell', 'Ann Fell|biological father|Cy Fell', 'Cy Fell|father|Dan Fell']);
     expect((await readings(h, 'who is the father of the father of Ann Fell?', ['Ann Fell']))[0]).toBe('1:father> father>');
   });
+  it('"the teammates of X" are the other players of X\'s club (a "-mate" is a fellow of the thing)', async () => {
+    expect((await readings(g, 'name the teammates of Kit Vale', ['Kit Vale']))[0]).toBe('1:plays_for> plays_for<');
+  });
   it('"X\'s father" alone stays one hop', async () => {
     expect((await readings(g, "who was Ann Fell's father?", ['Ann Fell']))[0]).toBe('1:father>');
   });

@@ -11,7 +11,7 @@ import { sharedWordNet, type WordNet } from '../../lexicon/wordnet.js';
 import { LexicalRelatedness } from '../../lexicon/lexicalRelatedness.js';
 import type { EntityNameIndex } from '../stages/entityNameIndex.js';
 import { linkTopics } from './linkTopics.js';
-import { spellOutInLaws } from './inLawCompounds.js';
+import { spellOutInLaws, spellOutMates } from './inLawCompounds.js';
 import { prunePaths } from '../stages/prunePaths.js';
 import { CATEGORY_NOUNS, readQuestion, STOPWORDS } from './questionText.js';
 import { RelationMatcher } from './relationMatcher.js';
@@ -85,7 +85,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   }
 
   async analyzeQuestion(request: AnalysisRequest): Promise<Analysis | undefined> {
-    const spelled = spellOutInLaws(request.question, request.topics);
+    const inLaws = spellOutInLaws(request.question, request.topics);
+    const spelled = this.wn ? spellOutMates(inLaws.question, inLaws.mentions, (w, thing) => this.isPersonCompound(w, thing)) : inLaws;
     const text = readQuestion(spelled.question, spelled.mentions);
     await this.words.prepare(text.words.map((w) => w.text));
     const anchors = request.topics.map((t) => t.entity);
@@ -173,6 +174,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     for (const w of text.words) {
       if (w.kind !== 'content' || nouns.has(w.text) || CATEGORY_NOUNS.has(w.text)) continue;
       if (chain.some((r) => this.matcher.contrast(w.text, r) >= min)) continue;
+      // The n-th noun of an "of" / possessive chain names what the n-th hop lands on, as the analysis read it.
+      if (w.chainNode !== undefined && w.chainNode <= chain.length) continue;
       if (this.matcher.bestContrast(w.text) >= min) unused.push(w.text);
       else unmatched.push(w.text);
     }
@@ -512,6 +515,12 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       if (heads.some((h) => sharesStem(noun, h) || this.words.similarity(noun, h) >= LANDING_MIN)) named += n;
     }
     return named * 2 >= to - from;
+  }
+
+  /** A "-mate" compound naming a person ("teammate": noun.person) whose first part is a noun of its own ("team"). */
+  private isPersonCompound(word: string, thing: string): boolean {
+    const wn = this.wn;
+    return !!wn && wn.has(thing, 'n') && wn.synsets(word, 'n', 1).some((s) => s.lexname === 'noun.person');
   }
 
   private isPhraseNoun(word: string): boolean {

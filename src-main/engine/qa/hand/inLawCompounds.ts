@@ -2,7 +2,8 @@
 // father, a son-in-law a child's spouse, a sister-in-law a spouse's sister. The analysis reads hops from words, so the
 // compound is spelled out before the question is read ("X's father-in-law" → "X's spouse's father", "the son-in-law
 // of X" → "the spouse of the son of X"). General English, not any graph's labels: "spouse" is then matched to
-// whatever the graph calls marriage. Mention spans after a rewrite move with it.
+// whatever the graph calls marriage. Likewise a "-mate" of a person is a fellow of that thing ("the teammates of X"
+// → "the fellow team of X": X's team, then back to its other members). Mention spans after a rewrite move with it.
 
 export interface Span {
   start: number;
@@ -12,31 +13,58 @@ export interface Span {
 const COMPOUND = /\b(father|mother|parent|son|daughter|child|brother|sister|sibling)(s)?[-\s]in[-\s]law(s)?\b/gi;
 /** Kin reached through the spouse (a spouse's father) vs kin whose spouse is meant (a son's spouse). */
 const BY_SPOUSE = new Set(['father', 'mother', 'parent', 'brother', 'sister', 'sibling']);
+/** "teammates", "classmate": a word of three letters or more, then "mate(s)". */
+const MATE = /\b([a-z]{3,})mates?\b/gi;
 
-/** The question with every "-in-law" compound spelled out, and the mention spans moved to match. */
-export function spellOutInLaws<T extends Span>(question: string, mentions: readonly T[]): { question: string; mentions: T[] } {
+/**
+ * Rewrites every match outside the mentions (`text` returns the replacement, or undefined to keep the match) and moves
+ * the mention spans to match.
+ */
+function rewrite<T extends Span>(
+  question: string,
+  mentions: readonly T[],
+  pattern: RegExp,
+  text: (m: RegExpMatchArray, possessive: boolean) => string | undefined,
+): { question: string; mentions: T[] } {
   let out = '';
   let last = 0;
   const shifts: { at: number; by: number }[] = [];
-  for (const m of question.matchAll(COMPOUND)) {
+  for (const m of question.matchAll(pattern)) {
     const at = m.index ?? 0;
     // A compound inside a mention is part of a name.
     if (mentions.some((s) => at < s.end && at + m[0].length > s.start)) continue;
-    const kin = m[1].toLowerCase();
     const possessive = /['’]s\s+$/.test(question.slice(Math.max(0, at - 4), at));
-    const text = BY_SPOUSE.has(kin)
-      ? possessive
-        ? `spouse's ${kin}`
-        : `${kin} of the spouse`
-      : possessive
-        ? `${kin}'s spouse`
-        : `spouse of the ${kin}`;
-    out += question.slice(last, at) + text;
-    shifts.push({ at: at + m[0].length, by: text.length - m[0].length });
+    const replaced = text(m, possessive);
+    if (replaced === undefined) continue;
+    out += question.slice(last, at) + replaced;
+    shifts.push({ at: at + m[0].length, by: replaced.length - m[0].length });
     last = at + m[0].length;
   }
   if (shifts.length === 0) return { question, mentions: [...mentions] };
   out += question.slice(last);
   const move = (x: number): number => x + shifts.filter((s) => s.at <= x).reduce((n, s) => n + s.by, 0);
   return { question: out, mentions: mentions.map((s) => ({ ...s, start: move(s.start), end: move(s.end) })) };
+}
+
+/** The question with every "-in-law" compound spelled out, and the mention spans moved to match. */
+export function spellOutInLaws<T extends Span>(question: string, mentions: readonly T[]): { question: string; mentions: T[] } {
+  return rewrite(question, mentions, COMPOUND, (m, possessive) => {
+    const kin = m[1].toLowerCase();
+    return BY_SPOUSE.has(kin) ? (possessive ? `spouse's ${kin}` : `${kin} of the spouse`) : possessive ? `${kin}'s spouse` : `spouse of the ${kin}`;
+  });
+}
+
+/**
+ * The question with every "-mate" compound naming a person ("teammates", "classmate": `isPersonCompound`, from a
+ * lexicon; "checkmate" and "primate" are not) spelled out as "fellow <thing>", and the mention spans moved to match.
+ */
+export function spellOutMates<T extends Span>(
+  question: string,
+  mentions: readonly T[],
+  isPersonCompound: (word: string, thing: string) => boolean,
+): { question: string; mentions: T[] } {
+  return rewrite(question, mentions, MATE, (m) => {
+    const thing = m[1].toLowerCase();
+    return isPersonCompound(m[0].toLowerCase(), thing) ? `fellow ${thing}` : undefined;
+  });
 }
