@@ -12,7 +12,8 @@ import { experienceMemory } from '../../src-main/engine/memory/memoryExperienceP
 import { createQaEngine } from '../../src-main/engine/qa/qaEngine.js';
 import { tempDir } from './fixtures.js';
 
-// No label is an English word: only a plan can say which chain "the grumbo of the sprocket of X" walks.
+// No label is an English word: only a plan can say which chain "grumbos of X sprockets" walks (phrased without an
+// "of" chain, which the local reading now walks one hop per noun on its own).
 const TRIPLES = [
   ['Plumbus', 'Gorpton', 'Fleebshire', 'Schleemvale'],
   ['Blamfort', 'Hizzton', 'Grumbleby', 'Squanchton'],
@@ -43,7 +44,7 @@ describe('memory and the planning Brain', () => {
       return { status: 'sent', reason: 'planned', plan: { anchors: [anchor], chain: [{ relation: 'qxv_zr', direction: 'out' }, { relation: 'wzq_pl', direction: 'out' }], answerPosition: 2, dPredict: 2 } };
     };
     const engine = createQaEngine({ graph, drm, memory: experienceMemory(store), analysisStep: plan });
-    const ask = (x: string) => engine.ask(`in which region does the grumbo of the sprocket of ${x} dwell`);
+    const ask = (x: string) => engine.ask(`in which region do grumbos of ${x} sprockets dwell`);
 
     const first = await ask('Plumbus');
     expect(first.answers[0]?.name).toBe('Fleebshire');
