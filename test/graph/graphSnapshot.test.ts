@@ -8,6 +8,7 @@ import { DIR_IN, DIR_OUT, MemoryGraph } from '../../src-main/engine/graph/memory
 import { holdersOf } from '../../src-main/engine/graph/keyHolders.js';
 import { decodeSnapshot, encodeSnapshot, snapshotHeader, SNAPSHOT_FILE, SNAPSHOT_VERSION, SnapshotError } from '../../src-main/engine/graph/graphSnapshot.js';
 import { EntityNameIndex } from '../../src-main/engine/qa/stages/entityNameIndex.js';
+import { runStatement } from '../../src-main/engine/graph/kuzuStatement.js';
 import { readSnapshotFile } from '../../src-main/engine/graph/snapshotFile.js';
 import { createPrng } from '../../src-main/engine/random/prng.js';
 import type { Entity, Triple } from '../../src-main/common/graphTypes.js';
@@ -269,11 +270,11 @@ describe('a database written before snapshots', () => {
       'CREATE NODE TABLE NameKey(norm STRING, PRIMARY KEY(norm))',
       'CREATE REL TABLE Named(FROM NameKey TO Entity)',
     ])
-      await conn.query(ddl);
+      await runStatement(conn, ddl);
     for (const [id, degree] of [['Top Hat', 2], ['Fred Astaire', 1], ['1935', 1]] as const)
-      await conn.query(`CREATE (:Entity {id: '${id}', name: '${id}', norm: '${id.toLowerCase()}', degree: ${degree}})`);
-    await conn.query("MATCH (a:Entity {id: 'Top Hat'}), (b:Entity {id: 'Fred Astaire'}) CREATE (a)-[:Rel {label: 'starring'}]->(b)");
-    await conn.query("MATCH (a:Entity {id: 'Top Hat'}), (b:Entity {id: '1935'}) CREATE (a)-[:Rel {label: 'year'}]->(b)");
+      await runStatement(conn, `CREATE (:Entity {id: '${id}', name: '${id}', norm: '${id.toLowerCase()}', degree: ${degree}})`);
+    await runStatement(conn, "MATCH (a:Entity {id: 'Top Hat'}), (b:Entity {id: 'Fred Astaire'}) CREATE (a)-[:Rel {label: 'starring'}]->(b)");
+    await runStatement(conn, "MATCH (a:Entity {id: 'Top Hat'}), (b:Entity {id: '1935'}) CREATE (a)-[:Rel {label: 'year'}]->(b)");
     await conn.close();
     await db.close();
     writeFileSync(join(folder, 'meta.json'), JSON.stringify({ name: 'legacy', entities: 3, triples: 2, createdAt: 'x', updatedAt: 'x', sources: [] }));

@@ -113,7 +113,10 @@ export class KuzuGraphStore implements GraphStore {
         this.statements.set(cypher, ps);
       }
       const result = await this.conn.execute(ps, params);
-      return Array.isArray(result) ? result[result.length - 1] : result;
+      if (!Array.isArray(result)) return result;
+      // Only the last statement's rows are read; the others are closed now, not by the garbage collector.
+      for (const r of result.slice(0, -1)) r.close();
+      return result[result.length - 1];
     });
     this.queue = job.catch(() => undefined);
     return job;

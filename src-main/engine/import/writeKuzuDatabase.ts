@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import kuzu from 'kuzu';
 import { normalizeName } from '../../common/normalizeName.js';
+import { runStatement } from '../graph/kuzuStatement.js';
 import { bufferPoolBytes } from '../graph/bufferPool.js';
 import { CSV_NULL, SCHEMA } from '../graph/kuzuSchema.js';
 import type { BuiltGraph } from './graphBuilder.js';
@@ -118,13 +119,13 @@ async function writeTables(g: BuiltGraph, norms: string[], files: TableFiles, db
   const db = new kuzu.Database(dbPath, bufferPoolBytes({ triples: g.heads.length }));
   const conn = new kuzu.Connection(db);
   try {
-    for (const ddl of SCHEMA) await conn.query(ddl);
+    for (const ddl of SCHEMA) await runStatement(conn, ddl);
     // Quoted line breaks need Kuzu's serial CSV reader; the parallel one splits on raw newlines. Kuzu 0.11's
     // Node API cannot interrupt a running COPY (no interrupt(); a query timeout set mid-query is ignored), so
     // a cancel takes effect between the four statements.
     const copy = async (table: string, file: string, serial: boolean): Promise<void> => {
       signal?.throwIfAborted();
-      await conn.query(`COPY ${table} FROM '${file.replace(/\\/g, '/').replace(/'/g, "\\'")}' (HEADER=true, ESCAPE='"', NULL_STRINGS=['${CSV_NULL}']${serial ? ', PARALLEL=false' : ''})`);
+      await runStatement(conn, `COPY ${table} FROM '${file.replace(/\\/g, '/').replace(/'/g, "\\'")}' (HEADER=true, ESCAPE='"', NULL_STRINGS=['${CSV_NULL}']${serial ? ', PARALLEL=false' : ''})`);
     };
     await copy('Entity', files.entity, multiline.entity);
     await copy('Rel', files.rel, multiline.rel);
