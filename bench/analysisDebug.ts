@@ -32,8 +32,8 @@ for (const q of items) {
   console.log(`\nQ: ${q.question}${q.gold.length ? `   gold: ${q.gold.slice(0, 3).join(' | ')}` : ''}`);
   console.log(`  topics: ${r.topics.map((t) => `${t.name} [${t.mention}] ${t.score.toFixed(2)}`).join('; ') || '(none)'}`);
   if (last) {
-    const a = last as Analysis & { ranked?: { steps: { visible: string; direction: string }[]; score: number; anchors: number[]; ends: Set<number> }[] };
-    for (const c of (a.ranked ?? []).slice(0, top)) console.log(`  ${c.score.toFixed(3).padStart(7)}  ${chainText(c.steps)}  (${c.anchors.length} anchor(s), ${c.ends.size} ends)`);
+    const a = last as Analysis & { ranked?: { steps: { visible: string; direction: string; confidence?: number }[]; score: number; anchors: number[]; ends: Set<number> }[] };
+    for (const c of (a.ranked ?? []).slice(0, top)) console.log(`  ${c.score.toFixed(3).padStart(7)}  ${chainText(c.steps)}  [${c.steps.map((s) => (s.confidence ?? 0).toFixed(2)).join(' ')}]  (${c.anchors.length} anchor(s), ${c.ends.size} ends)`);
   }
   console.log(`  → ${r.answers.slice(0, 3).map((a) => a.name).join(' | ') || '(none)'}${r.notFound ? `  [${r.notFound.message}]` : ''}${r.abstained ? `  [abstained: ${r.abstained.message}]` : ''}`);
 }

@@ -50,4 +50,10 @@ describe("the head of an X's noun phrase", () => {
     expect(chainHead("Who are Ann's youngest children?", 'Ann')).toBe('children');
     expect(chainHead("Where is Acme's main building?", 'Acme')).toBe('building');
   });
+  it('after do-support the clause ends in its bare verb ("who did X\'s daughter marry")', () => {
+    expect(chainHead("Who did Ann's daughter marry?", 'Ann')).toBe('daughter');
+    expect(chainHead("Where did Ann's wife die", 'Ann')).toBe('wife');
+    // Without do-support the phrase's last noun stays its head.
+    expect(chainHead("Who founded Acme's record label", 'Acme')).toBe('label');
+  });
 });

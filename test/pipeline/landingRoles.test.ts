@@ -104,6 +104,11 @@ describe('WordNet relatedness', () => {
     // Father and mother share a verb sense (to beget) and a hypernym (parent): two kinds of one thing.
     expect(lex.of('father', 'mother')).toBe(LEXICAL_COHYPONYM);
     expect(lex.of('son', 'daughter')).toBe(LEXICAL_COHYPONYM);
+    // Two kinds of person WordNet does not relate (a wife is no mother, a daughter no father), whatever the vectors say.
+    expect(lex.of('wife', 'mother')).toBe(LEXICAL_COHYPONYM);
+    expect(lex.of('daughter', 'father')).toBe(LEXICAL_COHYPONYM);
+    expect(lex.of('daughter', 'child')).toBe(LEXICAL_NOUN_KIND);
+    expect(lex.of('wife', 'spouse')).toBe(LEXICAL_NOUN_KIND);
     // "married" is what a spouse is by WordNet's own lemma ("married person"); the verb reaches it through "married".
     expect(lex.of('married', 'spouse')).toBe(LEXICAL_NOUN_KIND);
     expect(lex.of('marry', 'spouse')).toBe(LEXICAL_NOUN_KIND);

@@ -38,6 +38,8 @@ interface Concepts {
   nounFirst: boolean;
   /** Hypernyms up to two steps above the first noun sense. */
   up2: Set<string>;
+  /** The first noun sense names a kind of person (WordNet's noun.person: wife, mother, heir, coach). */
+  person1: boolean;
   /**
    * Nouns the word names as "<word> person" (a lemma of theirs): "married" and "marry" name {spouse, married person,
    * mate}, which the vectors put no closer than mother or father.
@@ -73,6 +75,9 @@ export class LexicalRelatedness {
     if (overlaps(A.up, B.own)) return both ? LEXICAL_NOUN_KIND : LEXICAL_HYPERNYM;
     if (overlaps(B.up, A.own)) return LEXICAL_HYPERNYM;
     if (both && overlaps(ca.up2, cb.up2)) return LEXICAL_COHYPONYM;
+    // Two kinds of person WordNet does not relate (wife / mother, daughter / father): the vectors put every kinship
+    // and role word close together, but one never names the other.
+    if (both && ca.person1 && cb.person1) return LEXICAL_COHYPONYM;
     return 0;
   }
 
@@ -85,8 +90,10 @@ export class LexicalRelatedness {
       nounFirst: this.wn.has(word, 'n') && !PARTICIPLE.test(word) && !this.wn.lemmas(word, 'v').some((l) => l !== word),
       up2: new Set<string>(),
       person: this.personNouns(word),
+      person1: false,
     };
     const first = this.wn.synsets(word, 'n', 1)[0];
+    c.person1 = first?.lexname === 'noun.person';
     if (first) for (const h of this.wn.closure(first, ['@', '@i'], 2)) c.up2.add(`${h.pos}${h.offset}`);
     if (this.memo.size > 100_000) this.memo.clear();
     this.memo.set(word, c);

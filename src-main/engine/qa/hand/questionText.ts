@@ -94,6 +94,9 @@ const WORD = /[\p{L}\p{N}]+/gu;
  */
 const PAST_PARTICIPLE = /^(?![a-z]*eed$)[a-z]{4,}ed$/;
 
+/** Auxiliaries of do-support: the question's main verb then stands bare after its subject. */
+const DO_SUPPORT = new Set(['do', 'does', 'did']);
+
 /** Participles name a relation ("directed by the director of"), never the things an agent made. */
 const PARTICIPLE_FORM = /^[a-z]{3,}(ed|ing|en)$/;
 
@@ -165,6 +168,9 @@ export function readQuestion(question: string, mentions: { start: number; end: n
     let end = s.end;
     let from = raw.findIndex((w) => w.start >= s.end);
     let possessives = 0;
+    // "who did [A]'s daughter marry": after do-support the clause ends in its bare verb, never the noun's.
+    const doSupport = raw.some((w) => w.start < s.start && DO_SUPPORT.has(w.text));
+    const endsClause = (i: number): boolean => i + 1 >= raw.length || raw[i + 1].phrase !== raw[i].phrase;
     for (let node = 1; node <= 3 && from >= 0; node++) {
       if (!/^\]?\s*['’]s\b/.test(question.slice(end, end + 5))) break;
       let j = from;
@@ -178,6 +184,7 @@ export function readQuestion(question: string, mentions: { start: number; end: n
         contentAt(raw[j + 1].text) &&
         !PAST_PARTICIPLE.test(raw[j + 1].text) &&
         raw[j + 1].phrase === w.phrase &&
+        !(doSupport && endsClause(j + 1)) &&
         !/^\s*['’]s\b/.test(question.slice(raw[j].start + raw[j].text.length, raw[j].start + raw[j].text.length + 4))
       )
         j++;
