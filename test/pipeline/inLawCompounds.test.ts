@@ -1,6 +1,7 @@
 // "-in-law" kinship compounds spelled out before the question is read, mention spans moved with the text.
 import { describe, expect, it } from 'vitest';
 import { spellOutInLaws, spellOutMates } from '../../src-main/engine/qa/hand/inLawCompounds.js';
+import { spellOutCollocations } from '../../src-main/engine/qa/hand/verbCollocations.js';
 
 const span = (q: string, m: string) => ({ start: q.indexOf(m), end: q.indexOf(m) + m.length });
 
@@ -41,5 +42,19 @@ describe('spellOutMates', () => {
     expect(spellOutMates('which move is a checkmate', [], person).question).toBe('which move is a checkmate');
     const q = 'who coached Teammates United';
     expect(spellOutMates(q, [span(q, 'Teammates United')], person)).toEqual({ question: q, mentions: [span(q, 'Teammates United')] });
+  });
+});
+
+describe('spellOutCollocations', () => {
+  const lexicon = new Map([['laid to rest', 'bury'], ['passed away', 'die'], ['pass away', 'die']]);
+  const single = (words: readonly string[]) => lexicon.get(words.join(' '));
+  it('replaces the longest collocation outside the mentions and moves the mentions after it', () => {
+    const q = 'where was the father of Pass Away Smith laid to rest, and where did Ann Fell pass away';
+    const r = spellOutCollocations(q, [span(q, 'Pass Away Smith'), span(q, 'Ann Fell')], single);
+    expect(r.question).toBe('where was the father of Pass Away Smith bury, and where did Ann Fell die');
+    expect(r.mentions.map((m) => r.question.slice(m.start, m.end))).toEqual(['Pass Away Smith', 'Ann Fell']);
+  });
+  it('words split by punctuation are no collocation', () => {
+    expect(spellOutCollocations('did they pass, away from home', [], single).question).toBe('did they pass, away from home');
   });
 });

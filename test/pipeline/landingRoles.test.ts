@@ -158,6 +158,19 @@ describe('how many hops an "of" / possessive chain and the answer noun ask for',
   it('"the teammates of X" are the other players of X\'s club (a "-mate" is a fellow of the thing)', async () => {
     expect((await readings(g, 'name the teammates of Kit Vale', ['Kit Vale']))[0]).toBe('1:plays_for> plays_for<');
   });
+  it('a verb collocation reads as the one word it means ("laid to rest" → bury, "passed away" → die)', async () => {
+    const h = toyGraph([
+      'Ann Fell|father|Bo Fell',
+      'Bo Fell|buried_at|Oxley Churchyard',
+      'Bo Fell|place_of_birth|Harlow',
+      'Bo Fell|died_in|Oxley',
+      'Ann Fell|buried_at|Harlow Abbey',
+      'Ann Fell|died_in|Harlow',
+      'Ann Fell|place_of_birth|Harlow',
+    ]);
+    expect((await readings(h, 'where was the father of Ann Fell laid to rest?', ['Ann Fell']))[0]).toBe('1:father> buried_at>');
+    expect((await readings(h, "where did Ann Fell's father pass away?", ['Ann Fell']))[0]).toBe('1:father> died_in>');
+  });
   it('"X\'s father" alone stays one hop', async () => {
     expect((await readings(g, "who was Ann Fell's father?", ['Ann Fell']))[0]).toBe('1:father>');
   });

@@ -51,7 +51,7 @@ const DETACH: Record<Pos, [string, string][]> = {
 /** Irregular English verbs as `base:form,form` entries (the word-similarity stems read the same list). */
 export const IRREGULAR_VERBS =
     'write:wrote,written speak:spoke,spoken take:took,taken give:gave,given make:made find:found lead:led ' +
-    'buy:bought sell:sold teach:taught hold:held begin:began,begun bear:born,bore,borne drive:drove,driven ' +
+    'buy:bought sell:sold teach:taught hold:held lay:laid begin:began,begun bear:born,bore,borne drive:drove,driven ' +
     'grow:grew,grown know:knew,known see:saw,seen choose:chose,chosen rise:rose,risen fall:fell,fallen run:ran ' +
     'win:won build:built send:sent pay:paid meet:met leave:left keep:kept sing:sang,sung draw:drew,drawn ' +
     'fly:flew,flown eat:ate,eaten feel:felt bring:brought think:thought fight:fought catch:caught seek:sought ' +

@@ -12,6 +12,7 @@ import { LexicalRelatedness } from '../../lexicon/lexicalRelatedness.js';
 import type { EntityNameIndex } from '../stages/entityNameIndex.js';
 import { linkTopics } from './linkTopics.js';
 import { spellOutInLaws, spellOutMates } from './inLawCompounds.js';
+import { spellOutCollocations } from './verbCollocations.js';
 import { prunePaths } from '../stages/prunePaths.js';
 import { CATEGORY_NOUNS, readQuestion, STOPWORDS } from './questionText.js';
 import { RelationMatcher } from './relationMatcher.js';
@@ -85,8 +86,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   }
 
   async analyzeQuestion(request: AnalysisRequest): Promise<Analysis | undefined> {
-    const inLaws = spellOutInLaws(request.question, request.topics);
-    const spelled = this.wn ? spellOutMates(inLaws.question, inLaws.mentions, (w, thing) => this.isPersonCompound(w, thing)) : inLaws;
+    const spelled = await this.spellOut(request.question, request.topics);
     const text = readQuestion(spelled.question, spelled.mentions);
     await this.words.prepare(text.words.map((w) => w.text));
     const anchors = request.topics.map((t) => t.entity);
@@ -127,7 +127,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
 
   /** See AnswerTypeSkill: the analysis's answer type (head noun or wh-word) against each candidate's classes. */
   async answerTypeFit(request: Pick<AnalysisRequest, 'question' | 'topics'>, entities: readonly number[]): Promise<{ expected?: string; fit: number[] }> {
-    const text = readQuestion(request.question, request.topics);
+    const spelled = await this.spellOut(request.question, request.topics);
+    const text = readQuestion(spelled.question, spelled.mentions);
     const type = answerType(text, this.wn ? (w) => this.isPhraseNoun(w) : undefined);
     const expected = type.noun ?? type.wh;
     const want = type.noun ? this.classesOfNoun(type.noun) : whClasses(type.wh);
@@ -515,6 +516,43 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       if (heads.some((h) => sharesStem(noun, h) || this.words.similarity(noun, h) >= LANDING_MIN)) named += n;
     }
     return named * 2 >= to - from;
+  }
+
+  /** The question with its compounds and verb collocations spelled out in plain words (see inLawCompounds, verbCollocations). */
+  private async spellOut<T extends { start: number; end: number }>(question: string, mentions: readonly T[]): Promise<{ question: string; mentions: T[] }> {
+    const inLaws = spellOutInLaws(question, mentions);
+    if (!this.wn) return inLaws;
+    const mates = spellOutMates(inLaws.question, inLaws.mentions, (w, thing) => this.isPersonCompound(w, thing));
+    // The collocations' one-word synonyms are weighed against the labels: embed them first.
+    const synonyms: string[] = [];
+    spellOutCollocations(mates.question, mates.mentions, (words) => void synonyms.push(...this.collocationSynonyms(words)));
+    if (synonyms.length) await this.words.prepare(synonyms);
+    return spellOutCollocations(mates.question, mates.mentions, (words) => this.collocationVerb(words));
+  }
+
+  /** One-word synonyms of a verb collocation's most frequent sense (none when the words are no collocation). */
+  private collocationSynonyms(words: readonly string[]): string[] {
+    const wn = this.wn!;
+    for (const lemma of wn.lemmas(words[0], 'v')) {
+      const phrase = [lemma, ...words.slice(1)].join(' ');
+      if (!wn.lemmas(phrase, 'v').includes(phrase)) continue;
+      return wn.synsets(phrase, 'v', 1)[0]?.words.filter((w) => !w.includes(' ') && !w.includes('-')) ?? [];
+    }
+    return [];
+  }
+
+  /**
+   * The one-word verb a verb collocation means (WordNet's most frequent sense: "laid to rest" → bury, "passed away" →
+   * die): of its one-word synonyms, the one that names a relation of the graph best ("set up" → found for founded_by),
+   * else one sharing a stem with the collocation's words ("give birth" → birth, not deliver), else the first.
+   */
+  private collocationVerb(words: readonly string[]): string | undefined {
+    const singles = this.collocationSynonyms(words);
+    if (!singles.length) return undefined;
+    const named = singles.map((w) => this.matcher.bestContrast(w));
+    const best = named.indexOf(Math.max(...named));
+    if (named[best] >= DEFAULT_ANALYSIS_WEIGHTS.supportMin) return singles[best];
+    return singles.find((w) => words.some((x) => sharesStem(w, x))) ?? singles[0];
   }
 
   /** A "-mate" compound naming a person ("teammate": noun.person) whose first part is a noun of its own ("team"). */

@@ -26,19 +26,34 @@ function rewrite<T extends Span>(
   pattern: RegExp,
   text: (m: RegExpMatchArray, possessive: boolean) => string | undefined,
 ): { question: string; mentions: T[] } {
+  const edits: Edit[] = [];
+  for (const m of question.matchAll(pattern)) {
+    const at = m.index ?? 0;
+    const possessive = /['’]s\s+$/.test(question.slice(Math.max(0, at - 4), at));
+    const replaced = text(m, possessive);
+    if (replaced !== undefined) edits.push({ start: at, end: at + m[0].length, text: replaced });
+  }
+  return applyEdits(question, mentions, edits);
+}
+
+/** One replacement of the question's characters [start, end). */
+export interface Edit extends Span {
+  text: string;
+}
+
+/**
+ * Applies non-overlapping edits in order of position, skipping those that touch a mention (words inside a name are
+ * part of the name), and moves the mention spans to match.
+ */
+export function applyEdits<T extends Span>(question: string, mentions: readonly T[], edits: readonly Edit[]): { question: string; mentions: T[] } {
   let out = '';
   let last = 0;
   const shifts: { at: number; by: number }[] = [];
-  for (const m of question.matchAll(pattern)) {
-    const at = m.index ?? 0;
-    // A compound inside a mention is part of a name.
-    if (mentions.some((s) => at < s.end && at + m[0].length > s.start)) continue;
-    const possessive = /['’]s\s+$/.test(question.slice(Math.max(0, at - 4), at));
-    const replaced = text(m, possessive);
-    if (replaced === undefined) continue;
-    out += question.slice(last, at) + replaced;
-    shifts.push({ at: at + m[0].length, by: replaced.length - m[0].length });
-    last = at + m[0].length;
+  for (const e of [...edits].sort((a, b) => a.start - b.start)) {
+    if (e.start < last || mentions.some((s) => e.start < s.end && e.end > s.start)) continue;
+    out += question.slice(last, e.start) + e.text;
+    shifts.push({ at: e.end, by: e.text.length - (e.end - e.start) });
+    last = e.end;
   }
   if (shifts.length === 0) return { question, mentions: [...mentions] };
   out += question.slice(last);

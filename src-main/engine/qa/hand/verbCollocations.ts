@@ -1,0 +1,34 @@
+// A verb of several words ("pass away", "lay to rest", "give birth") means what one word of its sense means (die,
+// bury, birth), and only that word can meet a relation label: "passed away" read word by word names passing, and
+// "laid to rest" names nothing. A lexicon lists the collocations; each found in the question (its first word
+// inflected: "laid", "passed") is replaced by that one word before the question is read, outside the mentions.
+import { applyEdits, type Edit, type Span } from './inLawCompounds.js';
+
+/** Longest collocation tried, in words. */
+const MAX_WORDS = 4;
+const WORD = /[a-z]+/gi;
+
+/**
+ * The question with each verb collocation replaced by the one-word verb `single` gives for it (undefined: not a
+ * collocation, or none of one word), longest first; mention spans moved to match.
+ */
+export function spellOutCollocations<T extends Span>(
+  question: string,
+  mentions: readonly T[],
+  single: (words: readonly string[]) => string | undefined,
+): { question: string; mentions: T[] } {
+  const words = [...question.matchAll(WORD)].map((m) => ({ text: m[0].toLowerCase(), start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
+  const edits: Edit[] = [];
+  for (let i = 0; i < words.length; i++)
+    for (let n = Math.min(MAX_WORDS, words.length - i); n >= 2; n--) {
+      const span = words.slice(i, i + n);
+      // Only words joined by spaces: "away, in" is no collocation.
+      if (span.some((w, k) => k > 0 && !/^\s+$/.test(question.slice(span[k - 1].end, w.start)))) continue;
+      const one = single(span.map((w) => w.text));
+      if (one === undefined) continue;
+      edits.push({ start: span[0].start, end: span[n - 1].end, text: one });
+      i += n - 1;
+      break;
+    }
+  return applyEdits(question, mentions, edits);
+}
