@@ -330,7 +330,14 @@ export function answerType(text: QuestionText, isNoun?: (w: string) => boolean):
  * Support the answer phrase gives the last hop: its head noun naming what the hop lands on, or a classification
  * noun when the hop lands on categories.
  */
-function lastHopSupport(answer: AnswerShared, steps: readonly SchemaStep[], ctx: AnalysisContext, w: AnalysisWeights, ends?: ReadonlySet<number>): number {
+function lastHopSupport(
+  answer: AnswerShared,
+  steps: readonly SchemaStep[],
+  ctx: AnalysisContext,
+  w: AnalysisWeights,
+  ends?: ReadonlySet<number>,
+  prevEnds?: ReadonlySet<number>,
+): number {
   // A hop straight back over the relation just walked (r⁻¹ after r) lands on things of the kind the walk started
   // from: the answer noun names both, so it says nothing for the hop back; only a reciprocal cue asks for it.
   if (isReciprocal(steps, steps.length - 1) && !answer.cued) return 0;
@@ -350,7 +357,13 @@ function lastHopSupport(answer: AnswerShared, steps: readonly SchemaStep[], ctx:
   if (phrase.category && ctx.categorical) s = Math.max(s, w.categoryNoun * ctx.categorical(step.relation, step.direction));
   // The head noun, or the classification noun itself ("what class of drug": class, never drug).
   const noun = phrase.category ? phrase.words[0].text : phrase.words[phrase.words.length - 1].text;
-  if (ctx.landingSupport) s = Math.max(s, w.landingSupport * ctx.landingSupport(noun, step, ends));
+  if (ctx.landingSupport) {
+    const here = ctx.landingSupport(noun, step, ends);
+    // As for "where": a noun that names what the hop before lands on as well ("in which place did X die": the place
+    // of death) is answered there, not by walking on to where that lies.
+    if (here > 0 && steps.length >= 2 && prevEnds && !isReciprocal(steps, steps.length - 2) && ctx.landingSupport(noun, steps[steps.length - 2], prevEnds) >= here) return s;
+    s = Math.max(s, w.landingSupport * here);
+  }
   return s;
 }
 
@@ -713,7 +726,7 @@ function scoreSingle(
     const hops = hopCount(p.steps.length, through);
     // The answer noun names a hop beyond the chain's last noun: a chain that ends there leaves it unexplained, unless
     // the noun names what that very hop lands on too (its landing support).
-    let last = lastHopSupport(answer, p.steps, ctx, w, p.ends);
+    let last = lastHopSupport(answer, p.steps, ctx, w, p.ends, prefixes.get(chainKey(p.steps.slice(0, -1))));
     const short = beyond !== undefined && hops <= beyond.nodes && last < w.supportMin;
     if (short) last = 0;
     const a = alignBest(orders, p.steps, ctx, w, last, firstHopSupport(answer, anchorIndex, p.steps[0], ctx, w), through);
