@@ -14,6 +14,7 @@ beforeAll(async () => {
 
 interface Private {
   coRoles(e: ReadonlySet<number>): Map<string, number>;
+  aliases(step: { relation: number; direction: 'out' | 'in' }): { relation: number; direction: 'out' | 'in' }[];
 }
 
 describe('coRoles: the share of a sample of 24', () => {
@@ -50,10 +51,41 @@ describe("the head of an X's noun phrase", () => {
     expect(chainHead("Who are Ann's youngest children?", 'Ann')).toBe('children');
     expect(chainHead("Where is Acme's main building?", 'Acme')).toBe('building');
   });
+  it('an irregular past form ends the phrase ("X\'s club born")', () => {
+    expect(chainHead("When was the coach of Ann's club born", 'Ann')).toBe('club');
+  });
   it('after do-support the clause ends in its bare verb ("who did X\'s daughter marry")', () => {
     expect(chainHead("Who did Ann's daughter marry?", 'Ann')).toBe('daughter');
     expect(chainHead("Where did Ann's wife die", 'Ann')).toBe('wife');
     // Without do-support the phrase's last noun stays its head.
     expect(chainHead("Who founded Acme's record label", 'Acme')).toBe('label');
+  });
+});
+
+describe('aliases: relations holding the same facts stored the other way round', () => {
+  // Every child stored as its mother's (mother) and half of them as hers (has_child); every founder is a member of the
+  // house he founded, but few members founded it; a film's director often wrote it too (stored the same way round).
+  const lines: string[] = [];
+  for (let m = 0; m < 10; m++)
+    for (let c = 0; c < 4; c++) {
+      lines.push(`C${m}_${c}|mother|M${m}`);
+      if (c % 2 === 0) lines.push(`M${m}|has_child|C${m}_${c}`);
+    }
+  for (let h = 0; h < 3; h++) {
+    lines.push(`H${h}|founded_by|P${h}_0`);
+    for (let p = 0; p < 20; p++) lines.push(`P${h}_${p}|member_of|H${h}`);
+  }
+  for (let f = 0; f < 12; f++) lines.push(`F${f}|directed_by|D${f}`, `F${f}|written_by|D${f}`);
+  const g = toyGraph(lines);
+  const rel = (label: string) => g.relationLabels.indexOf(label);
+  const show = (xs: { relation: number; direction: string }[]) => xs.map((x) => `${g.relationLabels[x.relation]}${x.direction === 'out' ? '>' : '<'}`);
+  it('mother< and has_child> alias each other; a founder among many members, too few facts, or facts stored the same way round: none', async () => {
+    const hand = (await AlgorithmicHand.create(g, drm, EntityNameIndex.build(g))) as unknown as Private;
+    expect(show(hand.aliases({ relation: rel('mother'), direction: 'in' }))).toEqual(['has_child>']);
+    expect(show(hand.aliases({ relation: rel('has_child'), direction: 'out' }))).toEqual(['mother<']);
+    // Three founding facts are too few to name any alias; of a house's members, 1 in 20 founded it.
+    expect(show(hand.aliases({ relation: rel('founded_by'), direction: 'out' }))).toEqual([]);
+    expect(show(hand.aliases({ relation: rel('member_of'), direction: 'in' }))).toEqual([]);
+    expect(show(hand.aliases({ relation: rel('directed_by'), direction: 'out' }))).toEqual([]);
   });
 });

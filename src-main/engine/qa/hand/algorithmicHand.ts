@@ -4,7 +4,8 @@
 // checks the question's constraints on grounded paths. Built once per graph: label vectors and word vectors are
 // cached across questions.
 import { cosine } from '../../drm/cosine.js';
-import { DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
+import { DIR_IN, DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
+import { holdersOf } from '../../graph/keyHolders.js';
 import { analyzeQuestion, answerNouns, answerType, DEFAULT_ANALYSIS_WEIGHTS, type AnalysisWeights, type AnswerType } from './analyzeQuestion.js';
 import { isPhraseNoun, nounClasses, readLabelRoles, type LabelRoles } from './labelRoles.js';
 import { sharedWordNet, type WordNet } from '../../lexicon/wordnet.js';
@@ -105,12 +106,13 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
         landingSupport: (noun, step, ends) => this.landingSupport(noun, step, ends),
         landingClash: (noun, step) => this.landingClash(noun, step),
         namesStart: (noun, step) => this.namesStart(noun, step),
+        aliases: (step) => this.aliases(step),
         namesAnchorRole: (noun, anchor) => this.namesAnchorRole(noun, anchor),
         mediator: (ends) => this.mediator(ends),
         typeFit: (answer, ends, landing) => this.typeFit(answer, ends, landing),
         sameKind: (out, back, anchor, relation) => this.sameKind(out, back, anchor, relation),
         namesAnchorType: (word, anchor) => this.namesAnchorType(word, anchor),
-        ...(this.wn ? { isNoun: (word: string) => this.isPhraseNoun(word) } : {}),
+        ...(this.wn ? { isNoun: (word: string) => this.isPhraseNoun(word), namesPerson: (noun: string) => this.namesPerson(noun) } : {}),
         anchorShare: (a, step) => shares[anchors.indexOf(a)]?.get(`${step.relation}${step.direction}`) ?? 0,
         weights: this.options.weights,
       },
@@ -561,6 +563,56 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     return !!wn && wn.has(thing, 'n') && wn.synsets(word, 'n', 1).some((s) => s.lexname === 'noun.person');
   }
 
+  private readonly aliasMemo = new Map<string, SchemaStep[]>();
+
+  /**
+   * See AnalysisContext.aliases: over a sample of this step's facts, the other relations joining the same two entities,
+   * stored the other way round; those holding at least ALIAS_SHARE of them.
+   */
+  private aliases(step: SchemaStep, sample = 64): SchemaStep[] {
+    const key = `${step.relation}${step.direction}`;
+    let out = this.aliasMemo.get(key);
+    if (out) return out;
+    const g = this.graph;
+    const dir = step.direction === 'out' ? DIR_OUT : DIR_IN;
+    const holders = holdersOf(g.keyHolders(), step.relation * 2 + dir);
+    const count = new Map<number, number>();
+    let n = 0;
+    // Facts, not holders, are sampled: a few holders (the houses of a genealogy) hold many facts each, and their first
+    // facts are no sample of them.
+    const stride = Math.max(1, Math.floor(holders.length / sample));
+    const perHolder = Math.max(1, Math.ceil(sample / Math.min(holders.length, sample)));
+    for (let i = 0; i < holders.length && n < sample; i += stride) {
+      const x = holders[i];
+      const from = g.offsets[x];
+      const to = g.offsets[x + 1];
+      // Hubs would cost a scan of all their edges.
+      if (to - from > ALIAS_SCAN) continue;
+      const facts: number[] = [];
+      for (let k = from; k < to; k++) if (g.edgeRelation[k] === step.relation && g.edgeDirection[k] === dir) facts.push(k);
+      const every = Math.max(1, facts.length / perHolder);
+      for (let f = 0; f < facts.length && n < sample; f += every) {
+        const y = g.edgeNeighbor[facts[Math.floor(f)]];
+        n++;
+        const seen = new Set<number>();
+        // Only facts stored the other way round (her has_child, its mother): two relations stored the same way that
+        // often join the same two entities (a film's director and writer) are different facts about them.
+        for (let k = from; k < to; k++) if (g.edgeNeighbor[k] === y && g.edgeRelation[k] !== step.relation && g.edgeDirection[k] !== dir) seen.add(g.edgeRelation[k] * 2 + g.edgeDirection[k]);
+        for (const s of seen) count.set(s, (count.get(s) ?? 0) + 1);
+      }
+    }
+    out = [...count]
+      .filter(([, c]) => n >= ALIAS_MIN_FACTS && c >= ALIAS_SHARE * n)
+      .map(([k]) => ({ relation: k >> 1, direction: (k & 1) === DIR_OUT ? ('out' as const) : ('in' as const) }));
+    if (this.aliasMemo.size > 100_000) this.aliasMemo.clear();
+    this.aliasMemo.set(key, out);
+    return out;
+  }
+
+  private namesPerson(noun: string): boolean {
+    return !!this.wn && this.wn.synsets(noun, 'n', 1)[0]?.lexname === 'noun.person';
+  }
+
   private isPhraseNoun(word: string): boolean {
     return !!this.wn && isPhraseNoun(this.wn, word);
   }
@@ -663,6 +715,12 @@ const CONCRETE_CLASSES = new Set([
 const MEDIATOR_ID = /^(?:[mg]\.[0-9a-z_]{4,}|_:[\w-]+)$/i;
 /** Senses of a question's noun whose classes count (a role noun's: labelRoles). */
 const QUESTION_NOUN_SENSES = 2;
+/** Share of a step's sampled facts another relation must hold to be its alias (see aliases). */
+const ALIAS_SHARE = 0.3;
+/** Fewest sampled facts before any alias is named (a relation of two facts says nothing). */
+const ALIAS_MIN_FACTS = 8;
+/** Entities with more edges than this are skipped when sampling facts for aliases. */
+const ALIAS_SCAN = 5_000;
 /** A noun at least this similar to a role word of the end a hop lands on names that end. */
 const LANDING_MIN = 0.7;
 /** Landing support of a noun that WordNet relates to a role word (same concept, or a kind of it). */

@@ -183,6 +183,13 @@ export interface AnalysisContext {
    * does names a hop walked backwards. Absent: never.
    */
   namesStart?(noun: string, step: SchemaStep): boolean;
+  /**
+   * Steps of other relations that hold most of this step's facts, walked from the same end (mother< and has_child>:
+   * a child stored both ways, or either). Absent: none.
+   */
+  aliases?(step: SchemaStep): readonly SchemaStep[];
+  /** Whether a noun's first sense names a kind of person (wife, daughter, coach). Absent: never. */
+  namesPerson?(noun: string): boolean;
   /** Whether a word can be a noun (the lexicon's parts of speech). Absent: every non-participle may be. */
   isNoun?(word: string): boolean;
   weights?: Partial<AnalysisWeights>;
@@ -385,7 +392,15 @@ export function alignWords(
 ): Alignment {
   const L = steps.length;
   const recip = steps.map((_, j) => isReciprocal(steps, j));
+  // Steps of other relations that hold the same facts (a child stored as "mother" of it and as "has_child" of hers):
+  // a word naming either names both.
+  const aliases = steps.map((s) => ctx.aliases?.(s) ?? []);
   const hopScore = (word: QuestionWord, j: number): number => {
+    let v = hopScoreOn(word, j, steps[j]);
+    if (word.kind !== 'cue') for (const a of aliases[j]) v = Math.max(v, hopScoreOn(word, j, a));
+    return v;
+  };
+  const hopScoreOn = (word: QuestionWord, j: number, step: SchemaStep): number => {
     if (word.kind === 'cue') {
       if (!recip[j]) return 0;
       // "share writers with": the cue licenses walking back the relation its object names, when it names one, in
@@ -393,20 +408,22 @@ export function alignWords(
       const obj = word.cueObject;
       const best = obj ? ctx.matcher.bestContrast(obj) : 0;
       if (!obj || best < w.supportMin) return w.reciprocalCue;
-      return w.reciprocalCue * Math.max(0, Math.min(1, ctx.matcher.contrast(obj, steps[j].relation) / best));
+      return w.reciprocalCue * Math.max(0, Math.min(1, ctx.matcher.contrast(obj, step.relation) / best));
     }
     // The n-th noun of an "of" / possessive chain lands n hops (or more) from the anchor: it cannot name an earlier
     // hop ("the father of the father of X" is two hops, each noun naming one).
     // "the place of birth of X" over a label reading "place of birth": the two chain nouns are that one label's words.
-    if (word.chainNode !== undefined && j < word.chainNode - 1 && !sameLabelNodes(word, words, steps[j].relation, ctx)) return 0;
-    const c = ctx.matcher.contrast(word.text, steps[j].relation);
+    if (word.chainNode !== undefined && j < word.chainNode - 1 && !sameLabelNodes(word, words, step.relation, ctx)) return 0;
+    const c = ctx.matcher.contrast(word.text, step.relation);
     // A noun of an "of" / possessive chain names what its hop lands on: it supports that hop unless its class
     // contradicts the hop's landing ("the birthplace of the director of X": director, then birthplace).
     if (word.chainNode === j + 1) {
       // …walked the way the label names it: a noun naming the end the hop starts from counts half (the hop is likely
       // walked backwards, unless the relation holds both ways).
-      if (ctx.namesStart?.(word.text, steps[j])) return c * 0.5;
-      if (!(ctx.landingClash?.(word.text, steps[j]) ?? false)) return Math.max(c, w.supportMin);
+      if (ctx.namesStart?.(word.text, step)) return c * 0.5;
+      // A person noun that names another relation ("X's daughter" / has_child) is not this hop's landing by default.
+      const elsewhere = c < w.supportMin && ctx.matcher.bestContrast(word.text) >= w.supportMin && (ctx.namesPerson?.(word.text) ?? false);
+      if (!elsewhere && !(ctx.landingClash?.(word.text, step) ?? false)) return Math.max(c, w.supportMin);
     }
     return c;
   };
@@ -437,7 +454,10 @@ export function alignWords(
     // A word clearly names a relation when it shares a stem with a label word or singles one label out.
     const content = !neutral && word.kind === 'content' && w.unexplainedWord > 0;
     const clear = content ? ctx.matcher.bestContrast(word.text) : 0;
-    const unexplained = content && (clear >= w.unexplainedMin || ctx.matcher.bestRaw(word.text) >= STEM_MATCH) ? w.unexplainedWord * Math.max(0, clear) : 0;
+    // A noun of an "of" / possessive chain naming a person ("the wife of X", "X's daughter") is a hop of its own: a
+    // chain that leaves it unexplained skipped that person.
+    const min = word.chainNode !== undefined && (ctx.namesPerson?.(word.text) ?? false) ? w.supportMin : w.unexplainedMin;
+    const unexplained = content && (clear >= min || ctx.matcher.bestRaw(word.text) >= STEM_MATCH) ? w.unexplainedWord * Math.max(0, clear) : 0;
     for (let j = 0; j < L; j++)
       for (const [owner, cell] of dp[j]) {
         // Move to hop k ≥ j (paying for hops left unsupported), then explain the word with hop k.

@@ -3,6 +3,7 @@
 // (and the wh-phrase) describe the answer end. Only general English function words are listed here — nothing
 // about any one graph's relations or question templates.
 import { tokenizeText } from '../../drm/tokenize.js';
+import { IRREGULAR_VERBS } from '../../lexicon/wordnet.js';
 
 /** English function words: they carry no relation meaning (prepositions, articles, auxiliaries, pronouns). */
 export const STOPWORDS = new Set(
@@ -94,6 +95,9 @@ const WORD = /[\p{L}\p{N}]+/gu;
  */
 const PAST_PARTICIPLE = /^(?![a-z]*eed$)[a-z]{4,}ed$/;
 
+/** Irregular past forms ("born", "written", "led"): a verb, never the head of a possessive's noun phrase. */
+const IRREGULAR_PAST = new Set(IRREGULAR_VERBS.trim().split(/\s+/).flatMap((e) => e.split(':')[1]?.split(',') ?? []));
+
 /** Auxiliaries of do-support: the question's main verb then stands bare after its subject. */
 const DO_SUPPORT = new Set(['do', 'does', 'did']);
 
@@ -183,6 +187,7 @@ export function readQuestion(question: string, mentions: { start: number; end: n
         j + 1 < raw.length &&
         contentAt(raw[j + 1].text) &&
         !PAST_PARTICIPLE.test(raw[j + 1].text) &&
+        !IRREGULAR_PAST.has(raw[j + 1].text) &&
         raw[j + 1].phrase === w.phrase &&
         !(doSupport && endsClause(j + 1)) &&
         !/^\s*['’]s\b/.test(question.slice(raw[j].start + raw[j].text.length, raw[j].start + raw[j].text.length + 4))
