@@ -111,6 +111,10 @@ describe('WordNet relatedness', () => {
     expect(lex.of('daughter', 'father')).toBe(LEXICAL_COHYPONYM);
     expect(lex.of('daughter', 'child')).toBe(LEXICAL_NOUN_KIND);
     expect(lex.of('wife', 'spouse')).toBe(LEXICAL_NOUN_KIND);
+    // A kind of the label's noun of another class (a grave, an artifact, used as a place) is only a hypernym's worth.
+    expect(lex.of('grave', 'place')).toBe(LEXICAL_HYPERNYM);
+    expect(lex.of('city', 'municipality')).toBe(LEXICAL_NOUN_KIND);
+    expect(lex.of('screenwriter', 'writer')).toBe(LEXICAL_NOUN_KIND);
     // "married" is what a spouse is by WordNet's own lemma ("married person"); the verb reaches it through "married".
     expect(lex.of('married', 'spouse')).toBe(LEXICAL_NOUN_KIND);
     expect(lex.of('marry', 'spouse')).toBe(LEXICAL_NOUN_KIND);

@@ -27,6 +27,8 @@ const POS: readonly Pos[] = ['n', 'v', 'a'];
 interface Reading {
   own: Set<string>;
   up: Set<string>;
+  /** Hypernyms of the same lexicographer class as the sense they are reached from (a husband and a spouse are persons). */
+  upSame: Set<string>;
 }
 
 interface Concepts {
@@ -72,7 +74,9 @@ export class LexicalRelatedness {
     if (overlaps(ca.person, cb.noun.own)) return LEXICAL_NOUN_KIND;
     // The question's word a kind of the label's (husband → spouse) names it; a broader word ("which person" / actors)
     // names many labels alike, so it stays at the hypernym value.
-    if (overlaps(A.up, B.own)) return both ? LEXICAL_NOUN_KIND : LEXICAL_HYPERNYM;
+    // …of its own class: a grave (an artifact) is a kind of place (a location) only as a use of it, which names no more
+    // than a hypernym does ("the grave of X" is no place of birth).
+    if (overlaps(A.up, B.own)) return both && overlaps(A.upSame, B.own) ? LEXICAL_NOUN_KIND : LEXICAL_HYPERNYM;
     if (overlaps(B.up, A.own)) return LEXICAL_HYPERNYM;
     if (both && overlaps(ca.up2, cb.up2)) return LEXICAL_COHYPONYM;
     // Two kinds of person WordNet does not relate (wife / mother, daughter / father): the vectors put every kinship
@@ -117,6 +121,7 @@ export class LexicalRelatedness {
   private reading(word: string, parts: readonly Pos[], nounsOnly: boolean): Reading {
     const own = new Set<string>();
     const up = new Set<string>();
+    const upSame = new Set<string>();
     for (const pos of parts)
       for (const s of this.wn.synsets(word, pos, SENSES)) {
         own.add(`${s.pos}${s.offset}`);
@@ -125,9 +130,13 @@ export class LexicalRelatedness {
           else if ((p.symbol === '@' || p.symbol === '@i') && s.pos !== 'a') up.add(`${p.pos}${p.offset}`);
         }
         // A noun is a kind of what lies two steps up, too (a son is a male offspring, a child).
-        if (nounsOnly) for (const h of this.wn.closure(s, ['@', '@i'], 2)) up.add(`${h.pos}${h.offset}`);
+        if (nounsOnly)
+          for (const h of this.wn.closure(s, ['@', '@i'], 2)) {
+            up.add(`${h.pos}${h.offset}`);
+            if (h.lexname === s.lexname) upSame.add(`${h.pos}${h.offset}`);
+          }
       }
-    return { own, up };
+    return { own, up, upSame };
   }
 }
 
