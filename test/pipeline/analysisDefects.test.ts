@@ -88,4 +88,16 @@ describe('aliases: relations holding the same facts stored the other way round',
     expect(show(hand.aliases({ relation: rel('member_of'), direction: 'in' }))).toEqual([]);
     expect(show(hand.aliases({ relation: rel('directed_by'), direction: 'out' }))).toEqual([]);
   });
+  it('with more holders than the sample, holders across the whole list are read, not the first ones', async () => {
+    // 200 mothers; only the second half also store their children as has_child: a sample of the first 64 sees none.
+    const many: string[] = [];
+    for (let m = 0; m < 200; m++) {
+      many.push(`K${m}|mother|N${m}`);
+      if (m >= 100) many.push(`N${m}|has_child|K${m}`);
+    }
+    const h = toyGraph(many);
+    const hand = (await AlgorithmicHand.create(h, drm, EntityNameIndex.build(h))) as unknown as Private;
+    const found = hand.aliases({ relation: h.relationLabels.indexOf('mother'), direction: 'in' });
+    expect(found.map((x) => `${h.relationLabels[x.relation]}${x.direction === 'out' ? '>' : '<'}`)).toEqual(['has_child>']);
+  });
 });

@@ -176,6 +176,8 @@ describe('how many hops an "of" / possessive chain and the answer noun ask for',
     ]);
     expect((await readings(h, 'where was the father of Ann Fell laid to rest?', ['Ann Fell']))[0]).toBe('1:father> buried_at>');
     expect((await readings(h, "where did Ann Fell's father pass away?", ['Ann Fell']))[0]).toBe('1:father> died_in>');
+    // The spelled-out verb ends the possessive's noun phrase ("Ann Fell's father bury": father is the noun).
+    expect((await readings(h, "where was Ann Fell's father laid to rest?", ['Ann Fell']))[0]).toBe('1:father> buried_at>');
   });
   it('a person noun of the chain is a hop of its own: "who did X\'s daughter marry" is not whom X married', async () => {
     // The generated genealogy graph: Ursula De Vries's children are stored as theirs (mother), not hers (has_child).

@@ -88,7 +88,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
 
   async analyzeQuestion(request: AnalysisRequest): Promise<Analysis | undefined> {
     const spelled = await this.spellOut(request.question, request.topics);
-    const text = readQuestion(spelled.question, spelled.mentions);
+    const text = readQuestion(spelled.question, spelled.mentions, spelled.verbs);
     await this.words.prepare(text.words.map((w) => w.text));
     const anchors = request.topics.map((t) => t.entity);
     const shares = anchors.map((a, i) => anchorShares(request.schemaPaths[i] ?? [], a));
@@ -130,7 +130,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   /** See AnswerTypeSkill: the analysis's answer type (head noun or wh-word) against each candidate's classes. */
   async answerTypeFit(request: Pick<AnalysisRequest, 'question' | 'topics'>, entities: readonly number[]): Promise<{ expected?: string; fit: number[] }> {
     const spelled = await this.spellOut(request.question, request.topics);
-    const text = readQuestion(spelled.question, spelled.mentions);
+    const text = readQuestion(spelled.question, spelled.mentions, spelled.verbs);
     const type = answerType(text, this.wn ? (w) => this.isPhraseNoun(w) : undefined);
     const expected = type.noun ?? type.wh;
     const want = type.noun ? this.classesOfNoun(type.noun) : whClasses(type.wh);
@@ -521,9 +521,12 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   }
 
   /** The question with its compounds and verb collocations spelled out in plain words (see inLawCompounds, verbCollocations). */
-  private async spellOut<T extends { start: number; end: number }>(question: string, mentions: readonly T[]): Promise<{ question: string; mentions: T[] }> {
+  private async spellOut<T extends { start: number; end: number }>(
+    question: string,
+    mentions: readonly T[],
+  ): Promise<{ question: string; mentions: T[]; verbs: { start: number; end: number }[] }> {
     const inLaws = spellOutInLaws(question, mentions);
-    if (!this.wn) return inLaws;
+    if (!this.wn) return { ...inLaws, verbs: [] };
     const mates = spellOutMates(inLaws.question, inLaws.mentions, (w, thing) => this.isPersonCompound(w, thing));
     // The collocations' one-word synonyms are weighed against the labels: embed them first.
     const synonyms: string[] = [];
@@ -536,6 +539,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   private collocationSynonyms(words: readonly string[]): string[] {
     const wn = this.wn!;
     for (const lemma of wn.lemmas(words[0], 'v')) {
+      // "what did X do in 1990", "has on": auxiliaries head no collocation of the question.
+      if (AUXILIARY_LEMMAS.has(lemma)) return [];
       const phrase = [lemma, ...words.slice(1)].join(' ');
       if (!wn.lemmas(phrase, 'v').includes(phrase)) continue;
       return wn.synsets(phrase, 'v', 1)[0]?.words.filter((w) => !w.includes(' ') && !w.includes('-')) ?? [];
@@ -545,16 +550,20 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
 
   /**
    * The one-word verb a verb collocation means (WordNet's most frequent sense: "laid to rest" → bury, "passed away" →
-   * die): of its one-word synonyms, the one that names a relation of the graph best ("set up" → found for founded_by),
-   * else one sharing a stem with the collocation's words ("give birth" → birth, not deliver), else the first.
+   * die): of its one-word synonyms, the one that names a relation of the graph best ("set up" → found for founded_by);
+   * none when no synonym names one.
    */
   private collocationVerb(words: readonly string[]): string | undefined {
     const singles = this.collocationSynonyms(words);
     if (!singles.length) return undefined;
     const named = singles.map((w) => this.matcher.bestContrast(w));
     const best = named.indexOf(Math.max(...named));
-    if (named[best] >= DEFAULT_ANALYSIS_WEIGHTS.supportMin) return singles[best];
-    return singles.find((w) => words.some((x) => sharesStem(w, x))) ?? singles[0];
+    // Only a synonym that names a relation replaces the words ("come in" is no "enter" unless the graph has one).
+    return named[best] >= this.supportMin ? singles[best] : undefined;
+  }
+
+  private get supportMin(): number {
+    return this.options.weights?.supportMin ?? DEFAULT_ANALYSIS_WEIGHTS.supportMin;
   }
 
   /** A "-mate" compound naming a person ("teammate": noun.person) whose first part is a noun of its own ("team"). */
@@ -578,21 +587,22 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const holders = holdersOf(g.keyHolders(), step.relation * 2 + dir);
     const count = new Map<number, number>();
     let n = 0;
-    // Facts, not holders, are sampled: a few holders (the houses of a genealogy) hold many facts each, and their first
-    // facts are no sample of them.
-    const stride = Math.max(1, Math.floor(holders.length / sample));
-    const perHolder = Math.max(1, Math.ceil(sample / Math.min(holders.length, sample)));
-    for (let i = 0; i < holders.length && n < sample; i += stride) {
-      const x = holders[i];
+    // Holders spread over the whole list, and several facts of each when holders are few (the houses of a genealogy
+    // hold many members each, and their first facts are no sample of them).
+    const picks = Math.min(holders.length, sample);
+    const perHolder = Math.max(1, Math.ceil(sample / Math.max(1, picks)));
+    for (let t = 0; t < picks && n < sample; t++) {
+      const x = holders[Math.floor((t * holders.length) / picks)];
       const from = g.offsets[x];
       const to = g.offsets[x + 1];
       // Hubs would cost a scan of all their edges.
       if (to - from > ALIAS_SCAN) continue;
       const facts: number[] = [];
       for (let k = from; k < to; k++) if (g.edgeRelation[k] === step.relation && g.edgeDirection[k] === dir) facts.push(k);
-      const every = Math.max(1, facts.length / perHolder);
-      for (let f = 0; f < facts.length && n < sample; f += every) {
-        const y = g.edgeNeighbor[facts[Math.floor(f)]];
+      const take = Math.min(perHolder, facts.length);
+      for (let f = 0; f < take && n < sample; f++) {
+        // Evenly spaced, from the middle of each stretch: not always the lowest neighbour.
+        const y = g.edgeNeighbor[facts[Math.floor(((f + 0.5) * facts.length) / take)]];
         n++;
         const seen = new Set<number>();
         // Only facts stored the other way round (her has_child, its mother): two relations stored the same way that
@@ -715,6 +725,8 @@ const CONCRETE_CLASSES = new Set([
 const MEDIATOR_ID = /^(?:[mg]\.[0-9a-z_]{4,}|_:[\w-]+)$/i;
 /** Senses of a question's noun whose classes count (a role noun's: labelRoles). */
 const QUESTION_NOUN_SENSES = 2;
+/** Verbs that head no collocation worth reading as one word in a question (do-support, copula, perfect). */
+const AUXILIARY_LEMMAS = new Set(['do', 'be', 'have']);
 /** Share of a step's sampled facts another relation must hold to be its alias (see aliases). */
 const ALIAS_SHARE = 0.3;
 /** Fewest sampled facts before any alias is named (a relation of two facts says nothing). */

@@ -184,8 +184,8 @@ export interface AnalysisContext {
    */
   namesStart?(noun: string, step: SchemaStep): boolean;
   /**
-   * Steps of other relations that hold most of this step's facts, walked from the same end (mother< and has_child>:
-   * a child stored both ways, or either). Absent: none.
+   * Steps of other relations that hold a good share of this step's facts stored the other way round, walked from the
+   * same end (mother< and has_child>: a child stored as either, or both). Absent: none.
    */
   aliases?(step: SchemaStep): readonly SchemaStep[];
   /** Whether a noun's first sense names a kind of person (wife, daughter, coach). Absent: never. */

@@ -33,7 +33,8 @@ function rewrite<T extends Span>(
     const replaced = text(m, possessive);
     if (replaced !== undefined) edits.push({ start: at, end: at + m[0].length, text: replaced });
   }
-  return applyEdits(question, mentions, edits);
+  const { question: q, mentions: m } = applyEdits(question, mentions, edits);
+  return { question: q, mentions: m };
 }
 
 /** One replacement of the question's characters [start, end). */
@@ -45,20 +46,28 @@ export interface Edit extends Span {
  * Applies non-overlapping edits in order of position, skipping those that touch a mention (words inside a name are
  * part of the name), and moves the mention spans to match.
  */
-export function applyEdits<T extends Span>(question: string, mentions: readonly T[], edits: readonly Edit[]): { question: string; mentions: T[] } {
+export function applyEdits<T extends Span>(
+  question: string,
+  mentions: readonly T[],
+  edits: readonly Edit[],
+): { question: string; mentions: T[]; placed: Span[] } {
   let out = '';
   let last = 0;
   const shifts: { at: number; by: number }[] = [];
+  // Where each applied replacement lies in the output.
+  const placed: Span[] = [];
   for (const e of [...edits].sort((a, b) => a.start - b.start)) {
     if (e.start < last || mentions.some((s) => e.start < s.end && e.end > s.start)) continue;
-    out += question.slice(last, e.start) + e.text;
+    out += question.slice(last, e.start);
+    placed.push({ start: out.length, end: out.length + e.text.length });
+    out += e.text;
     shifts.push({ at: e.end, by: e.text.length - (e.end - e.start) });
     last = e.end;
   }
-  if (shifts.length === 0) return { question, mentions: [...mentions] };
+  if (shifts.length === 0) return { question, mentions: [...mentions], placed };
   out += question.slice(last);
   const move = (x: number): number => x + shifts.filter((s) => s.at <= x).reduce((n, s) => n + s.by, 0);
-  return { question: out, mentions: mentions.map((s) => ({ ...s, start: move(s.start), end: move(s.end) })) };
+  return { question: out, mentions: mentions.map((s) => ({ ...s, start: move(s.start), end: move(s.end) })), placed };
 }
 
 /** The question with every "-in-law" compound spelled out, and the mention spans moved to match. */

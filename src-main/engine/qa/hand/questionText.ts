@@ -95,7 +95,10 @@ const WORD = /[\p{L}\p{N}]+/gu;
  */
 const PAST_PARTICIPLE = /^(?![a-z]*eed$)[a-z]{4,}ed$/;
 
-/** Irregular past forms ("born", "written", "led"): a verb, never the head of a possessive's noun phrase. */
+/**
+ * Irregular past forms ("born", "written", "led"): a verb, not the head of a possessive's noun phrase. A few are nouns
+ * too (saw, rose, left, found): "X's rose garden" is rare enough in questions to read so.
+ */
 const IRREGULAR_PAST = new Set(IRREGULAR_VERBS.trim().split(/\s+/).flatMap((e) => e.split(':')[1]?.split(',') ?? []));
 
 /** Auxiliaries of do-support: the question's main verb then stands bare after its subject. */
@@ -105,7 +108,8 @@ const DO_SUPPORT = new Set(['do', 'does', 'did']);
 const PARTICIPLE_FORM = /^[a-z]{3,}(ed|ing|en)$/;
 
 /** Splits a question into classified words positioned relative to the mentions (character spans). */
-export function readQuestion(question: string, mentions: { start: number; end: number }[]): QuestionText {
+/** `verbs`: spans known to be verbs (spelled-out collocations), which end a possessive's noun phrase like a participle. */
+export function readQuestion(question: string, mentions: { start: number; end: number }[], verbs: readonly { start: number; end: number }[] = []): QuestionText {
   // Indexes in `anchor` and `answerSide` refer to the caller's order of mentions.
   const spans = mentions;
   const raw: { text: string; start: number; phrase: number }[] = [];
@@ -188,6 +192,7 @@ export function readQuestion(question: string, mentions: { start: number; end: n
         contentAt(raw[j + 1].text) &&
         !PAST_PARTICIPLE.test(raw[j + 1].text) &&
         !IRREGULAR_PAST.has(raw[j + 1].text) &&
+        !verbs.some((v) => raw[j + 1].start >= v.start && raw[j + 1].start < v.end) &&
         raw[j + 1].phrase === w.phrase &&
         !(doSupport && endsClause(j + 1)) &&
         !/^\s*['’]s\b/.test(question.slice(raw[j].start + raw[j].text.length, raw[j].start + raw[j].text.length + 4))

@@ -10,13 +10,14 @@ const WORD = /[a-z]+/gi;
 
 /**
  * The question with each verb collocation replaced by the one-word verb `single` gives for it (undefined: not a
- * collocation, or none of one word), longest first; mention spans moved to match.
+ * collocation, or none of one word), longest first; mention spans moved to match, and `verbs`: where the replacing
+ * verbs lie (a bare "bury" after "X's father" is no noun of X's phrase).
  */
 export function spellOutCollocations<T extends Span>(
   question: string,
   mentions: readonly T[],
   single: (words: readonly string[]) => string | undefined,
-): { question: string; mentions: T[] } {
+): { question: string; mentions: T[]; verbs: Span[] } {
   const words = [...question.matchAll(WORD)].map((m) => ({ text: m[0].toLowerCase(), start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
   const edits: Edit[] = [];
   for (let i = 0; i < words.length; i++)
@@ -24,11 +25,14 @@ export function spellOutCollocations<T extends Span>(
       const span = words.slice(i, i + n);
       // Only words joined by spaces: "away, in" is no collocation.
       if (span.some((w, k) => k > 0 && !/^\s+$/.test(question.slice(span[k - 1].end, w.start)))) continue;
+      // Words of a mention are a name's.
+      if (mentions.some((m) => span[0].start < m.end && span[n - 1].end > m.start)) continue;
       const one = single(span.map((w) => w.text));
       if (one === undefined) continue;
       edits.push({ start: span[0].start, end: span[n - 1].end, text: one });
       i += n - 1;
       break;
     }
-  return applyEdits(question, mentions, edits);
+  const out = applyEdits(question, mentions, edits);
+  return { question: out.question, mentions: out.mentions, verbs: out.placed };
 }
