@@ -568,8 +568,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
 
   /** A "-mate" compound naming a person ("teammate": noun.person) whose first part is a noun of its own ("team"). */
   private isPersonCompound(word: string, thing: string): boolean {
-    const wn = this.wn;
-    return !!wn && wn.has(thing, 'n') && wn.synsets(word, 'n', 1).some((s) => s.lexname === 'noun.person');
+    return !!this.wn && this.wn.has(thing, 'n') && this.namesPerson(word);
   }
 
   private readonly aliasMemo = new Map<string, SchemaStep[]>();
@@ -619,6 +618,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     return out;
   }
 
+  /** The noun's first WordNet sense names a kind of person (wife, daughter, coach, teammate). */
   private namesPerson(noun: string): boolean {
     return !!this.wn && this.wn.synsets(noun, 'n', 1)[0]?.lexname === 'noun.person';
   }

@@ -3,7 +3,7 @@
 // (and the wh-phrase) describe the answer end. Only general English function words are listed here — nothing
 // about any one graph's relations or question templates.
 import { tokenizeText } from '../../drm/tokenize.js';
-import { IRREGULAR_VERBS } from '../../lexicon/wordnet.js';
+import { formPairs, IRREGULAR_VERBS } from '../../lexicon/wordnet.js';
 
 /** English function words: they carry no relation meaning (prepositions, articles, auxiliaries, pronouns). */
 export const STOPWORDS = new Set(
@@ -99,7 +99,7 @@ const PAST_PARTICIPLE = /^(?![a-z]*eed$)[a-z]{4,}ed$/;
  * Irregular past forms ("born", "written", "led"): a verb, not the head of a possessive's noun phrase. A few are nouns
  * too (saw, rose, left, found): "X's rose garden" is rare enough in questions to read so.
  */
-const IRREGULAR_PAST = new Set(IRREGULAR_VERBS.trim().split(/\s+/).flatMap((e) => e.split(':')[1]?.split(',') ?? []));
+const IRREGULAR_PAST = new Set(formPairs(IRREGULAR_VERBS).map(([form]) => form));
 
 /** Auxiliaries of do-support: the question's main verb then stands bare after its subject. */
 const DO_SUPPORT = new Set(['do', 'does', 'did']);
