@@ -60,6 +60,26 @@ describe('the answer noun types a hop whose label names no role at its end', () 
   });
 });
 
+describe('the answer noun a kind of the noun the label\'s verb derives', () => {
+  const g = toyGraph([
+    'Ambervale|supplies|Kvarnby Hospital',
+    'Ambervale|supplies|Northgate Hospital',
+    'Ambervale|headquartered_in|Lindholm',
+    'Kvarnby Hospital|located_in|Harrowmere',
+    'Northgate Hospital|located_in|Ostermoor',
+    'Bramble Hospital|located_in|Ostermoor',
+    'Kvarnby Hospital|bed_count|400',
+  ]);
+  it('"X supplies hospitals in which cities": a city is a kind of location (located_in), so the walk goes on to it', async () => {
+    const r = await readings(g, 'Ambervale supplies hospitals in which cities', ['Ambervale']);
+    expect(r[0]).toBe('1:supplies> located_in>');
+  });
+  it('"which hospitals does X supply" stops at the hospitals', async () => {
+    const r = await readings(g, 'which hospitals does Ambervale supply', ['Ambervale']);
+    expect(r[0]).toBe('1:supplies>');
+  });
+});
+
 describe('a mention modifying the answer noun', () => {
   const g = toyGraph([
     'Ostrafen|drug_class|aminosalicylate',

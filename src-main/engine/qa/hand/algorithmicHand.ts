@@ -375,6 +375,9 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     // the club, he is not the club), which names the head.
     if (step.direction === 'out' && !role.heads.length && !classes.has('noun.person') && this.matcher.relationWords[step.relation].some((w) => w.length >= 4 && sharesStem(noun, w)))
       return STEM_MATCH;
+    // Or a kind of that noun ("in which city" / located_in: a city is a kind of location), WordNet's derivation of
+    // the label's verb and the noun's hypernyms.
+    if (step.direction === 'out' && !role.heads.length && !classes.has('noun.person') && this.kindOfVerbNoun(noun, step.relation)) return LANDING_RELATED;
     if (classes.size && role.classes.size && !intersects(classes, role.classes)) return 0;
     // The noun against the label itself, for the hop it ends ("in which city" / located_in), when the classes agree.
     const named = role.classes.size ? Math.max(0, this.matcher.contrast(noun, step.relation)) : 0;
@@ -385,6 +388,26 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     // WordNet: the same concept, or the noun a kind of the role ("which screenwriter" / a writer). A role its label
     // names, and names otherwise ("which province" / country), is not this noun's.
     return this.wn && role.heads.some((w) => nounsRelated(this.wn!, noun, w)) ? LANDING_RELATED : 0;
+  }
+
+  /**
+   * The noun's first sense is a kind of a noun WordNet derives from one of the label's verbs (not its agent: a
+   * player plays for a club, he is not one), within VERB_NOUN_DEPTH hypernym steps.
+   */
+  private kindOfVerbNoun(noun: string, relation: number): boolean {
+    const wn = this.wn;
+    if (!wn) return false;
+    const sense = wn.synsets(noun, 'n', 1)[0];
+    if (!sense) return false;
+    const targets = new Set<number>();
+    for (const v of this.matcher.relationWords[relation])
+      if (v.length >= 4 && wn.has(v, 'v'))
+        for (const d of wn.related(v, 'v', '+', 'n'))
+          // By the word: derivation links the verb to the act of it ("location": the act of locating), the noun's
+          // other senses are the thing ("location": a point or extent in space).
+          if (d.synset.lexname !== 'noun.person') for (const t of wn.synsets(d.word, 'n', 3)) if (t.lexname !== 'noun.person') targets.add(t.offset);
+    if (!targets.size) return false;
+    return wn.closure(sense, ['@', '@i'], VERB_NOUN_DEPTH).some((s) => targets.has(s.offset));
   }
 
   private readonly mediatorMemo = new WeakMap<ReadonlySet<number>, boolean>();
@@ -735,6 +758,8 @@ const ALIAS_MIN_FACTS = 8;
 const ALIAS_SCAN = 5_000;
 /** A noun at least this similar to a role word of the end a hop lands on names that end. */
 const LANDING_MIN = 0.7;
+/** Hypernym steps from a question noun up to a noun derived from a label's verb ("city" … "location"). */
+const VERB_NOUN_DEPTH = 5;
 /** Landing support of a noun that WordNet relates to a role word (same concept, or a kind of it). */
 const LANDING_RELATED = 0.7;
 
