@@ -80,6 +80,25 @@ describe('the answer noun a kind of the noun the label\'s verb derives', () => {
   });
 });
 
+describe('a typed wh-word read through what the ends are elsewhere', () => {
+  const g = toyGraph([
+    'Pedro Cardoso|previously_played_for|Real Valmora',
+    'Pedro Cardoso|plays_for|Sporting Villaseca',
+    'Real Valmora|head_coach|Hugo Medina',
+    'Sporting Villaseca|head_coach|Pedro Sousa',
+    'Hugo Medina|nationality|Spain',
+    'Pedro Sousa|nationality|Portugal',
+    'Pedro Cardoso|nationality|Portugal',
+    'Real Valmora|country|Spain',
+    'Sporting Villaseca|country|Portugal',
+    'Atletico Norte|country|Spain',
+  ]);
+  it('"where are the coaches of X\'s former clubs from": the coaches\' nationality, whose ends are the tails of "country"', async () => {
+    const r = await readings(g, "Where are the coaches of Pedro Cardoso's former clubs from", ['Pedro Cardoso']);
+    expect(r[0]).toMatch(/^1:previously_played_for> head_coach> nationality>$/);
+  });
+});
+
 describe('a mention modifying the answer noun', () => {
   const g = toyGraph([
     'Ostrafen|drug_class|aminosalicylate',

@@ -313,6 +313,9 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const role = step.direction === 'out' ? r.tail : r.head;
     // A label naming no role at this end ("diagnosed_with"): what its ends are, read from their other relations.
     if (v === 0 && ends && !role.heads.length && !role.classes.size && !whClasses(noun).size) v = this.coRoleSupport(noun, ends);
+    // A typed wh-word whose class the label's own noun does not say ("where … from" / nationality): what the ends
+    // are elsewhere (the tails of "country"): places, as surely as a label saying so.
+    else if (v === 0 && ends && whClasses(noun).size && this.coRoleClass(whClasses(noun), ends)) v = 1;
     return v;
   }
 
@@ -342,6 +345,12 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     out = new Map([...count].filter(([, c]) => c * 2 >= n).map(([h, c]) => [h, c / n]));
     this.coRoleMemo.set(ends, out);
     return out;
+  }
+
+  /** Some role noun most of `ends` hold elsewhere is, by its first senses, of one of `classes` (artifacts aside). */
+  private coRoleClass(classes: ReadonlySet<string>, ends: ReadonlySet<number>): boolean {
+    for (const [h] of this.coRoles(ends)) for (const c of nounClasses(this.wn, h, QUESTION_NOUN_SENSES)) if (c !== 'noun.artifact' && classes.has(c)) return true;
+    return false;
   }
 
   /** The noun against the role nouns most of `ends` hold elsewhere (see landingSupport): a stem, a near word, a kind. */
@@ -472,6 +481,9 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const have = role?.classes.size ? role.classes : this.endClasses(ends);
     if (!have.size) return 0;
     if (intersects(want, have)) return 1;
+    // For a typed wh-word, what the ends are elsewhere when the label's noun says otherwise ("where … from" /
+    // nationality: countries). A question noun is more specific than the classes other roles share.
+    if (!answer.noun && role?.classes.size && this.coRoleClass(want, ends)) return 1;
     // Abstract classes (acts, attributes, states, …) overlap in use; only concrete ones tell things apart.
     return [...want].every((c) => CONCRETE_CLASSES.has(c)) ? -1 : 0;
   }

@@ -355,7 +355,7 @@ function lastHopSupport(
     // The hop before already lands on places / times: "where is X's father buried" is answered there (the burial
     // place), not by walking on to where that place lies.
     if (steps.length >= 2 && ctx.landingSupport(answer.type.wh, steps[steps.length - 2]) >= 1) return 0;
-    return w.whLanding * ctx.landingSupport(answer.type.wh, step);
+    return w.whLanding * ctx.landingSupport(answer.type.wh, step, ends);
   }
   // After a copula the nouns are aligned like other words (neutral).
   if (phrase.words.length > 0 && phrase.category && !ctx.isNoun && ctx.categorical) return w.categoryNoun * ctx.categorical(step.relation, step.direction);
