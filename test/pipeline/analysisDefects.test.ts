@@ -62,6 +62,22 @@ describe("the head of an X's noun phrase", () => {
   });
 });
 
+describe('the asking wh-word, not a relative one', () => {
+  const whs = (q: string, m: string): string[] => {
+    const s = q.indexOf(m);
+    return readQuestion(q, [{ start: s, end: s + m.length }]).words.filter((w) => w.kind === 'wh').map((w) => w.text);
+  };
+  it('a wh-word right after a noun opens a clause about it when another wh-word asks', () => {
+    expect(whs('the town where Ann was born is located in what region', 'Ann')).toEqual(['what']);
+    expect(whs('the man who married the daughter of Ann held which title', 'Ann')).toEqual(['which']);
+  });
+  it('a question asked by a wh-word after a noun alone keeps it', () => {
+    expect(whs("Ann's father named an heir; where was that heir born", 'Ann')).toEqual(['where']);
+    expect(whs('the people who directed Ann', 'Ann')).toEqual(['who']);
+    expect(whs('in which town was Ann born', 'Ann')).toEqual(['which']);
+  });
+});
+
 describe('aliases: relations holding the same facts stored the other way round', () => {
   // Every child stored as its mother's (mother) and half of them as hers (has_child); every founder is a member of the
   // house he founded, but few members founded it; a film's director often wrote it too (stored the same way round).

@@ -17,6 +17,9 @@ export const STOPWORDS = new Set(
   ).split(/\s+/),
 );
 
+/** Wh-words that also open relative clauses after a noun ("the man who …", "the town where …"). */
+const RELATIVE_WH = new Set(['who', 'whom', 'whose', 'where', 'when']);
+
 /** Interrogatives: they mark the answer end of the question and say little about relations. */
 export const WH_WORDS = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how']);
 
@@ -220,8 +223,14 @@ export function readQuestion(question: string, mentions: { start: number; end: n
     }
     if (possessives > 0 || chainStart < s.start) chainSpans[k] = { start: chainStart, end };
   });
+  // A relative pronoun right after a content word ("the town where X was born is in what region", "the man who married
+  // … held which title") opens a clause about it; when another wh-word asks the question, it is not the asking one.
+  // ("which" and "what" after a content word are determiners that ask: "held which title".)
+  const relative = (i: number): boolean => i > 0 && RELATIVE_WH.has(raw[i].text) && contentAt(raw[i - 1].text) && !mentionBetween(i - 1);
+  const asking = raw.some((w, i) => WH_WORDS.has(w.text) && !relative(i));
   const words: QuestionWord[] = [];
   raw.forEach((w, i) => {
+    if (asking && relative(i)) return;
     let best = 0;
     let bestDist = Infinity;
     let side: 'left' | 'right' = 'right';
