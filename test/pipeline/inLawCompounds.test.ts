@@ -1,6 +1,6 @@
 // "-in-law" kinship compounds spelled out before the question is read, mention spans moved with the text.
 import { describe, expect, it } from 'vitest';
-import { spellOutInLaws, spellOutMates } from '../../src-main/engine/qa/hand/inLawCompounds.js';
+import { spellOutInLaws, spellOutKinOfKin, spellOutMates } from '../../src-main/engine/qa/hand/inLawCompounds.js';
 import { spellOutCollocations } from '../../src-main/engine/qa/hand/verbCollocations.js';
 
 const span = (q: string, m: string) => ({ start: q.indexOf(m), end: q.indexOf(m) + m.length });
@@ -56,5 +56,25 @@ describe('spellOutCollocations', () => {
   });
   it('words split by punctuation are no collocation', () => {
     expect(spellOutCollocations('did they pass, away from home', [], single).question).toBe('did they pass, away from home');
+  });
+});
+
+describe('spellOutKinOfKin', () => {
+  const define = (w: string) => (w === 'grandfather' || w === 'grandfathers' ? { kin: 'father', of: ['father', 'mother'] } : undefined);
+  const pertains = (m: string) => (m === 'paternal' ? ['father'] : m === 'maternal' ? ['mother'] : []);
+  it('a modifier pertaining to one alternative picks it, and goes with the noun; the mention moves with the text', () => {
+    const q = "who is Ann Lee's maternal grandfather";
+    const r = spellOutKinOfKin(q, [span(q, 'Ann Lee')], define, pertains);
+    expect(r.question).toBe("who is Ann Lee's mother's father");
+    expect(r.question.slice(r.mentions[0].start, r.mentions[0].end)).toBe('Ann Lee');
+    expect(spellOutKinOfKin('name the paternal grandfather of Ann Lee', [], define, pertains).question).toBe('name the father of the father of Ann Lee');
+  });
+  it('no modifier, or one that names no alternative: the first alternative, the other words kept', () => {
+    expect(spellOutKinOfKin('who are the grandfathers of Ann Lee', [], define, pertains).question).toBe('who are the fathers of the father of Ann Lee');
+    expect(spellOutKinOfKin('the late grandfather of Ann Lee', [], define, pertains).question).toBe('the late father of the father of Ann Lee');
+  });
+  it('a noun inside a mention stays', () => {
+    const q = 'who wrote Grandfather Frost';
+    expect(spellOutKinOfKin(q, [span(q, 'Grandfather Frost')], (w) => define(w.toLowerCase()), pertains).question).toBe(q);
   });
 });

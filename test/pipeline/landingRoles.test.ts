@@ -99,6 +99,21 @@ describe('a typed wh-word read through what the ends are elsewhere', () => {
   });
 });
 
+describe('a kin noun WordNet defines as a kin\'s kin', () => {
+  const g = toyGraph([
+    'Mabel Hollins|father|Karl Hollins',
+    'Mabel Hollins|mother|Ida Vogt',
+    'Karl Hollins|father|Leopold Hollins',
+    'Ida Vogt|father|Stephen Vogt',
+    'Karl Hollins|buried_at|Holt Abbey',
+    'Leopold Hollins|buried_at|St Giles',
+  ]);
+  it('"the paternal grandfather of X" is the father of X\'s father; "maternal" the father of the mother', async () => {
+    expect((await readings(g, 'name the paternal grandfather of Mabel Hollins', ['Mabel Hollins']))[0]).toBe('1:father> father>');
+    expect((await readings(g, "who is Mabel Hollins's maternal grandfather", ['Mabel Hollins']))[0]).toBe('1:mother> father>');
+  });
+});
+
 describe('a mention modifying the answer noun', () => {
   const g = toyGraph([
     'Ostrafen|drug_class|aminosalicylate',

@@ -36,6 +36,8 @@ export interface Synset {
   /** Lemmas, lower case, spaces for WordNet's underscores, adjective markers such as "(a)" removed. */
   words: string[];
   pointers: Pointer[];
+  /** The definition and examples after the synset's "|" ("the father of your father or mother"). */
+  gloss: string;
 }
 
 const FILE_POS: Record<Pos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
@@ -203,7 +205,7 @@ function parseDataLine(line: string): Synset {
     const st = f[i + 3];
     pointers.push({ symbol: f[i], offset: Number(f[i + 1]), pos: POS_OF[f[i + 2]] ?? 'n', source: parseInt(st.slice(0, 2), 16), target: parseInt(st.slice(2), 16) });
   }
-  return { offset, pos, lexname, words, pointers };
+  return { offset, pos, lexname, words, pointers, gloss: bar >= 0 ? line.slice(bar + 3).trim() : '' };
 }
 
 /** The WordNet database: lemma look-up with morphy-style base forms, synsets, and pointers between them. */

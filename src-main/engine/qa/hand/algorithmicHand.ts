@@ -12,7 +12,7 @@ import { sharedWordNet, type WordNet } from '../../lexicon/wordnet.js';
 import { LexicalRelatedness } from '../../lexicon/lexicalRelatedness.js';
 import type { EntityNameIndex } from '../stages/entityNameIndex.js';
 import { linkTopics } from './linkTopics.js';
-import { spellOutInLaws, spellOutMates } from './inLawCompounds.js';
+import { spellOutInLaws, spellOutKinOfKin, spellOutMates, type KinOfKin } from './inLawCompounds.js';
 import { spellOutCollocations } from './verbCollocations.js';
 import { prunePaths } from '../stages/prunePaths.js';
 import { CATEGORY_NOUNS, readQuestion, STOPWORDS } from './questionText.js';
@@ -562,12 +562,59 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   ): Promise<{ question: string; mentions: T[]; verbs: { start: number; end: number }[] }> {
     const inLaws = spellOutInLaws(question, mentions);
     if (!this.wn) return { ...inLaws, verbs: [] };
-    const mates = spellOutMates(inLaws.question, inLaws.mentions, (w, thing) => this.isPersonCompound(w, thing));
+    // Kin of kin are weighed against the labels too: embed the nouns and their definitions' kin first.
+    const kinWords = [...inLaws.question.toLowerCase().matchAll(/[a-z]+/g)].map((m) => m[0]).filter((w) => this.kinGloss(w));
+    if (kinWords.length) await this.words.prepare([...kinWords, ...kinWords.flatMap((w) => [this.kinGloss(w)!.kin, ...this.kinGloss(w)!.of])]);
+    const kin = spellOutKinOfKin(inLaws.question, inLaws.mentions, (w) => this.kinOfKin(w), (m) => this.wn!.related(m, 'a', '\\', 'n').map((r) => r.word));
+    const mates = spellOutMates(kin.question, kin.mentions, (w, thing) => this.isPersonCompound(w, thing));
     // The collocations' one-word synonyms are weighed against the labels: embed them first.
     const synonyms: string[] = [];
     spellOutCollocations(mates.question, mates.mentions, (words) => void synonyms.push(...this.collocationSynonyms(words)));
     if (synonyms.length) await this.words.prepare(synonyms);
     return spellOutCollocations(mates.question, mates.mentions, (words) => this.collocationVerb(words));
+  }
+
+  private readonly kinGlossMemo = new Map<string, KinOfKin | null>();
+
+  /**
+   * A person noun WordNet defines as another kin's kin ("grandfather: the father of your father or mother", "nephew:
+   * a son of your brother or sister"), by its most frequent sense; the kin are person nouns themselves.
+   */
+  private kinGloss(word: string): KinOfKin | undefined {
+    let def = this.kinGlossMemo.get(word);
+    if (def === undefined) {
+      def = null;
+      const wn = this.wn;
+      const s = wn?.synsets(word, 'n', 1)[0];
+      const m = s?.lexname === 'noun.person' ? KIN_GLOSS.exec(s.gloss) : null;
+      if (wn && m) {
+        const of = [m[2], m[3]].filter((x): x is string => !!x);
+        if ([m[1], ...of].every((k) => wn.synsets(k, 'n', 1)[0]?.lexname === 'noun.person')) def = { kin: m[1], of };
+      }
+      this.kinGlossMemo.set(word, def);
+    }
+    return def ?? undefined;
+  }
+
+  /**
+   * The kin-of-kin reading of a noun when the graph has no relation of its own for it: the relation it names best is
+   * the one its kin names ("grandfather" and "father" both name father), and the kin names one.
+   */
+  private kinOfKin(word: string): KinOfKin | undefined {
+    const def = this.kinGloss(word);
+    if (!def || this.matcher.bestContrast(def.kin) < this.supportMin) return undefined;
+    if (this.matcher.bestContrast(word) >= this.supportMin && this.bestRelation(word) !== this.bestRelation(def.kin)) return undefined;
+    return def;
+  }
+
+  private bestRelation(word: string): number {
+    let best = -1;
+    let v = -Infinity;
+    for (let r = 0; r < this.graph.relationLabels.length; r++) {
+      const c = this.matcher.contrast(word, r);
+      if (c > v) [best, v] = [r, c];
+    }
+    return best;
   }
 
   /** One-word synonyms of a verb collocation's most frequent sense (none when the words are no collocation). */
@@ -770,6 +817,8 @@ const ALIAS_MIN_FACTS = 8;
 const ALIAS_SCAN = 5_000;
 /** A noun at least this similar to a role word of the end a hop lands on names that end. */
 const LANDING_MIN = 0.7;
+/** "the father of your father or mother": a kin noun's definition as another kin's kin. */
+const KIN_GLOSS = /^(?:a|an|the) ([a-z]+) of your ([a-z]+)(?: or ([a-z]+))?(?=$|[;,\s])/;
 /** Hypernym steps from a question noun up to a noun derived from a label's verb ("city" … "location"). */
 const VERB_NOUN_DEPTH = 5;
 /** Landing support of a noun that WordNet relates to a role word (same concept, or a kind of it). */
