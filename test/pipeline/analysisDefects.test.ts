@@ -13,6 +13,7 @@ beforeAll(async () => {
 }, 120_000);
 
 interface Private {
+  spellOut(q: string, mentions: { start: number; end: number }[]): Promise<{ question: string }>;
   coRoles(e: ReadonlySet<number>): Map<string, number>;
   aliases(step: { relation: number; direction: 'out' | 'in' }): { relation: number; direction: 'out' | 'in' }[];
 }
@@ -60,6 +61,17 @@ describe("the head of an X's noun phrase", () => {
     // Without do-support the phrase's last noun stays its head.
     expect(chainHead("Who founded Acme's record label", 'Acme')).toBe('label');
   });
+});
+
+describe('noun compounds read as the one word they mean', () => {
+  it('a WordNet compound whose one-word synonym names a relation is replaced by it; others stay', async () => {
+    const g = toyGraph(['Ann|place_of_birth|Harlow', 'Ann|spouse_of|Bob', 'Bob|occupation|baker']);
+    const hand = (await AlgorithmicHand.create(g, drm, EntityNameIndex.build(g))) as unknown as Private;
+    expect((await hand.spellOut('the place of birth of Ann', [])).question).toBe('the birthplace of Ann');
+    expect((await hand.spellOut("Ann's siblings married people of which occupations", [])).question).toBe("Ann's siblings spouse of which occupations");
+    // A compound whose synonyms name no relation of this graph.
+    expect((await hand.spellOut('who sells the ice cream of Ann', [])).question).toBe('who sells the ice cream of Ann');
+  }, 60_000);
 });
 
 describe('the asking wh-word, not a relative one', () => {

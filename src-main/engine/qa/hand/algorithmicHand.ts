@@ -569,9 +569,11 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const mates = spellOutMates(kin.question, kin.mentions, (w, thing) => this.isPersonCompound(w, thing));
     // The collocations' one-word synonyms are weighed against the labels: embed them first.
     const synonyms: string[] = [];
-    spellOutCollocations(mates.question, mates.mentions, (words) => void synonyms.push(...this.collocationSynonyms(words)));
+    spellOutCollocations(mates.question, mates.mentions, (words) => void synonyms.push(...this.collocationSynonyms(words), ...this.compoundSynonyms(words), ...words));
     if (synonyms.length) await this.words.prepare(synonyms);
-    return spellOutCollocations(mates.question, mates.mentions, (words) => this.collocationVerb(words));
+    // Noun compounds first ("burial ground" → cemetery); the verbs' spans are those of the final text.
+    const nouns = spellOutCollocations(mates.question, mates.mentions, (words) => this.compoundNoun(words));
+    return spellOutCollocations(nouns.question, nouns.mentions, (words) => this.collocationVerb(words));
   }
 
   private readonly kinGlossMemo = new Map<string, KinOfKin | null>();
@@ -615,6 +617,32 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       if (c > v) [best, v] = [r, c];
     }
     return best;
+  }
+
+  /** One-word synonyms of a noun compound's most frequent sense ("burial ground": graveyard, cemetery, necropolis). */
+  private compoundSynonyms(words: readonly string[]): string[] {
+    const wn = this.wn!;
+    const last = words[words.length - 1];
+    for (const lemma of wn.lemmas(last, 'n')) {
+      const phrase = [...words.slice(0, -1), lemma].join(' ');
+      if (!wn.lemmas(phrase, 'n').includes(phrase)) continue;
+      return wn.synsets(phrase, 'n', 1)[0]?.words.filter((w) => !w.includes(' ') && !w.includes('-') && !words.includes(w)) ?? [];
+    }
+    return [];
+  }
+
+  /**
+   * The one-word noun a noun compound means, when it names a relation of the graph better than the compound's own
+   * words do ("burial ground" → cemetery: buried_at, where "ground" alone reads as founded_by); a plural stays plural.
+   */
+  private compoundNoun(words: readonly string[]): string | undefined {
+    const singles = this.compoundSynonyms(words);
+    if (!singles.length) return undefined;
+    const named = singles.map((w) => this.matcher.bestContrast(w));
+    const best = named.indexOf(Math.max(...named));
+    if (named[best] < this.supportMin) return undefined;
+    const plural = !this.wn!.lemmas(words[words.length - 1], 'n').includes(words[words.length - 1]);
+    return plural ? `${singles[best]}s` : singles[best];
   }
 
   /** One-word synonyms of a verb collocation's most frequent sense (none when the words are no collocation). */

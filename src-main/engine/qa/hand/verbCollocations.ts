@@ -1,7 +1,8 @@
 // A verb of several words ("pass away", "lay to rest", "give birth") means what one word of its sense means (die,
 // bury, birth), and only that word can meet a relation label: "passed away" read word by word names passing, and
 // "laid to rest" names nothing. A lexicon lists the collocations; each found in the question (its first word
-// inflected: "laid", "passed") is replaced by that one word before the question is read, outside the mentions.
+// inflected: "laid", "passed") is replaced by that one word before the question is read, outside the mentions. The
+// same scan reads noun compounds ("burial ground", "place of birth") with another `single`.
 import { applyEdits, type Edit, type Span } from './inLawCompounds.js';
 
 /** Longest collocation tried, in words. */
