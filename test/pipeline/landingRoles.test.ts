@@ -114,6 +114,23 @@ describe('a kin noun WordNet defines as a kin\'s kin', () => {
   });
 });
 
+describe('an answer noun that only says what kind of thing the chain\'s last noun is', () => {
+  const g = toyGraph([
+    'Sam Hart|father|Roger Hart',
+    'Roger Hart|place_of_birth|Altdorf',
+    'Roger Hart|buried_at|Grunwald Old Cemetery',
+    'Ida Hart|father|Roger Hart',
+    'Ida Hart|place_of_birth|Lisieux',
+    'Ida Hart|buried_at|St Giles Chapel',
+  ]);
+  it('"X\'s father\'s grave is at which place": a grave is a place, so the grave names the hop, not "place" of place_of_birth', async () => {
+    expect((await readings(g, "Sam Hart's father's grave is at which place", ['Sam Hart']))[0]).toBe('1:father> buried_at>');
+  });
+  it('"X\'s father was born at which place" still reads the place of birth', async () => {
+    expect((await readings(g, "Sam Hart's father was born at which place", ['Sam Hart']))[0]).toBe('1:father> place_of_birth>');
+  });
+});
+
 describe('a mention modifying the answer noun', () => {
   const g = toyGraph([
     'Ostrafen|drug_class|aminosalicylate',

@@ -112,7 +112,13 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
         typeFit: (answer, ends, landing) => this.typeFit(answer, ends, landing),
         sameKind: (out, back, anchor, relation) => this.sameKind(out, back, anchor, relation),
         namesAnchorType: (word, anchor) => this.namesAnchorType(word, anchor),
-        ...(this.wn ? { isNoun: (word: string) => this.isPhraseNoun(word), namesPerson: (noun: string) => this.namesPerson(noun) } : {}),
+        ...(this.wn
+          ? {
+              isNoun: (word: string) => this.isPhraseNoun(word),
+              namesPerson: (noun: string) => this.namesPerson(noun),
+              kindOf: (specific: string, general: string) => !sharesStem(specific, general) && nounKindOf(this.wn!, specific, general),
+            }
+          : {}),
         anchorShare: (a, step) => shares[anchors.indexOf(a)]?.get(`${step.relation}${step.direction}`) ?? 0,
         weights: this.options.weights,
       },
@@ -868,6 +874,13 @@ function nounsRelated(wn: WordNet, a: string, b: string): boolean {
   const ua = up(sa);
   for (const x of ib) if (ua.has(x)) return true;
   return false;
+}
+
+/** One of `specific`'s first two senses is, within three hypernym steps, one of `general`'s first three (a grave, a tomb, is a place). */
+function nounKindOf(wn: WordNet, specific: string, general: string): boolean {
+  const targets = new Set(wn.synsets(general, 'n', 3).map((x) => x.offset));
+  if (!targets.size) return false;
+  return wn.synsets(specific, 'n', 2).some((x) => wn.closure(x, ['@', '@i'], 3).some((y) => targets.has(y.offset)));
 }
 
 function overlaps(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {

@@ -192,6 +192,8 @@ export interface AnalysisContext {
   namesPerson?(noun: string): boolean;
   /** Whether a word can be a noun (the lexicon's parts of speech). Absent: every non-participle may be. */
   isNoun?(word: string): boolean;
+  /** Whether the noun `specific` is a kind of the noun `general` (a grave is a place). Absent: never. */
+  kindOf?(specific: string, general: string): boolean;
   weights?: Partial<AnalysisWeights>;
 }
 
@@ -364,7 +366,7 @@ function lastHopSupport(
   if (phrase.category && ctx.categorical) s = Math.max(s, w.categoryNoun * ctx.categorical(step.relation, step.direction));
   // The head noun, or the classification noun itself ("what class of drug": class, never drug).
   const noun = phrase.category ? phrase.words[0].text : phrase.words[phrase.words.length - 1].text;
-  if (ctx.landingSupport) {
+  if (ctx.landingSupport && !answer.typesChainNoun) {
     const here = ctx.landingSupport(noun, step, ends);
     // As for "where": a noun that names what the hop before lands on as well ("in which place did X die": the place
     // of death) is answered there, not by walking on to where that lies.
@@ -861,6 +863,8 @@ interface AnswerShared {
   allWords: string[];
   /** Per relation: its label words the question leaves unnamed (filled as chains are scored). */
   unnamed: Map<number, number>;
+  /** The answer noun only types the chain's last noun, a kind of it ("X's father's grave is at which place"). */
+  typesChainNoun?: boolean;
 }
 
 /**
@@ -914,6 +918,11 @@ export function analyzeQuestion(
     allWords: text.words.filter((x) => x.kind === 'content').map((x) => x.text),
     unnamed: new Map(),
   };
+  // "X's father's grave is at which place": the grave is the answer, and "place" only says what kind of thing it is;
+  // a label that happens to say "place" is not named by it.
+  const head = answer.phrase.determiner && !answer.phrase.category ? answer.phrase.words[answer.phrase.words.length - 1]?.text : undefined;
+  const lastNode = text.words.reduce<QuestionWord | undefined>((a, x) => (x.chainNode !== undefined && (!a || x.chainNode > a.chainNode!) ? x : a), undefined);
+  if (head && lastNode && lastNode.text !== head && ctx.kindOf?.(lastNode.text, head)) answer.typesChainNoun = true;
   const read = hopWords(text, anchors, ctx, answer.phrase);
   text = read.text;
   answer.anchorNouns = read.anchorNouns;
