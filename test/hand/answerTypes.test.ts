@@ -83,6 +83,17 @@ describe('relation labels read into their two ends', () => {
     expect(tail('competes_in')).toEqual([]);
   });
 
+  it('names the subject of an active verb label by the agent nouns sharing its stem, marked as an agent', () => {
+    const roles = readLabelRoles('plays_for', wn);
+    expect(roles.head.heads).toEqual(['player']);
+    expect(roles.head.agent).toBe(true);
+    expect(readLabelRoles('manages', wn).head.heads).toEqual(['manager']);
+    // A noun phrase, a passive and a final "of" keep their own reading.
+    expect(readLabelRoles('has_genre', wn).head.heads).toEqual([]);
+    expect(readLabelRoles('directed_by', wn).head.heads).toEqual([]);
+    expect(readLabelRoles('member_of', wn).head.agent).toBeUndefined();
+  });
+
   it("reads a Freebase id's type segment as the head and its property as the tail", () => {
     expect(head('music.album.release_type')).toContain('album');
     expect(tail('music.album.release_type')).toContain('type');

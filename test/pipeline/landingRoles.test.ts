@@ -131,6 +131,22 @@ describe('an answer noun that only says what kind of thing the chain\'s last nou
   });
 });
 
+describe('the subject of an active verb label is its agent', () => {
+  const g = toyGraph([
+    'Ben Gallagher|head_coach_of|Stanmoor Wanderers',
+    'Leon Lindemann|plays_for|Stanmoor Wanderers',
+    'Achraf Ndiaye|plays_for|Stanmoor Wanderers',
+    'Stanmoor Wanderers|competes_in|Premier Division',
+    'Stanmoor Wanderers|based_in|Stanmoor',
+  ]);
+  it('"the club X coaches has which players": the players are who plays for it', async () => {
+    expect((await readings(g, 'the club Ben Gallagher coaches has which players', ['Ben Gallagher']))[0]).toBe('1:head_coach_of> plays_for<');
+  });
+  it('"which competition is the club X plays for in": a club competes, it is no competition', async () => {
+    expect((await readings(g, 'which competition is the club Leon Lindemann plays for in', ['Leon Lindemann']))[0]).toBe('1:plays_for> competes_in>');
+  });
+});
+
 describe('a mention modifying the answer noun', () => {
   const g = toyGraph([
     'Ostrafen|drug_class|aminosalicylate',

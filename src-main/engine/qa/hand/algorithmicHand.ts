@@ -343,8 +343,10 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       const mine = new Set<string>();
       for (let k = g.offsets[e]; k < g.offsets[e + 1]; k++) {
         const r = this.roles[g.edgeRelation[k]];
-        // Seen from the entity: an out-edge makes it the head, an in-edge the tail.
-        for (const h of (g.edgeDirection[k] === DIR_OUT ? r.head : r.tail).heads) mine.add(h);
+        // Seen from the entity: an out-edge makes it the head, an in-edge the tail. A verb's agent noun says what
+        // it does, not what it is ("competitor": a club competes, it is no competition).
+        const end = g.edgeDirection[k] === DIR_OUT ? r.head : r.tail;
+        if (!end.agent) for (const h of end.heads) mine.add(h);
       }
       for (const h of mine) count.set(h, (count.get(h) ?? 0) + 1);
     }

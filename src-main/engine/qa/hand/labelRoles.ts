@@ -10,6 +10,7 @@
 //                                the property names the tail ("games_on_this_platform": Y is a game).
 import { tokenizeLabel } from '../../drm/tokenize.js';
 import { LEXNAMES, type WordNet } from '../../lexicon/wordnet.js';
+import { sharesStem } from './wordSimilarity.js';
 
 const CLASS_NAMES = new Set<string>(LEXNAMES);
 
@@ -19,6 +20,8 @@ export interface EndRole {
   /** The nouns that name the end itself: the phrase's head noun, a verb's agent nouns ("drug class": class). */
   heads: string[];
   classes: Set<string>;
+  /** The subject of an active verb label, named by the verb's agent nouns (see withAgentHead). */
+  agent?: boolean;
 }
 
 export interface LabelRoles {
@@ -147,6 +150,19 @@ function readPhrase(wn: WordNet | undefined, raw: string[], freebaseProperty: bo
   return { head: EMPTY, tail: role(wn, afterNouns.length ? afterNouns : beforeNouns) };
 }
 
+/**
+ * An active verb label ("plays_for", "manages", "competes_in"): its subject, the head, is the verb's agent, named by
+ * the agent nouns that share its stem (player, manager, competitor).
+ */
+function withAgentHead(roles: LabelRoles, raw: string[], wn: WordNet | undefined): LabelRoles {
+  const verb = raw[0];
+  if (!wn || roles.head.heads.length || raw.length > 2 || !verb?.endsWith('s') || !isVerbForm(wn, verb)) return roles;
+  if (raw.length === 2 && !PREPOSITIONS.has(raw[1])) return roles;
+  const agents = agentNouns(wn, verb).filter((a) => sharesStem(a, verb));
+  // No classes: an agent noun's sense is a person's ("competitor"), the graph's subjects may be clubs.
+  return agents.length ? { ...roles, head: { ...role(wn, [], [], agents), agent: true } } : roles;
+}
+
 /** The roles of a relation label's two ends (see the file comment). */
 export function readLabelRoles(label: string, wn: WordNet | undefined): LabelRoles {
   const dotted = /^[\w-]+(\.[\w-]+){2,}$/.test(label);
@@ -157,5 +173,6 @@ export function readLabelRoles(label: string, wn: WordNet | undefined): LabelRol
     const typeNouns = typeWords.filter((w) => !LABEL_FILLER.has(w));
     return { head: role(wn, typeNouns), tail: prop.tail };
   }
-  return readPhrase(wn, tokenizeLabel(label), false);
+  const raw = tokenizeLabel(label);
+  return withAgentHead(readPhrase(wn, raw, false), raw, wn);
 }
