@@ -6,6 +6,7 @@ import { toyGraph } from '../helpers/toyGraph.js';
 import { AlgorithmicHand } from '../../src-main/engine/qa/hand/algorithmicHand.js';
 import { EntityNameIndex } from '../../src-main/engine/qa/stages/entityNameIndex.js';
 import { readQuestion } from '../../src-main/engine/qa/hand/questionText.js';
+import { answerType } from '../../src-main/engine/qa/hand/analyzeQuestion.js';
 
 let drm: Awaited<ReturnType<typeof loadGloveDrm>>;
 beforeAll(async () => {
@@ -60,6 +61,18 @@ describe("the head of an X's noun phrase", () => {
     expect(chainHead("Where did Ann's wife die", 'Ann')).toBe('wife');
     // Without do-support the phrase's last noun stays its head.
     expect(chainHead("Who founded Acme's record label", 'Acme')).toBe('label');
+  });
+});
+
+describe('"what" with no noun asks for the chain\'s last noun only when no clause follows it', () => {
+  const noun = (q: string, m: string): string | undefined => {
+    const s = q.indexOf(m);
+    return answerType(readQuestion(q, [{ start: s, end: s + m.length }])).noun;
+  };
+  it('"what is Ann\'s father\'s birthplace" asks for the birthplace; "Ann\'s father worked as what" does not ask for a father', () => {
+    expect(noun("what is Ann's father's birthplace", 'Ann')).toBe('birthplace');
+    expect(noun('what was the profession of the father of Ann', 'Ann')).toBe('profession');
+    expect(noun("Ann's father worked as what", 'Ann')).toBeUndefined();
   });
 });
 

@@ -210,6 +210,10 @@ describe('WordNet relatedness', () => {
     expect(wn!.lemmas('buried', 'v')).toContain('bury');
     expect(lex.of('burial', 'buried')).toBe(LEXICAL_SYNONYM);
     expect(lex.of('joined', 'located')).toBe(0);
+    // An inflected verb form is the thing its bare form names as a noun: the work one worked is an occupation; the
+    // act of using is an activity, which names nothing ("used" / catalytic_activity_unit).
+    expect(lex.of('worked', 'occupation')).toBe(LEXICAL_NOUN_KIND);
+    expect(lex.of('used', 'activity')).not.toBe(LEXICAL_NOUN_KIND);
     expect(lex.of('qzxv', 'father')).toBe(0);
   });
 });

@@ -47,6 +47,8 @@ interface Concepts {
    * mate}, which the vectors put no closer than mother or father.
    */
   person: Set<string>;
+  /** For an inflected verb form, the direct hypernyms of its bare form's later noun senses (worked → work → occupation). */
+  act: Set<string>;
 }
 
 /** Memoised WordNet relatedness of word pairs (see the file comment). */
@@ -78,6 +80,8 @@ export class LexicalRelatedness {
     // than a hypernym does ("the grave of X" is no place of birth).
     if (overlaps(A.up, B.own)) return both && overlaps(A.upSame, B.own) ? LEXICAL_NOUN_KIND : LEXICAL_HYPERNYM;
     if (overlaps(B.up, A.own)) return LEXICAL_HYPERNYM;
+    // "worked as what": the work done is a kind of the label's noun, as "work" itself would be.
+    if (cb.nounFirst && overlaps(ca.act, cb.noun.own)) return LEXICAL_NOUN_KIND;
     if (both && overlaps(ca.up2, cb.up2)) return LEXICAL_COHYPONYM;
     // Two kinds of person WordNet does not relate (wife / mother, daughter / father): the vectors put every kinship
     // and role word close together, but one never names the other.
@@ -95,7 +99,13 @@ export class LexicalRelatedness {
       up2: new Set<string>(),
       person: this.personNouns(word),
       person1: false,
+      act: new Set<string>(),
     };
+    // An inflected verb form is also what its bare form names as a noun ("worked": work, employment, a kind of
+    // occupation): the noun's other senses and their direct kinds. Its first sense is the act of the verb itself
+    // ("use": the act of using), whose kind is a generic act (activity) that would name every label saying so.
+    for (const lemma of this.wn.lemmas(word, 'v'))
+      if (lemma !== word) for (const s of this.wn.synsets(lemma, 'n', SENSES).slice(1)) for (const h of this.wn.closure(s, ['@', '@i'], 1)) c.act.add(`${h.pos}${h.offset}`);
     const first = this.wn.synsets(word, 'n', 1)[0];
     c.person1 = first?.lexname === 'noun.person';
     if (first) for (const h of this.wn.closure(first, ['@', '@i'], 2)) c.up2.add(`${h.pos}${h.offset}`);

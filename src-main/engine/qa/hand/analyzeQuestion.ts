@@ -330,7 +330,8 @@ export function answerType(text: QuestionText, isNoun?: (w: string) => boolean):
   if (!noun && !phrase.category && (wh === 'what' || wh === 'which')) {
     let last: QuestionWord | undefined;
     for (const x of text.words) if (x.chainNode && (!last || x.chainNode > last.chainNode!)) last = x;
-    noun = last?.text;
+    // …unless a clause of its own follows it ("X's father worked as what": the father is the subject).
+    if (last && !text.words.some((x) => x.start > last!.start && x.kind === 'content' && x.chainNode === undefined)) noun = last.text;
   }
   return { ...(noun ? { noun } : {}), ...(wh ? { wh } : {}) };
 }
