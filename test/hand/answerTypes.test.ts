@@ -88,10 +88,13 @@ describe('relation labels read into their two ends', () => {
     expect(roles.head.heads).toEqual(['player']);
     expect(roles.head.agent).toBe(true);
     expect(readLabelRoles('manages', wn).head.heads).toEqual(['manager']);
-    // A noun phrase, a passive and a final "of" keep their own reading.
+    // A noun phrase and a passive keep their own reading; a plural noun that is also a verb form ("parents") names
+    // its own end, not its subject; an "-ee" noun names the patient, not the agent.
     expect(readLabelRoles('has_genre', wn).head.heads).toEqual([]);
     expect(readLabelRoles('directed_by', wn).head.heads).toEqual([]);
-    expect(readLabelRoles('member_of', wn).head.agent).toBeUndefined();
+    expect(readLabelRoles('parents', wn).head.heads).toEqual([]);
+    expect(readLabelRoles('coaches', wn).head.heads).toEqual([]);
+    expect(readLabelRoles('employs', wn).head.heads).not.toContain('employee');
   });
 
   it("reads a Freebase id's type segment as the head and its property as the tail", () => {

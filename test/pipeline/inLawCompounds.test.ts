@@ -70,8 +70,14 @@ describe('spellOutKinOfKin', () => {
     expect(spellOutKinOfKin('name the paternal grandfather of Ann Lee', [], define, pertains).question).toBe('name the father of the father of Ann Lee');
   });
   it('no modifier, or one that names no alternative: the first alternative, the other words kept', () => {
-    expect(spellOutKinOfKin('who are the grandfathers of Ann Lee', [], define, pertains).question).toBe('who are the fathers of the father of Ann Lee');
     expect(spellOutKinOfKin('the late grandfather of Ann Lee', [], define, pertains).question).toBe('the late father of the father of Ann Lee');
+    expect(spellOutKinOfKin("who is Ann Lees' grandfather", [], define, pertains).question).toBe("who is Ann Lees' father's father");
+  });
+  it('a plural, a hyphenated word and a compound stay as they are', () => {
+    expect(spellOutKinOfKin('who are the grandfathers of Ann Lee', [], define, pertains).question).toBe('who are the grandfathers of Ann Lee');
+    expect(spellOutKinOfKin("who is Ann Lee's great-grandfather", [], define, pertains).question).toBe("who is Ann Lee's great-grandfather");
+    const compound = (a: string, b: string) => a === 'great' && b === 'grandfather';
+    expect(spellOutKinOfKin("who is Ann Lee's great grandfather", [], define, pertains, compound).question).toBe("who is Ann Lee's great grandfather");
   });
   it('a noun inside a mention stays', () => {
     const q = 'who wrote Grandfather Frost';

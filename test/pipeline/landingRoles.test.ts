@@ -214,6 +214,9 @@ describe('WordNet relatedness', () => {
     // act of using is an activity, which names nothing ("used" / catalytic_activity_unit).
     expect(lex.of('worked', 'occupation')).toBe(LEXICAL_NOUN_KIND);
     expect(lex.of('used', 'activity')).not.toBe(LEXICAL_NOUN_KIND);
+    // A spelling shared by chance is no derivation ("led" is not the metal), and no top concept is named.
+    expect(lex.of('led', 'metal')).not.toBe(LEXICAL_NOUN_KIND);
+    expect(lex.of('founded', 'act')).not.toBe(LEXICAL_NOUN_KIND);
     expect(lex.of('qzxv', 'father')).toBe(0);
   });
 });

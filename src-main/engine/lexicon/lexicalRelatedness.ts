@@ -102,10 +102,16 @@ export class LexicalRelatedness {
       act: new Set<string>(),
     };
     // An inflected verb form is also what its bare form names as a noun ("worked": work, employment, a kind of
-    // occupation): the noun's other senses and their direct kinds. Its first sense is the act of the verb itself
+    // occupation): the noun's later senses derived from the verb itself (a spelling shared by chance, "led" / lead
+    // the metal, is none) and their direct kinds, never the top concepts. The first sense is the act of the verb
     // ("use": the act of using), whose kind is a generic act (activity) that would name every label saying so.
-    for (const lemma of this.wn.lemmas(word, 'v'))
-      if (lemma !== word) for (const s of this.wn.synsets(lemma, 'n', SENSES).slice(1)) for (const h of this.wn.closure(s, ['@', '@i'], 1)) c.act.add(`${h.pos}${h.offset}`);
+    for (const lemma of this.wn.lemmas(word, 'v')) {
+      if (lemma === word) continue;
+      const verbSenses = new Set(this.wn.synsets(lemma, 'v').map((v) => v.offset));
+      for (const s of this.wn.synsets(lemma, 'n', SENSES).slice(1))
+        if (s.pointers.some((p) => p.symbol === '+' && p.pos === 'v' && verbSenses.has(p.offset)))
+          for (const h of this.wn.closure(s, ['@', '@i'], 1)) if (h.lexname !== 'noun.Tops') c.act.add(`${h.pos}${h.offset}`);
+    }
     const first = this.wn.synsets(word, 'n', 1)[0];
     c.person1 = first?.lexname === 'noun.person';
     if (first) for (const h of this.wn.closure(first, ['@', '@i'], 2)) c.up2.add(`${h.pos}${h.offset}`);

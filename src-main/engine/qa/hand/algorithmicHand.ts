@@ -355,10 +355,20 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     return out;
   }
 
+  private readonly coRoleClassMemo = new WeakMap<ReadonlySet<number>, Map<string, boolean>>();
+
   /** Some role noun most of `ends` hold elsewhere is, by its first senses, of one of `classes` (artifacts aside). */
   private coRoleClass(classes: ReadonlySet<string>, ends: ReadonlySet<number>): boolean {
-    for (const [h] of this.coRoles(ends)) for (const c of nounClasses(this.wn, h, QUESTION_NOUN_SENSES)) if (c !== 'noun.artifact' && classes.has(c)) return true;
-    return false;
+    let memo = this.coRoleClassMemo.get(ends);
+    if (!memo) this.coRoleClassMemo.set(ends, (memo = new Map()));
+    const key = [...classes].join(' ');
+    let v = memo.get(key);
+    if (v === undefined) {
+      v = false;
+      for (const [h] of this.coRoles(ends)) for (const c of nounClasses(this.wn, h, QUESTION_NOUN_SENSES)) if (c !== 'noun.artifact' && classes.has(c)) v = true;
+      memo.set(key, v);
+    }
+    return v;
   }
 
   /** The noun against the role nouns most of `ends` hold elsewhere (see landingSupport): a stem, a near word, a kind. */
@@ -422,7 +432,10 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
         for (const d of wn.related(v, 'v', '+', 'n'))
           // By the word: derivation links the verb to the act of it ("location": the act of locating), the noun's
           // other senses are the thing ("location": a point or extent in space).
-          if (d.synset.lexname !== 'noun.person') for (const t of wn.synsets(d.word, 'n', 3)) if (t.lexname !== 'noun.person') targets.add(t.offset);
+          if (d.synset.lexname !== 'noun.person')
+            for (const t of wn.synsets(d.word, 'n', 3))
+              // Not acts and artifacts: "acts_in" would land on every kind of act (an award, a sport), "works_at" on a work.
+              if (!NOT_VERB_NOUN_CLASSES.has(t.lexname)) targets.add(t.offset);
     if (!targets.size) return false;
     return wn.closure(sense, ['@', '@i'], VERB_NOUN_DEPTH).some((s) => targets.has(s.offset));
   }
@@ -573,12 +586,18 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     // Kin of kin are weighed against the labels too: embed the nouns and their definitions' kin first.
     const kinWords = [...inLaws.question.toLowerCase().matchAll(/[a-z]+/g)].map((m) => m[0]).filter((w) => this.kinGloss(w));
     if (kinWords.length) await this.words.prepare([...kinWords, ...kinWords.flatMap((w) => [this.kinGloss(w)!.kin, ...this.kinGloss(w)!.of])]);
-    const kin = spellOutKinOfKin(inLaws.question, inLaws.mentions, (w) => this.kinOfKin(w), (m) => this.wn!.related(m, 'a', '\\', 'n').map((r) => r.word));
+    const kin = spellOutKinOfKin(
+      inLaws.question,
+      inLaws.mentions,
+      (w) => this.kinOfKin(w),
+      (m) => this.wn!.related(m, 'a', '\\', 'n').map((r) => r.word),
+      (a, b) => this.wn!.lemmas(`${a} ${b}`, 'n').length > 0,
+    );
     const mates = spellOutMates(kin.question, kin.mentions, (w, thing) => this.isPersonCompound(w, thing));
     // The collocations' one-word synonyms are weighed against the labels: embed them first.
     const synonyms: string[] = [];
     spellOutCollocations(mates.question, mates.mentions, (words) => void synonyms.push(...this.collocationSynonyms(words), ...this.compoundSynonyms(words), ...words));
-    if (synonyms.length) await this.words.prepare(synonyms);
+    if (synonyms.length) await this.words.prepare(new Set(synonyms));
     // Noun compounds first ("burial ground" → cemetery); the verbs' spans are those of the final text.
     const nouns = spellOutCollocations(mates.question, mates.mentions, (words) => this.compoundNoun(words));
     return spellOutCollocations(nouns.question, nouns.mentions, (words) => this.collocationVerb(words));
@@ -601,6 +620,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
         const of = [m[2], m[3]].filter((x): x is string => !!x);
         if ([m[1], ...of].every((k) => wn.synsets(k, 'n', 1)[0]?.lexname === 'noun.person')) def = { kin: m[1], of };
       }
+      if (this.kinGlossMemo.size > 100_000) this.kinGlossMemo.clear();
       this.kinGlossMemo.set(word, def);
     }
     return def ?? undefined;
@@ -641,16 +661,15 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
 
   /**
    * The one-word noun a noun compound means, when it names a relation of the graph better than the compound's own
-   * words do ("burial ground" → cemetery: buried_at, where "ground" alone reads as founded_by); a plural stays plural.
+   * words do ("burial ground" → necropolis: buried_at, where "ground" alone reads as founded_by).
    */
   private compoundNoun(words: readonly string[]): string | undefined {
     const singles = this.compoundSynonyms(words);
     if (!singles.length) return undefined;
     const named = singles.map((w) => this.matcher.bestContrast(w));
     const best = named.indexOf(Math.max(...named));
-    if (named[best] < this.supportMin) return undefined;
-    const plural = !this.wn!.lemmas(words[words.length - 1], 'n').includes(words[words.length - 1]);
-    return plural ? `${singles[best]}s` : singles[best];
+    // The singular: a plural read as one is still the same relation ("burial grounds" / necropolis).
+    return named[best] >= this.supportMin ? singles[best] : undefined;
   }
 
   /** One-word synonyms of a verb collocation's most frequent sense (none when the words are no collocation). */
@@ -855,6 +874,8 @@ const ALIAS_SCAN = 5_000;
 const LANDING_MIN = 0.7;
 /** "the father of your father or mother": a kin noun's definition as another kin's kin. */
 const KIN_GLOSS = /^(?:a|an|the) ([a-z]+) of your ([a-z]+)(?: or ([a-z]+))?(?=$|[;,\s])/;
+/** Classes of a noun derived from a label's verb that say nothing of what the label lands on (see kindOfVerbNoun). */
+const NOT_VERB_NOUN_CLASSES = new Set(['noun.person', 'noun.act', 'noun.artifact']);
 /** Hypernym steps from a question noun up to a noun derived from a label's verb ("city" … "location"). */
 const VERB_NOUN_DEPTH = 5;
 /** Landing support of a noun that WordNet relates to a role word (same concept, or a kind of it). */
@@ -878,11 +899,15 @@ function nounsRelated(wn: WordNet, a: string, b: string): boolean {
   return false;
 }
 
-/** One of `specific`'s first two senses is, within three hypernym steps, one of `general`'s first three (a grave, a tomb, is a place). */
+/**
+ * One of `specific`'s first two senses is, within three hypernym steps, one of `general`'s first three, across
+ * lexicographer classes: a grave (an artifact) used as a place (a location). Within one class (a city, a region) the
+ * general noun may name a thing of its own that lies beyond.
+ */
 function nounKindOf(wn: WordNet, specific: string, general: string): boolean {
   const targets = new Set(wn.synsets(general, 'n', 3).map((x) => x.offset));
   if (!targets.size) return false;
-  return wn.synsets(specific, 'n', 2).some((x) => wn.closure(x, ['@', '@i'], 3).some((y) => targets.has(y.offset)));
+  return wn.synsets(specific, 'n', 2).some((x) => wn.closure(x, ['@', '@i'], 3).some((y) => targets.has(y.offset) && y.lexname !== x.lexname));
 }
 
 function overlaps(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {

@@ -357,7 +357,7 @@ function lastHopSupport(
   if (phrase.words.length === 0 && (answer.type.wh === 'where' || answer.type.wh === 'when') && ctx.landingSupport) {
     // The hop before already lands on places / times: "where is X's father buried" is answered there (the burial
     // place), not by walking on to where that place lies.
-    if (steps.length >= 2 && ctx.landingSupport(answer.type.wh, steps[steps.length - 2]) >= 1) return 0;
+    if (steps.length >= 2 && ctx.landingSupport(answer.type.wh, steps[steps.length - 2], prevEnds) >= 1) return 0;
     return w.whLanding * ctx.landingSupport(answer.type.wh, step, ends);
   }
   // After a copula the nouns are aligned like other words (neutral).

@@ -105,28 +105,34 @@ const WORD = /[a-z]+/gi;
 /**
  * The question with every kin noun that `define` reads as a kin's kin spelled out ("X's paternal grandfather" →
  * "X's father's father", "the grandmother of X" → "the mother of the father of X"). A modifier before the noun that
- * `pertains` to one of the alternatives picks it ("paternal": father, "maternal": mother); otherwise the first.
+ * `pertains` to one of the alternatives picks it ("paternal": father, "maternal": mother); otherwise the first. A
+ * word of a compound (`compound`: "great grandfather", or joined by a hyphen) and a plural are left as they are: the
+ * definition is the singular's, of the word alone.
  */
 export function spellOutKinOfKin<T extends Span>(
   question: string,
   mentions: readonly T[],
   define: (word: string) => KinOfKin | undefined,
   pertains: (modifier: string) => readonly string[],
+  compound: (first: string, second: string) => boolean = () => false,
 ): { question: string; mentions: T[] } {
   const tokens = [...question.matchAll(WORD)].map((m) => ({ text: m[0], start: m.index ?? 0 }));
   const edits: Edit[] = [];
   tokens.forEach((t, i) => {
-    const def = define(t.text.toLowerCase());
-    if (!def) return;
+    const word = t.text.toLowerCase();
+    const end = t.start + t.text.length;
+    if (question[t.start - 1] === '-' || question[end] === '-') return;
+    const def = define(word);
+    if (!def || (word !== def.kin && word.endsWith('s') && define(word.slice(0, -1)) !== undefined)) return;
     const prev = tokens[i - 1];
     const adjacent = !!prev && /^\s+$/.test(question.slice(prev.start + prev.text.length, t.start));
+    if (adjacent && compound(prev.text.toLowerCase(), word)) return;
     const chosen = adjacent ? def.of.find((o) => pertains(prev.text.toLowerCase()).includes(o)) : undefined;
     const start = chosen !== undefined ? prev.start : t.start;
     const of = chosen ?? def.of[0];
-    const plural = /s$/i.test(t.text) && !def.kin.endsWith('s') ? 's' : '';
-    const possessive = /['’]s\s+$/.test(question.slice(Math.max(0, start - 4), start));
-    const text = possessive ? `${of}'s ${def.kin}${plural}` : `${def.kin}${plural} of the ${of}`;
-    edits.push({ start, end: t.start + t.text.length, text });
+    const possessive = /(?:['’]s|s['’])\s+$/.test(question.slice(Math.max(0, start - 4), start));
+    const text = possessive ? `${of}'s ${def.kin}` : `${def.kin} of the ${of}`;
+    edits.push({ start, end, text });
   });
   const { question: q, mentions: moved } = applyEdits(question, mentions, edits);
   return { question: q, mentions: moved };

@@ -158,7 +158,11 @@ function withAgentHead(roles: LabelRoles, raw: string[], wn: WordNet | undefined
   const verb = raw[0];
   if (!wn || roles.head.heads.length || raw.length > 2 || !verb?.endsWith('s') || !isVerbForm(wn, verb)) return roles;
   if (raw.length === 2 && !PREPOSITIONS.has(raw[1])) return roles;
-  const agents = agentNouns(wn, verb).filter((a) => sharesStem(a, verb));
+  // A plural noun that is also a verb form ("parents", "coaches") names its own end, and "-ee" nouns the patient
+  // ("employee").
+  const own = new Set(wn.lemmas(verb, 'n'));
+  const agents = agentNouns(wn, verb).filter((a) => sharesStem(a, verb) && !a.endsWith('ee'));
+  if (agents.some((a) => own.has(a))) return roles;
   // No classes: an agent noun's sense is a person's ("competitor"), the graph's subjects may be clubs.
   return agents.length ? { ...roles, head: { ...role(wn, [], [], agents), agent: true } } : roles;
 }

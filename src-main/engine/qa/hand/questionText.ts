@@ -226,7 +226,12 @@ export function readQuestion(question: string, mentions: { start: number; end: n
   // A relative pronoun right after a content word ("the town where X was born is in what region", "the man who married
   // … held which title") opens a clause about it; when another wh-word asks the question, it is not the asking one.
   // ("which" and "what" after a content word are determiners that ask: "held which title".)
-  const relative = (i: number): boolean => i > 0 && RELATIVE_WH.has(raw[i].text) && contentAt(raw[i - 1].text) && !mentionBetween(i - 1);
+  const relative = (i: number): boolean =>
+    i > 0 &&
+    RELATIVE_WH.has(raw[i].text) &&
+    contentAt(raw[i - 1].text) &&
+    !mentionBetween(i - 1) &&
+    /^\s+$/.test(question.slice(raw[i - 1].start + raw[i - 1].text.length, raw[i].start));
   const asking = raw.some((w, i) => WH_WORDS.has(w.text) && !relative(i));
   const words: QuestionWord[] = [];
   raw.forEach((w, i) => {
