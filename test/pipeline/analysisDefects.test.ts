@@ -74,6 +74,13 @@ describe('"what" with no noun asks for the chain\'s last noun only when no claus
     expect(noun('what was the profession of the father of Ann', 'Ann')).toBe('profession');
     expect(noun("Ann's father worked as what", 'Ann')).toBeUndefined();
   });
+  it('"what did X do (for a living)" asks for an activity; "what did X direct" and "what films did X do" do not', () => {
+    const type = (q: string) => answerType(readQuestion(q, [{ start: q.indexOf('Ann'), end: q.indexOf('Ann') + 3 }]));
+    expect(type("what did Ann's father do for a living").activity).toBe(true);
+    expect(type('what does Ann do').activity).toBe(true);
+    expect(type('what did Ann direct').activity).toBeUndefined();
+    expect(type('what films did Ann do').activity).toBeUndefined();
+  });
 });
 
 describe('noun compounds read as the one word they mean', () => {

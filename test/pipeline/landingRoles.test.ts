@@ -147,6 +147,20 @@ describe('the subject of an active verb label is its agent', () => {
   });
 });
 
+describe('"what did X do" asks for an activity', () => {
+  const g = toyGraph([
+    'Ann Hale|spouse_of|Bob Hale',
+    'Bob Hale|father|Carl Hale',
+    'Carl Hale|occupation|architect',
+    'Carl Hale|birth_year|1801',
+    'Dora Hale|father|Carl Hale',
+    'Dora Hale|occupation|midwife',
+  ]);
+  it("\"what did X's husband's father do for a living\": the father's occupation (an occupation is an act), not the father", async () => {
+    expect((await readings(g, "what did Ann Hale's husband's father do for a living", ['Ann Hale']))[0]).toBe('1:spouse_of> father> occupation>');
+  });
+});
+
 describe('a mention modifying the answer noun', () => {
   const g = toyGraph([
     'Ostrafen|drug_class|aminosalicylate',

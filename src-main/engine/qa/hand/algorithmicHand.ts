@@ -6,7 +6,7 @@
 import { cosine } from '../../drm/cosine.js';
 import { DIR_IN, DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
 import { holdersOf } from '../../graph/keyHolders.js';
-import { analyzeQuestion, answerNouns, answerType, DEFAULT_ANALYSIS_WEIGHTS, type AnalysisWeights, type AnswerType } from './analyzeQuestion.js';
+import { ACTIVITY_KEY, analyzeQuestion, answerNouns, answerType, DEFAULT_ANALYSIS_WEIGHTS, type AnalysisWeights, type AnswerType } from './analyzeQuestion.js';
 import { isPhraseNoun, nounClasses, readLabelRoles, type LabelRoles } from './labelRoles.js';
 import { sharedWordNet, type WordNet } from '../../lexicon/wordnet.js';
 import { LexicalRelatedness } from '../../lexicon/lexicalRelatedness.js';
@@ -138,8 +138,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const spelled = await this.spellOut(request.question, request.topics);
     const text = readQuestion(spelled.question, spelled.mentions, spelled.verbs);
     const type = answerType(text, this.wn ? (w) => this.isPhraseNoun(w) : undefined);
-    const expected = type.noun ?? type.wh;
-    const want = type.noun ? this.classesOfNoun(type.noun) : whClasses(type.wh);
+    const expected = type.noun ?? (type.activity ? 'activity' : type.wh);
+    const want = type.noun ? this.classesOfNoun(type.noun) : whClasses(type.activity ? ACTIVITY_KEY : type.wh);
     const fit = entities.map((e) => {
       if (!want.size) return 0;
       const have = this.entityClasses(e);
@@ -494,7 +494,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
 
   /** See AnalysisContext.typeFit. */
   private typeFit(answer: AnswerType, ends: ReadonlySet<number>, landing?: SchemaStep): number {
-    const want = answer.noun ? this.classesOfNoun(answer.noun) : whClasses(answer.wh);
+    const want = answer.noun ? this.classesOfNoun(answer.noun) : whClasses(answer.activity ? ACTIVITY_KEY : answer.wh);
     if (!want.size) return 0;
     // The role the last hop gives its ends says what they are in this reading; every role they play elsewhere
     // mixes classes (a principal investigator also works at and is a member of places and groups).
@@ -925,6 +925,7 @@ function whClasses(wh: string | undefined): Set<string> {
   if (wh === 'who' || wh === 'whom') return new Set(['noun.person', 'noun.group']);
   if (wh === 'where') return new Set(['noun.location', 'noun.artifact']);
   if (wh === 'when') return new Set(['noun.time']);
+  if (wh === ACTIVITY_KEY) return new Set(['noun.act']);
   return new Set();
 }
 

@@ -202,6 +202,8 @@ export interface AnswerType {
   /** The head noun of the wh-phrase ("which side effects" → effects); absent for a classification ("what kind of"). */
   noun?: string;
   wh?: string;
+  /** "what did X do (for a living)": the main verb is "do", so an activity is asked for (an occupation, a sport). */
+  activity?: boolean;
 }
 
 /**
@@ -333,8 +335,14 @@ export function answerType(text: QuestionText, isNoun?: (w: string) => boolean):
     // …unless a clause of its own follows it ("X's father worked as what": the father is the subject).
     if (last && !text.words.some((x) => x.start > last!.start && x.kind === 'content' && x.chainNode === undefined)) noun = last.text;
   }
-  return { ...(noun ? { noun } : {}), ...(wh ? { wh } : {}) };
+  const activity = !noun && wh === 'what' && text.question !== undefined && DO_MAIN_VERB.test(text.question);
+  return { ...(noun ? { noun } : {}), ...(wh ? { wh } : {}), ...(activity ? { activity } : {}) };
 }
+
+/** Do-support, then "do" itself as the main verb: "what did X do for a living", "what does X do". */
+const DO_MAIN_VERB = /\b(?:do|does|did)\b.*\bdo\b/i;
+/** The key landingSupport reads an asked-for activity by (see whClasses). */
+export const ACTIVITY_KEY = 'do';
 
 /**
  * Support the answer phrase gives the last hop: its head noun naming what the hop lands on, or a classification
@@ -354,11 +362,13 @@ function lastHopSupport(
   const step = steps[steps.length - 1];
   const { phrase } = answer;
   // "where", "when" with no noun: the hop that lands on places or times ("where … based" / headquartered_in).
-  if (phrase.words.length === 0 && (answer.type.wh === 'where' || answer.type.wh === 'when') && ctx.landingSupport) {
+  // "what did X do": the hop that lands on activities (an occupation).
+  const typed = answer.type.activity ? ACTIVITY_KEY : answer.type.wh === 'where' || answer.type.wh === 'when' ? answer.type.wh : undefined;
+  if (phrase.words.length === 0 && typed && ctx.landingSupport) {
     // The hop before already lands on places / times: "where is X's father buried" is answered there (the burial
     // place), not by walking on to where that place lies.
-    if (steps.length >= 2 && ctx.landingSupport(answer.type.wh, steps[steps.length - 2], prevEnds) >= 1) return 0;
-    return w.whLanding * ctx.landingSupport(answer.type.wh, step, ends);
+    if (steps.length >= 2 && ctx.landingSupport(typed, steps[steps.length - 2], prevEnds) >= 1) return 0;
+    return w.whLanding * ctx.landingSupport(typed, step, ends);
   }
   // After a copula the nouns are aligned like other words (neutral).
   if (phrase.words.length > 0 && phrase.category && !ctx.isNoun && ctx.categorical) return w.categoryNoun * ctx.categorical(step.relation, step.direction);
