@@ -6,7 +6,7 @@ import { toyGraph } from '../helpers/toyGraph.js';
 import { AlgorithmicHand } from '../../src-main/engine/qa/hand/algorithmicHand.js';
 import { EntityNameIndex } from '../../src-main/engine/qa/stages/entityNameIndex.js';
 import { readQuestion } from '../../src-main/engine/qa/hand/questionText.js';
-import { answerType } from '../../src-main/engine/qa/hand/analyzeQuestion.js';
+import { answerType, orderedWords } from '../../src-main/engine/qa/hand/analyzeQuestion.js';
 
 let drm: Awaited<ReturnType<typeof loadGloveDrm>>;
 beforeAll(async () => {
@@ -80,6 +80,19 @@ describe('"what" with no noun asks for the chain\'s last noun only when no claus
     expect(type('what does Ann do').activity).toBe(true);
     expect(type('what did Ann direct').activity).toBeUndefined();
     expect(type('what films did Ann do').activity).toBeUndefined();
+  });
+});
+
+describe('the order a chain and a trailing verb are walked in', () => {
+  const first = (q: string, m: string, nouns: string[]): string[] => {
+    const s = q.indexOf(m);
+    return orderedWords(readQuestion(q, [{ start: s, end: s + m.length }]), 0, (w) => nouns.includes(w))[0].map((w) => w.text);
+  };
+  it('"whom did the siblings of X marry": the chain first, the verb said of it after', () => {
+    expect(first('whom did the siblings of Ann marry', 'Ann', ['siblings'])).toEqual(['siblings', 'marry']);
+  });
+  it('nouns after the mention modify it: "the release dates of X starred movies" reads X\'s movies first', () => {
+    expect(first('what were the release dates of Ann starred movies', 'Ann', ['release', 'dates', 'movies'])[0]).toBe('starred');
   });
 });
 

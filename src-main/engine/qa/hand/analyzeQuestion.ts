@@ -211,13 +211,18 @@ export interface AnswerType {
  * side first and the answer side (where the wh-word is) last; the other order covers questions whose last verb
  * trails the mention ("where was the writer of X born"). Both are scored, the better alignment counts.
  */
-export function orderedWords(text: QuestionText, anchor: number): QuestionWord[][] {
+export function orderedWords(text: QuestionText, anchor: number, isNoun?: (w: string) => boolean): QuestionWord[][] {
   const mine = text.words.filter((w) => w.anchor === anchor && w.kind !== 'wh');
   const answerSide = text.answerSide[anchor] ?? 'left';
   const byDistance = (a: QuestionWord, b: QuestionWord): number => a.distance - b.distance;
   const far = mine.filter((w) => w.side !== answerSide).sort(byDistance);
   const near = mine.filter((w) => w.side === answerSide).sort(byDistance);
-  return far.length && near.length ? [[...far, ...near], [...near, ...far]] : [[...far, ...near]];
+  if (!far.length || !near.length) return [[...far, ...near]];
+  // An "of" / possessive chain on the answer side names the hops next to the anchor; a verb alone on the far side is
+  // said of the chain's last noun ("whom did the siblings of X marry": the siblings, then whom they married). Nouns
+  // there modify the mention ("the release dates of [X] starred movies": X's movies first).
+  if (isNoun && near.some((w) => w.chainNode !== undefined) && far.every((w) => w.chainNode === undefined && !isNoun(w.text))) return [[...near, ...far], [...far, ...near]];
+  return [[...far, ...near], [...near, ...far]];
 }
 
 /** The best alignment over the candidate word orders. */
@@ -745,7 +750,7 @@ function scoreSingle(
 ): ScoredChain[] {
   // Words of other (unused) anchors still have to be explained: append them on the answer side.
   const extra = text.words.filter((x) => x.anchor !== anchorIndex && x.kind !== 'wh');
-  const orders = orderedWords(text, anchorIndex).map((o) => [...o, ...extra]);
+  const orders = orderedWords(text, anchorIndex, ctx.isNoun).map((o) => [...o, ...extra]);
   const time = timeQuestion(text);
   const nouns = answer.nouns;
   const out: ScoredChain[] = [];
@@ -1015,7 +1020,7 @@ function scorePairReading(
   // reciprocal one) are paid `missingConstraintHop` instead of `missingHop` (the same alignment, re-priced).
   const refund = Math.max(0, w.missingHop - w.missingConstraintHop);
   const halves = anchors.slice(0, 2).map((a, i) => {
-    const orders = orderedWords(text, i);
+    const orders = orderedWords(text, i, ctx.isNoun);
     const prefixes = prefixEnds(pathsByAnchor[i] ?? []);
     const all = (pathsByAnchor[i] ?? [])
       .filter((p) => p.ends.size > 0)
