@@ -599,8 +599,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     spellOutCollocations(mates.question, mates.mentions, (words) => void synonyms.push(...this.collocationSynonyms(words), ...this.compoundSynonyms(words), ...words));
     if (synonyms.length) await this.words.prepare(new Set(synonyms));
     // Noun compounds first ("burial ground" → cemetery); the verbs' spans are those of the final text.
-    const nouns = spellOutCollocations(mates.question, mates.mentions, (words) => this.compoundNoun(words));
-    return spellOutCollocations(nouns.question, nouns.mentions, (words) => this.collocationVerb(words));
+    const nouns = spellOutCollocations(mates.question, mates.mentions, (words) => this.namingSynonym(this.compoundSynonyms(words)));
+    return spellOutCollocations(nouns.question, nouns.mentions, (words) => this.namingSynonym(this.collocationSynonyms(words)));
   }
 
   private readonly kinGlossMemo = new Map<string, KinOfKin | null>();
@@ -659,19 +659,6 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     return [];
   }
 
-  /**
-   * The one-word noun a noun compound means, when it names a relation of the graph better than the compound's own
-   * words do ("burial ground" → necropolis: buried_at, where "ground" alone reads as founded_by).
-   */
-  private compoundNoun(words: readonly string[]): string | undefined {
-    const singles = this.compoundSynonyms(words);
-    if (!singles.length) return undefined;
-    const named = singles.map((w) => this.matcher.bestContrast(w));
-    const best = named.indexOf(Math.max(...named));
-    // The singular: a plural read as one is still the same relation ("burial grounds" / necropolis).
-    return named[best] >= this.supportMin ? singles[best] : undefined;
-  }
-
   /** One-word synonyms of a verb collocation's most frequent sense (none when the words are no collocation). */
   private collocationSynonyms(words: readonly string[]): string[] {
     const wn = this.wn!;
@@ -686,16 +673,15 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   }
 
   /**
-   * The one-word verb a verb collocation means (WordNet's most frequent sense: "laid to rest" → bury, "passed away" →
-   * die): of its one-word synonyms, the one that names a relation of the graph best ("set up" → found for founded_by);
-   * none when no synonym names one.
+   * The one word a verb collocation or noun compound means (WordNet's most frequent sense: "laid to rest" → bury,
+   * "passed away" → die, "burial ground" → necropolis): of its one-word synonyms, the one that names a relation of the
+   * graph best ("set up" → found for founded_by); none when no synonym names one ("come in" is no "enter" unless the
+   * graph has one). A plural compound reads as the singular: the same relation.
    */
-  private collocationVerb(words: readonly string[]): string | undefined {
-    const singles = this.collocationSynonyms(words);
+  private namingSynonym(singles: readonly string[]): string | undefined {
     if (!singles.length) return undefined;
     const named = singles.map((w) => this.matcher.bestContrast(w));
     const best = named.indexOf(Math.max(...named));
-    // Only a synonym that names a relation replaces the words ("come in" is no "enter" unless the graph has one).
     return named[best] >= this.supportMin ? singles[best] : undefined;
   }
 
