@@ -185,10 +185,19 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       if (chain.some((r) => this.matcher.contrast(w.text, r) >= min)) continue;
       // The n-th noun of an "of" / possessive chain names what the n-th hop lands on, as the analysis read it.
       if (w.chainNode !== undefined && w.chainNode <= chain.length) continue;
+      if (this.lightVerb(w.text)) continue;
       if (this.matcher.bestContrast(w.text) >= min) unused.push(w.text);
       else unmatched.push(w.text);
     }
     return { unused: [...new Set(unused)], unmatched: [...new Set(unmatched)] };
+  }
+
+  /**
+   * A verb form of very many senses that is no noun ("running", "went", "got"): it carries too little meaning of its
+   * own for a reading that leaves it unexplained to have missed anything ("the hospitals running X-sponsored trials").
+   */
+  private lightVerb(word: string): boolean {
+    return !!this.wn && !this.isPhraseNoun(word) && this.wn.synsets(word, 'v').length >= LIGHT_VERB_SENSES;
   }
 
   async followUp(request: FollowUpRequest): Promise<FollowUp> {
@@ -860,6 +869,8 @@ const ALIAS_SCAN = 5_000;
 const LANDING_MIN = 0.7;
 /** "the father of your father or mother": a kin noun's definition as another kin's kin. */
 const KIN_GLOSS = /^(?:a|an|the) ([a-z]+) of your ([a-z]+)(?: or ([a-z]+))?(?=$|[;,\s])/;
+/** WordNet verb senses from which a verb is too vague to leave a reading unexplained (go 30, run 41, get 36). */
+const LIGHT_VERB_SENSES = 20;
 /** Classes of a noun derived from a label's verb that say nothing of what the label lands on (see kindOfVerbNoun). */
 const NOT_VERB_NOUN_CLASSES = new Set(['noun.person', 'noun.act', 'noun.artifact']);
 /** Hypernym steps from a question noun up to a noun derived from a label's verb ("city" … "location"). */
