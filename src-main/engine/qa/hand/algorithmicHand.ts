@@ -6,7 +6,7 @@
 import { cosine } from '../../drm/cosine.js';
 import { DIR_IN, DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
 import { holdersOf } from '../../graph/keyHolders.js';
-import { ACTIVITY_KEY, analyzeQuestion, answerNouns, answerType, DEFAULT_ANALYSIS_WEIGHTS, type AnalysisWeights, type AnswerType } from './analyzeQuestion.js';
+import { ACTIVITY_KEY, analyzeQuestion, answerNouns, answerType, DEFAULT_ANALYSIS_WEIGHTS, whKey, type AnalysisWeights, type AnswerType } from './analyzeQuestion.js';
 import { isPhraseNoun, nounClasses, readLabelRoles, type LabelRoles } from './labelRoles.js';
 import { sharedWordNet, type WordNet } from '../../lexicon/wordnet.js';
 import { LexicalRelatedness } from '../../lexicon/lexicalRelatedness.js';
@@ -139,7 +139,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const text = readQuestion(spelled.question, spelled.mentions, spelled.verbs);
     const type = answerType(text, this.wn ? (w) => this.isPhraseNoun(w) : undefined);
     const expected = type.noun ?? (type.activity ? 'activity' : type.wh);
-    const want = type.noun ? this.classesOfNoun(type.noun) : whClasses(type.activity ? ACTIVITY_KEY : type.wh);
+    const want = type.noun ? this.classesOfNoun(type.noun) : whClasses(whKey(type));
     const fit = entities.map((e) => {
       if (!want.size) return 0;
       const have = this.entityClasses(e);
@@ -503,7 +503,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
 
   /** See AnalysisContext.typeFit. */
   private typeFit(answer: AnswerType, ends: ReadonlySet<number>, landing?: SchemaStep): number {
-    const want = answer.noun ? this.classesOfNoun(answer.noun) : whClasses(answer.activity ? ACTIVITY_KEY : answer.wh);
+    const want = answer.noun ? this.classesOfNoun(answer.noun) : whClasses(whKey(answer));
     if (!want.size) return 0;
     // The role the last hop gives its ends says what they are in this reading; every role they play elsewhere
     // mixes classes (a principal investigator also works at and is a member of places and groups).
@@ -593,8 +593,12 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const inLaws = spellOutInLaws(question, mentions);
     if (!this.wn) return { ...inLaws, verbs: [] };
     // Kin of kin are weighed against the labels too: embed the nouns and their definitions' kin first.
-    const kinWords = [...inLaws.question.toLowerCase().matchAll(/[a-z]+/g)].map((m) => m[0]).filter((w) => this.kinGloss(w));
-    if (kinWords.length) await this.words.prepare([...kinWords, ...kinWords.flatMap((w) => [this.kinGloss(w)!.kin, ...this.kinGloss(w)!.of])]);
+    const kinWords = new Set<string>();
+    for (const [w] of inLaws.question.toLowerCase().matchAll(/[a-z]+/g)) {
+      const def = this.kinGloss(w);
+      if (def) for (const k of [w, def.kin, ...def.of]) kinWords.add(k);
+    }
+    if (kinWords.size) await this.words.prepare(kinWords);
     const kin = spellOutKinOfKin(
       inLaws.question,
       inLaws.mentions,
@@ -605,7 +609,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const mates = spellOutMates(kin.question, kin.mentions, (w, thing) => this.isPersonCompound(w, thing));
     // The collocations' one-word synonyms are weighed against the labels: embed them first.
     const synonyms: string[] = [];
-    spellOutCollocations(mates.question, mates.mentions, (words) => void synonyms.push(...this.collocationSynonyms(words), ...this.compoundSynonyms(words), ...words));
+    spellOutCollocations(mates.question, mates.mentions, (words) => void synonyms.push(...this.collocationSynonyms(words), ...this.compoundSynonyms(words)));
     if (synonyms.length) await this.words.prepare(new Set(synonyms));
     // Noun compounds first ("burial ground" → cemetery); the verbs' spans are those of the final text.
     const nouns = spellOutCollocations(mates.question, mates.mentions, (words) => this.namingSynonym(this.compoundSynonyms(words)));
@@ -642,18 +646,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   private kinOfKin(word: string): KinOfKin | undefined {
     const def = this.kinGloss(word);
     if (!def || this.matcher.bestContrast(def.kin) < this.supportMin) return undefined;
-    if (this.matcher.bestContrast(word) >= this.supportMin && this.bestRelation(word) !== this.bestRelation(def.kin)) return undefined;
+    if (this.matcher.bestContrast(word) >= this.supportMin && this.matcher.bestRelation(word) !== this.matcher.bestRelation(def.kin)) return undefined;
     return def;
-  }
-
-  private bestRelation(word: string): number {
-    let best = -1;
-    let v = -Infinity;
-    for (let r = 0; r < this.graph.relationLabels.length; r++) {
-      const c = this.matcher.contrast(word, r);
-      if (c > v) [best, v] = [r, c];
-    }
-    return best;
   }
 
   /** One-word synonyms of a noun compound's most frequent sense ("burial ground": graveyard, cemetery, necropolis). */

@@ -335,13 +335,24 @@ export function answerType(text: QuestionText, isNoun?: (w: string) => boolean):
   let noun = phrase.words.length && !phrase.category ? phrase.words[phrase.words.length - 1].text : undefined;
   // "what is A's director's birthplace": the chain's last noun is what is asked for.
   if (!noun && !phrase.category && (wh === 'what' || wh === 'which')) {
-    let last: QuestionWord | undefined;
-    for (const x of text.words) if (x.chainNode && (!last || x.chainNode > last.chainNode!)) last = x;
+    const last = lastChainNode(text);
     // …unless a clause of its own follows it ("X's father worked as what": the father is the subject).
-    if (last && !text.words.some((x) => x.start > last!.start && x.kind === 'content' && x.chainNode === undefined)) noun = last.text;
+    if (last && !text.words.some((x) => x.start > last.start && x.kind === 'content' && x.chainNode === undefined)) noun = last.text;
   }
   const activity = !noun && wh === 'what' && text.question !== undefined && DO_MAIN_VERB.test(text.question);
   return { ...(noun ? { noun } : {}), ...(wh ? { wh } : {}), ...(activity ? { activity } : {}) };
+}
+
+/** The noun of an "of" / possessive chain farthest from its mention (the first of equals). */
+function lastChainNode(text: QuestionText): QuestionWord | undefined {
+  let last: QuestionWord | undefined;
+  for (const x of text.words) if (x.chainNode && (!last || x.chainNode > last.chainNode!)) last = x;
+  return last;
+}
+
+/** The wh-word an answer type is read by, the activity key for "what did X do" (see whClasses). */
+export function whKey(type: AnswerType): string | undefined {
+  return type.activity ? ACTIVITY_KEY : type.wh;
 }
 
 /** Do-support, then "do" itself as the main verb: "what did X do for a living", "what does X do". */
@@ -368,7 +379,8 @@ function lastHopSupport(
   const { phrase } = answer;
   // "where", "when" with no noun: the hop that lands on places or times ("where … based" / headquartered_in).
   // "what did X do": the hop that lands on activities (an occupation).
-  const typed = answer.type.activity ? ACTIVITY_KEY : answer.type.wh === 'where' || answer.type.wh === 'when' ? answer.type.wh : undefined;
+  const key = whKey(answer.type);
+  const typed = key === ACTIVITY_KEY || key === 'where' || key === 'when' ? key : undefined;
   if (phrase.words.length === 0 && typed && ctx.landingSupport) {
     // The hop before already lands on places / times: "where is X's father buried" is answered there (the burial
     // place), not by walking on to where that place lies.
@@ -937,7 +949,7 @@ export function analyzeQuestion(
   // "X's father's grave is at which place": the grave is the answer, and "place" only says what kind of thing it is;
   // a label that happens to say "place" is not named by it.
   const head = answer.phrase.determiner && !answer.phrase.category ? answer.phrase.words[answer.phrase.words.length - 1]?.text : undefined;
-  const lastNode = text.words.reduce<QuestionWord | undefined>((a, x) => (x.chainNode !== undefined && (!a || x.chainNode > a.chainNode!) ? x : a), undefined);
+  const lastNode = lastChainNode(text);
   if (head && lastNode && lastNode.text !== head && ctx.kindOf?.(lastNode.text, head)) answer.typesChainNoun = true;
   const read = hopWords(text, anchors, ctx, answer.phrase);
   text = read.text;

@@ -38,6 +38,8 @@ interface WordRow {
   at: Uint8Array;
   bestRaw: number;
   bestContrast: number;
+  /** The relation of the best contrast (the first of equals; -1 without relations). */
+  bestRelation: number;
 }
 
 export class RelationMatcher {
@@ -101,6 +103,11 @@ export class RelationMatcher {
     return this.row(word).bestContrast;
   }
 
+  /** The relation the word names best (by contrast; the first of equals). */
+  bestRelation(word: string): number {
+    return this.row(word).bestRelation;
+  }
+
   private row(word: string): WordRow {
     const memo = this.memo.get(word);
     if (memo) return memo;
@@ -126,12 +133,13 @@ export class RelationMatcher {
     const mean = n ? sum / n : 0;
     let bestRaw = -Infinity;
     let bestContrast = -Infinity;
+    let bestRelation = -1;
     for (let k = 0; k < n; k++) {
       r[k * 2 + 1] = r[k * 2] - mean;
       bestRaw = Math.max(bestRaw, r[k * 2]);
-      bestContrast = Math.max(bestContrast, r[k * 2 + 1]);
+      if (r[k * 2 + 1] > bestContrast) [bestContrast, bestRelation] = [r[k * 2 + 1], k];
     }
-    const row = { sims: r, at, bestRaw, bestContrast };
+    const row = { sims: r, at, bestRaw, bestContrast, bestRelation };
     if (this.memo.size > 50_000) this.memo.clear();
     this.memo.set(word, row);
     return row;
