@@ -147,6 +147,34 @@ describe('the subject of an active verb label is its agent', () => {
   });
 });
 
+// competes_in names no role at its tail and its leagues hold no other role; two of their names say "league".
+const LEAGUE_FACTS = [
+  'Stanmoor Wanderers|head_coach|Ben Gallagher',
+  'Leon Lindemann|plays_for|Stanmoor Wanderers',
+  'Achraf Ndiaye|plays_for|Stanmoor Wanderers',
+  'Achraf Ndiaye|plays_for|Kelby Town',
+  'Stanmoor Wanderers|competes_in|Northern League',
+  'Kelby Town|competes_in|Erste Liga',
+  'Ostby FC|competes_in|Serie Alta',
+  'Harlow Rovers|competes_in|Southern League',
+  'Stanmoor Wanderers|based_in|Stanmoor',
+  'Kelby Town|based_in|Kelby',
+];
+
+describe('the names at a relation\'s end say what its entities are', () => {
+  const g = toyGraph(LEAGUE_FACTS);
+  it('"which league is the club of X in": the club\'s league, not the club', async () => {
+    expect((await readings(g, 'which league is the club of Leon Lindemann in', ['Leon Lindemann']))[0]).toBe('1:plays_for> competes_in>');
+  });
+  it('"which league does the team of coach X play in": the team\'s league, not its players', async () => {
+    expect((await readings(g, 'which league does the team of coach Ben Gallagher play in', ['Ben Gallagher']))[0]).toBe('1:head_coach< competes_in>');
+  });
+  it('where no name at that end says "league", the noun types nothing there: the same question stops at the players', async () => {
+    const plain = toyGraph(LEAGUE_FACTS.map((f) => f.replace(/ League$/, ' Cup')));
+    expect((await readings(plain, 'which league does the team of coach Ben Gallagher play in', ['Ben Gallagher']))[0]).not.toBe('1:head_coach< competes_in>');
+  });
+});
+
 describe('"what did X do" asks for an activity', () => {
   const g = toyGraph([
     'Ann Hale|spouse_of|Bob Hale',

@@ -327,10 +327,42 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const r = this.roles[step.relation];
     const role = step.direction === 'out' ? r.tail : r.head;
     // A label naming no role at this end ("diagnosed_with"): what its ends are, read from their other relations.
-    if (v === 0 && ends && !role.heads.length && !role.classes.size && !whClasses(noun).size) v = this.coRoleSupport(noun, ends);
+    if (v === 0 && ends && !role.heads.length && !whClasses(noun).size) {
+      if (!role.classes.size) v = this.coRoleSupport(noun, ends);
+      // Nor a role its ends hold elsewhere: what their names say, where the noun's class may sit at that end.
+      if (v === 0 && (!role.classes.size || intersects(this.classesOfNoun(noun), role.classes))) v = this.namedKindSupport(noun, step);
+    }
     // A typed wh-word whose class the label's own noun does not say ("where … from" / nationality): what the ends
     // are elsewhere (the tails of "country"): places, as surely as a label saying so.
     else if (v === 0 && ends && whClasses(noun).size && this.coRoleClass(whClasses(noun), ends)) v = 1;
+    return v;
+  }
+
+  private readonly namedKindMemo = new Map<string, number>();
+
+  /**
+   * A label naming no role at this end, and no role its ends hold elsewhere: whether the names of the entities the
+   * relation reaches there say what they are ("which league" / competes_in: "Football League Championship" among
+   * its tails). Over the relation's whole population at that end, not this question's few ends.
+   */
+  private namedKindSupport(noun: string, step: SchemaStep, sample = 400): number {
+    const key = `${noun}\u0000${step.relation}${step.direction}`;
+    let v = this.namedKindMemo.get(key);
+    if (v !== undefined) return v;
+    const g = this.graph;
+    // The step lands on the holders of the relation in the other direction.
+    const holders = holdersOf(g.keyHolders(), step.relation * 2 + (step.direction === 'out' ? DIR_IN : DIR_OUT));
+    const picks = Math.min(holders.length, sample);
+    let named = 0;
+    let hits = 0;
+    for (let t = 0; t < picks; t++) {
+      const e = holders[Math.floor((t * holders.length) / picks)];
+      if (g.literalOf(e)) continue;
+      named++;
+      if (this.nameTokens(e).some((x) => sharesStem(noun, x))) hits++;
+    }
+    v = hits >= NAMED_KIND_MIN && hits >= NAMED_KIND_SHARE * named ? LANDING_RELATED : 0;
+    this.namedKindMemo.set(key, v);
     return v;
   }
 
@@ -871,6 +903,9 @@ const NOT_VERB_NOUN_CLASSES = new Set(['noun.person', 'noun.act', 'noun.artifact
 const VERB_NOUN_DEPTH = 5;
 /** Landing support of a noun that WordNet relates to a role word (same concept, or a kind of it). */
 const LANDING_RELATED = 0.7;
+/** Names at a relation's end that must carry the answer noun for it to type that end (see namedKindSupport). */
+const NAMED_KIND_MIN = 1;
+const NAMED_KIND_SHARE = 0.05;
 
 /**
  * The question's noun `a` names the role noun `b`: one concept, or `a` a kind of `b` ("screenwriter" names a writer;
