@@ -175,6 +175,21 @@ describe('the names at a relation\'s end say what its entities are', () => {
   });
 });
 
+describe('a label that names no role but a class at its end ("died in": a place) is read through its ends\' other roles', () => {
+  const g = toyGraph([
+    'Geoffrey Ibbotson|spouse_of|Maud Ibbotson',
+    'Maud Ibbotson|died_in|Dunnock',
+    'Maud Ibbotson|place_of_birth|Kinloch',
+    'Geoffrey Ibbotson|place_of_birth|Dunnock',
+    'Edith Vane|place_of_birth|Dunnock',
+    'Dunnock|located_in|Selsby Vale',
+    'Kinloch|located_in|Rothenmark',
+  ]);
+  it('"in which place did the wife of X pass away": where she died (its ends are places of birth), not the region beyond', async () => {
+    expect((await readings(g, 'in which place did the wife of Geoffrey Ibbotson pass away', ['Geoffrey Ibbotson']))[0]).toBe('1:spouse_of> died_in>');
+  });
+});
+
 describe('"what did X do" asks for an activity', () => {
   const g = toyGraph([
     'Ann Hale|spouse_of|Bob Hale',

@@ -327,10 +327,10 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const r = this.roles[step.relation];
     const role = step.direction === 'out' ? r.tail : r.head;
     // A label naming no role at this end ("diagnosed_with"): what its ends are, read from their other relations.
-    if (v === 0 && ends && !role.heads.length && !whClasses(noun).size) {
-      if (!role.classes.size) v = this.coRoleSupport(noun, ends);
-      // Nor a role its ends hold elsewhere: what their names say, where the noun's class may sit at that end.
-      if (v === 0 && (!role.classes.size || intersects(this.classesOfNoun(noun), role.classes))) v = this.namedKindSupport(noun, step);
+    if (v === 0 && ends && !role.heads.length && !whClasses(noun).size && (!role.classes.size || intersects(this.classesOfNoun(noun), role.classes))) {
+      v = this.coRoleSupport(noun, ends);
+      // Nor a role its ends hold elsewhere: what their names say.
+      if (v === 0) v = this.namedKindSupport(noun, step);
     }
     // A typed wh-word whose class the label's own noun does not say ("where … from" / nationality): what the ends
     // are elsewhere (the tails of "country"): places, as surely as a label saying so.
