@@ -190,6 +190,34 @@ describe('a label that names no role but a class at its end ("died in": a place)
   });
 });
 
+describe('an answer noun names what a labelled end is elsewhere ("country": the tails of nationality are countries)', () => {
+  const g = toyGraph([
+    'SC Valcourt|head_coach|Maxime Ziyech',
+    'SC Valcourt|country|France',
+    'FC Dijkmeer|country|Netherlands',
+    'CD Alcarrosa|country|Spain',
+    'Maxime Ziyech|nationality|Netherlands',
+    'Ilja Brandt|plays_for|SC Valcourt',
+    'Ilja Brandt|nationality|Spain',
+    'Kofi Mensah|plays_for|SC Valcourt',
+    'Kofi Mensah|nationality|Ghana',
+    'Aiko Sato|plays_for|SC Valcourt',
+    'Aiko Sato|nationality|Japan',
+    'Ola Dahl|plays_for|SC Valcourt',
+    'Ola Dahl|nationality|Norway',
+  ]);
+  it('"which country is the manager of X from": the coach\'s nationality, not the club\'s country', async () => {
+    expect((await readings(g, 'which country is the manager of SC Valcourt from', ['SC Valcourt']))[0]).toBe('1:head_coach> nationality>');
+  });
+  it('"the players of X are from which countries": nationalities that are no club\'s country still count as countries through the one that is', async () => {
+    expect((await readings(g, 'the players of SC Valcourt are from which countries', ['SC Valcourt']))[0]).toBe('1:plays_for< nationality>');
+  });
+  it('a noun a label names itself keeps that label ("which country is X in": the club\'s own country)', async () => {
+    const r = await readings(g, 'which country is SC Valcourt in', ['SC Valcourt']);
+    expect(r[0]).toBe('1:country>');
+  });
+});
+
 describe('"what did X do" asks for an activity', () => {
   const g = toyGraph([
     'Ann Hale|spouse_of|Bob Hale',

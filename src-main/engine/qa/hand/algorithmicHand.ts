@@ -328,13 +328,13 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const role = step.direction === 'out' ? r.tail : r.head;
     // A label naming no role at this end ("diagnosed_with"): what its ends are, read from their other relations.
     if (v === 0 && ends && !role.heads.length && !whClasses(noun).size && (!role.classes.size || intersects(this.classesOfNoun(noun), role.classes))) {
-      v = this.coRoleSupport(noun, ends);
+      v = this.coRoleSupport(noun, ends, step);
       // Nor a role its ends hold elsewhere: what their names say.
       if (v === 0) v = this.namedKindSupport(noun, step);
-    }
+    } else if (v === 0 && ends && role.heads.length && !whClasses(noun).size && !this.namesPerson(noun)) v = this.coRoleSupport(noun, ends, step);
     // A typed wh-word whose class the label's own noun does not say ("where … from" / nationality): what the ends
     // are elsewhere (the tails of "country"): places, as surely as a label saying so.
-    else if (v === 0 && ends && whClasses(noun).size && this.coRoleClass(whClasses(noun), ends)) v = 1;
+    else if (v === 0 && ends && whClasses(noun).size && this.coRoleClass(whClasses(noun), ends, step)) v = 1;
     return v;
   }
 
@@ -366,56 +366,69 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     return v;
   }
 
-  private readonly coRoleMemo = new WeakMap<ReadonlySet<number>, Map<string, number>>();
+  private readonly coRoleMemo = new WeakMap<ReadonlySet<number>, Map<string, Map<string, number>>>();
 
   /**
    * Role nouns that at least half of a sample of `ends` hold in the graph's relations (the tails of targets_condition
-   * are "conditions", the heads of member_of "members"), with the share of the sample holding each.
+   * are "conditions", the heads of member_of "members"), with the share of the sample holding each. With the step
+   * that lands on them, the share is of the ends that hold some role besides the one that step gives them: a
+   * nationality no club is in says nothing of what nationalities are, so the others decide (countries).
    */
-  private coRoles(ends: ReadonlySet<number>, sample = 24): Map<string, number> {
-    let out = this.coRoleMemo.get(ends);
+  private coRoles(ends: ReadonlySet<number>, landing?: SchemaStep, sample = 24): Map<string, number> {
+    let byLanding = this.coRoleMemo.get(ends);
+    if (!byLanding) this.coRoleMemo.set(ends, (byLanding = new Map()));
+    const key = landing ? `${landing.relation}${landing.direction}` : '';
+    let out = byLanding.get(key);
     if (out) return out;
     const g = this.graph;
+    // The landing relation as seen from its ends: a tail of an out-step holds it as an in-edge.
+    const ownDir = landing ? (landing.direction === 'out' ? DIR_IN : DIR_OUT) : -1;
     const count = new Map<string, number>();
     let n = 0;
+    let holding = 0;
     for (const e of ends) {
       if (n >= sample) break;
       n++;
       const mine = new Set<string>();
+      let other = false;
       for (let k = g.offsets[e]; k < g.offsets[e + 1]; k++) {
         const r = this.roles[g.edgeRelation[k]];
         // Seen from the entity: an out-edge makes it the head, an in-edge the tail. A verb's agent noun says what
         // it does, not what it is ("competitor": a club competes, it is no competition).
         const end = g.edgeDirection[k] === DIR_OUT ? r.head : r.tail;
-        if (!end.agent) for (const h of end.heads) mine.add(h);
+        if (end.agent) continue;
+        for (const h of end.heads) mine.add(h);
+        if (end.heads.length && !(landing && g.edgeRelation[k] === landing.relation && g.edgeDirection[k] === ownDir)) other = true;
       }
+      if (other) holding++;
       for (const h of mine) count.set(h, (count.get(h) ?? 0) + 1);
     }
-    out = new Map([...count].filter(([, c]) => c * 2 >= n).map(([h, c]) => [h, c / n]));
-    this.coRoleMemo.set(ends, out);
+    const base = landing ? Math.max(holding, Math.ceil(n * CO_ROLE_MIN_HOLDING)) : n;
+    out = new Map([...count].filter(([, c]) => c * 2 >= base).map(([h, c]) => [h, Math.min(1, c / base)]));
+    byLanding.set(key, out);
     return out;
   }
 
   private readonly coRoleClassMemo = new WeakMap<ReadonlySet<number>, Map<string, boolean>>();
 
   /** Some role noun most of `ends` hold elsewhere is, by its first senses, of one of `classes` (artifacts aside). */
-  private coRoleClass(classes: ReadonlySet<string>, ends: ReadonlySet<number>): boolean {
+  private coRoleClass(classes: ReadonlySet<string>, ends: ReadonlySet<number>, landing?: SchemaStep): boolean {
     let memo = this.coRoleClassMemo.get(ends);
     if (!memo) this.coRoleClassMemo.set(ends, (memo = new Map()));
-    const key = [...classes].join(' ');
+    const key = `${[...classes].join(' ')} ${landing ? `${landing.relation}${landing.direction}` : ''}`;
     let v = memo.get(key);
     if (v === undefined) {
       v = false;
-      for (const [h] of this.coRoles(ends)) for (const c of nounClasses(this.wn, h, QUESTION_NOUN_SENSES)) if (c !== 'noun.artifact' && classes.has(c)) v = true;
+      for (const [h] of this.coRoles(ends, landing)) for (const c of nounClasses(this.wn, h, QUESTION_NOUN_SENSES)) if (c !== 'noun.artifact' && classes.has(c)) v = true;
       memo.set(key, v);
     }
     return v;
   }
 
   /** The noun against the role nouns most of `ends` hold elsewhere (see landingSupport): a stem, a near word, a kind. */
-  private coRoleSupport(noun: string, ends: ReadonlySet<number>): number {
+  private coRoleSupport(noun: string, ends: ReadonlySet<number>, landing?: SchemaStep): number {
     let best = 0;
-    for (const [h] of this.coRoles(ends)) {
+    for (const [h] of this.coRoles(ends, landing)) {
       if (sharesStem(noun, h)) best = Math.max(best, STEM_MATCH);
       else {
         const sim = this.words.similarity(noun, h);
@@ -545,7 +558,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     if (intersects(want, have)) return 1;
     // For a typed wh-word, what the ends are elsewhere when the label's noun says otherwise ("where … from" /
     // nationality: countries). A question noun is more specific than the classes other roles share.
-    if (!answer.noun && role?.classes.size && this.coRoleClass(want, ends)) return 1;
+    if (!answer.noun && role?.classes.size && this.coRoleClass(want, ends, landing)) return 1;
     // Abstract classes (acts, attributes, states, …) overlap in use; only concrete ones tell things apart.
     return [...want].every((c) => CONCRETE_CLASSES.has(c)) ? -1 : 0;
   }
@@ -906,6 +919,8 @@ const LANDING_RELATED = 0.7;
 /** Names at a relation's end that must carry the answer noun for it to type that end (see namedKindSupport). */
 const NAMED_KIND_MIN = 1;
 const NAMED_KIND_SHARE = 0.05;
+/** With a landing step, the smallest share of the sampled ends counted as holding other roles (see coRoles). */
+const CO_ROLE_MIN_HOLDING = 0.25;
 
 /**
  * The question's noun `a` names the role noun `b`: one concept, or `a` a kind of `b` ("screenwriter" names a writer;
