@@ -326,12 +326,17 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     }
     const r = this.roles[step.relation];
     const role = step.direction === 'out' ? r.tail : r.head;
-    // A label naming no role at this end ("diagnosed_with"): what its ends are, read from their other relations.
+    // A label naming no role noun at this end ("diagnosed_with"; "died_in" names only a class, a place): what its ends
+    // are, read from their other relations, else from what the relation's entities there are called.
     if (v === 0 && ends && !role.heads.length && !whClasses(noun).size && (!role.classes.size || intersects(this.classesOfNoun(noun), role.classes))) {
       v = this.coRoleSupport(noun, ends, step);
-      // Nor a role its ends hold elsewhere: what their names say.
       if (v === 0) v = this.namedKindSupport(noun, step);
-    } else if (v === 0 && ends && role.heads.length && !whClasses(noun).size && !this.namesPerson(noun)) v = this.coRoleSupport(noun, ends, step);
+    }
+    // A label whose own role noun the answer noun does not name ("which country" / nationality): what its ends are
+    // elsewhere (the tails of "country"), unless the noun's class clashes with the role's. Not for persons: everyone
+    // in a family graph is someone's child, parent and spouse, so the roles a person holds elsewhere type nothing.
+    else if (v === 0 && ends && role.heads.length && !whClasses(noun).size && !this.namesPerson(noun) && !this.landingClash(noun, step))
+      v = this.coRoleSupport(noun, this.landingPopulation(step), step);
     // A typed wh-word whose class the label's own noun does not say ("where … from" / nationality): what the ends
     // are elsewhere (the tails of "country"): places, as surely as a label saying so.
     else if (v === 0 && ends && whClasses(noun).size && this.coRoleClass(whClasses(noun), ends, step)) v = 1;
@@ -341,40 +346,53 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   private readonly namedKindMemo = new Map<string, number>();
 
   /**
-   * A label naming no role at this end, and no role its ends hold elsewhere: whether the names of the entities the
-   * relation reaches there say what they are ("which league" / competes_in: "Football League Championship" among
-   * its tails). Over the relation's whole population at that end, not this question's few ends.
+   * Whether the names of the entities a relation reaches at this end say the noun ("which league" / competes_in:
+   * "Football League Championship" among its tails): over the relation's whole population there, not this question's
+   * few ends. One name among few is evidence (a graph's leagues are mostly named otherwise: "Eredivisie", "Serie A");
+   * among many, a share of them must be.
    */
   private namedKindSupport(noun: string, step: SchemaStep, sample = 400): number {
     const key = `${noun}\u0000${step.relation}${step.direction}`;
     let v = this.namedKindMemo.get(key);
     if (v !== undefined) return v;
     const g = this.graph;
-    // The step lands on the holders of the relation in the other direction.
-    const holders = holdersOf(g.keyHolders(), step.relation * 2 + (step.direction === 'out' ? DIR_IN : DIR_OUT));
-    const picks = Math.min(holders.length, sample);
     let named = 0;
     let hits = 0;
-    for (let t = 0; t < picks; t++) {
-      const e = holders[Math.floor((t * holders.length) / picks)];
+    for (const e of spread(this.landingHolders(step), sample)) {
       if (g.literalOf(e)) continue;
       named++;
       if (this.nameTokens(e).some((x) => sharesStem(noun, x))) hits++;
     }
     v = hits >= NAMED_KIND_MIN && hits >= NAMED_KIND_SHARE * named ? LANDING_RELATED : 0;
+    if (this.namedKindMemo.size > 100_000) this.namedKindMemo.clear();
     this.namedKindMemo.set(key, v);
     return v;
   }
 
-  private readonly coRoleMemo = new WeakMap<ReadonlySet<number>, Map<string, Map<string, number>>>();
+  private readonly populationMemo = new Map<string, ReadonlySet<number>>();
+
+  /** A sample spread over all the entities a step can land on (one set per step, so memos keyed by it hold). */
+  private landingPopulation(step: SchemaStep, sample = 48): ReadonlySet<number> {
+    const key = `${step.relation}${step.direction}`;
+    let out = this.populationMemo.get(key);
+    if (!out) this.populationMemo.set(key, (out = new Set(spread(this.landingHolders(step), sample))));
+    return out;
+  }
+
+  /** The entities a step can land on: the holders of its relation in the other direction. */
+  private landingHolders(step: SchemaStep): Int32Array {
+    return holdersOf(this.graph.keyHolders(), step.relation * 2 + (step.direction === 'out' ? DIR_IN : DIR_OUT));
+  }
+
+  private readonly coRoleMemo = new WeakMap<ReadonlySet<number>, Map<string, ReadonlySet<string>>>();
 
   /**
    * Role nouns that at least half of a sample of `ends` hold in the graph's relations (the tails of targets_condition
-   * are "conditions", the heads of member_of "members"), with the share of the sample holding each. With the step
-   * that lands on them, the share is of the ends that hold some role besides the one that step gives them: a
-   * nationality no club is in says nothing of what nationalities are, so the others decide (countries).
+   * are "conditions", the heads of member_of "members"). With the step that lands on them, the role that step gives
+   * them is left out, and the half is of the ends that hold some other role (at least CO_ROLE_MIN_HOLDING of the
+   * sample): a nationality no club is in says nothing of what nationalities are, so the others decide (countries).
    */
-  private coRoles(ends: ReadonlySet<number>, landing?: SchemaStep, sample = 24): Map<string, number> {
+  private coRoles(ends: ReadonlySet<number>, landing?: SchemaStep, sample = 24): ReadonlySet<string> {
     let byLanding = this.coRoleMemo.get(ends);
     if (!byLanding) this.coRoleMemo.set(ends, (byLanding = new Map()));
     const key = landing ? `${landing.relation}${landing.direction}` : '';
@@ -390,21 +408,19 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       if (n >= sample) break;
       n++;
       const mine = new Set<string>();
-      let other = false;
       for (let k = g.offsets[e]; k < g.offsets[e + 1]; k++) {
+        if (landing && g.edgeRelation[k] === landing.relation && g.edgeDirection[k] === ownDir) continue;
         const r = this.roles[g.edgeRelation[k]];
         // Seen from the entity: an out-edge makes it the head, an in-edge the tail. A verb's agent noun says what
         // it does, not what it is ("competitor": a club competes, it is no competition).
         const end = g.edgeDirection[k] === DIR_OUT ? r.head : r.tail;
-        if (end.agent) continue;
-        for (const h of end.heads) mine.add(h);
-        if (end.heads.length && !(landing && g.edgeRelation[k] === landing.relation && g.edgeDirection[k] === ownDir)) other = true;
+        if (!end.agent) for (const h of end.heads) mine.add(h);
       }
-      if (other) holding++;
+      if (mine.size) holding++;
       for (const h of mine) count.set(h, (count.get(h) ?? 0) + 1);
     }
     const base = landing ? Math.max(holding, Math.ceil(n * CO_ROLE_MIN_HOLDING)) : n;
-    out = new Map([...count].filter(([, c]) => c * 2 >= base).map(([h, c]) => [h, Math.min(1, c / base)]));
+    out = new Set([...count].filter(([, c]) => c * 2 >= base).map(([h]) => h));
     byLanding.set(key, out);
     return out;
   }
@@ -419,7 +435,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     let v = memo.get(key);
     if (v === undefined) {
       v = false;
-      for (const [h] of this.coRoles(ends, landing)) for (const c of nounClasses(this.wn, h, QUESTION_NOUN_SENSES)) if (c !== 'noun.artifact' && classes.has(c)) v = true;
+      for (const h of this.coRoles(ends, landing)) for (const c of nounClasses(this.wn, h, QUESTION_NOUN_SENSES)) if (c !== 'noun.artifact' && classes.has(c)) v = true;
       memo.set(key, v);
     }
     return v;
@@ -428,7 +444,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   /** The noun against the role nouns most of `ends` hold elsewhere (see landingSupport): a stem, a near word, a kind. */
   private coRoleSupport(noun: string, ends: ReadonlySet<number>, landing?: SchemaStep): number {
     let best = 0;
-    for (const [h] of this.coRoles(ends, landing)) {
+    for (const h of this.coRoles(ends, landing)) {
       if (sharesStem(noun, h)) best = Math.max(best, STEM_MATCH);
       else {
         const sim = this.words.similarity(noun, h);
@@ -754,15 +770,14 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     if (out) return out;
     const g = this.graph;
     const dir = step.direction === 'out' ? DIR_OUT : DIR_IN;
-    const holders = holdersOf(g.keyHolders(), step.relation * 2 + dir);
     const count = new Map<number, number>();
     let n = 0;
     // Holders spread over the whole list, and several facts of each when holders are few (the houses of a genealogy
     // hold many members each, and their first facts are no sample of them).
-    const picks = Math.min(holders.length, sample);
-    const perHolder = Math.max(1, Math.ceil(sample / Math.max(1, picks)));
-    for (let t = 0; t < picks && n < sample; t++) {
-      const x = holders[Math.floor((t * holders.length) / picks)];
+    const picks = spread(holdersOf(g.keyHolders(), step.relation * 2 + dir), sample);
+    const perHolder = Math.max(1, Math.ceil(sample / Math.max(1, picks.length)));
+    for (const x of picks) {
+      if (n >= sample) break;
       const from = g.offsets[x];
       const to = g.offsets[x + 1];
       // Hubs would cost a scan of all their edges.
@@ -916,6 +931,12 @@ const NOT_VERB_NOUN_CLASSES = new Set(['noun.person', 'noun.act', 'noun.artifact
 const VERB_NOUN_DEPTH = 5;
 /** Landing support of a noun that WordNet relates to a role word (same concept, or a kind of it). */
 const LANDING_RELATED = 0.7;
+/** At most `count` items spread evenly over the whole list (not its first ones), in list order. */
+function spread(items: Int32Array, count: number): number[] {
+  const picks = Math.min(items.length, count);
+  return Array.from({ length: picks }, (_, t) => items[Math.floor((t * items.length) / picks)]);
+}
+
 /** Names at a relation's end that must carry the answer noun for it to type that end (see namedKindSupport). */
 const NAMED_KIND_MIN = 1;
 const NAMED_KIND_SHARE = 0.05;

@@ -146,8 +146,9 @@ export interface AnalysisContext {
    * How well a noun names what a step lands on — the role its label gives that end ("director" for the tail of
    * directed_by, "album" for the head of music.album.release_type) — in [0, 1]; 0 when the label names no role there
    * or the two are of different semantic classes. Absent: answer nouns support no hop. With `ends` (what the step
-   * lands on in this chain), a label that names no role at that end ("diagnosed_with") is read through the roles
-   * those entities play in the graph's other relations (the tails of targets_condition are conditions).
+   * lands on in this chain), a role the noun does not name is read through the roles those entities play in the
+   * graph's other relations (the tails of targets_condition are conditions, the tails of nationality countries), and
+   * a label naming no role noun there through what the relation's entities there are called ("… League").
    */
   landingSupport?(noun: string, step: SchemaStep, ends?: ReadonlySet<number>): number;
   /**
