@@ -337,7 +337,13 @@ describe('how many hops an "of" / possessive chain and the answer noun ask for',
     'Oxley Town|country|Sylvania',
     'Mo Dunn|plays_for|Oxley Town',
     'Mo Dunn|nationality|Freedonia',
+    'Bo Fell|buried_at|Oxley Green Cemetery',
+    'Cy Fell|buried_at|St Swithun\'s Abbey',
+    'Oxley Green Cemetery|located_in|Oxley',
   ]);
+  it('"where was the father of X\'s father buried": the chain nouns inside out, then the verb said of the last one', async () => {
+    expect((await readings(g, "Where was the father of Ann Fell's father buried?", ['Ann Fell']))[0]).toBe('1:father> father> buried_at>');
+  });
   it('"the father of the father of X" and "the father of X\'s father" are two hops, each noun naming one', async () => {
     expect((await readings(g, 'Who was the father of the father of Ann Fell?', ['Ann Fell']))[0]).toBe('1:father> father>');
     expect((await readings(g, "who was the father of Ann Fell's father?", ['Ann Fell']))[0]).toBe('1:father> father>');

@@ -223,7 +223,13 @@ export function orderedWords(text: QuestionText, anchor: number, isNoun?: (w: st
   // said of the chain's last noun ("whom did the siblings of X marry": the siblings, then whom they married). Nouns
   // there modify the mention ("the release dates of [X] starred movies": X's movies first).
   if (isNoun && near.some((w) => w.chainNode !== undefined) && far.every((w) => w.chainNode === undefined && !isNoun(w.text))) return [[...near, ...far], [...far, ...near]];
-  return [[...far, ...near], [...near, ...far]];
+  const orders = [[...far, ...near], [...near, ...far]];
+  // Chain nouns on both sides ("the father of X's father"): the chain is walked noun by noun, inside out, then the
+  // rest ("… buried") is said of its last noun.
+  const chain = mine.filter((w) => w.chainNode !== undefined);
+  if (far.some((w) => w.chainNode !== undefined) && near.some((w) => w.chainNode !== undefined))
+    orders.push([...chain.sort((a, b) => a.chainNode! - b.chainNode!), ...far.filter((w) => w.chainNode === undefined), ...near.filter((w) => w.chainNode === undefined)]);
+  return orders;
 }
 
 /** The best alignment over the candidate word orders. */
