@@ -312,7 +312,9 @@ interface WhPhrase {
 function readWhPhrase(text: QuestionText, isNoun?: (w: string) => boolean): WhPhrase {
   const wh = text.words.find((x) => x.kind === 'wh');
   // "where is the company that …", "when was the hospital …": the noun is the subject; the wh-word is the type.
-  const words = wh && (wh.text === 'where' || wh.text === 'when' || wh.text === 'why' || wh.text === 'how') ? [] : whPhraseNouns(text, isNoun);
+  const nouns = wh && (wh.text === 'where' || wh.text === 'when' || wh.text === 'why' || wh.text === 'how') ? [] : whPhraseNouns(text, isNoun);
+  // "what do the spouses of X do", "what did the director of X win": after do-support the nouns are the subject.
+  const words = nouns.length && doSupportBefore(text, nouns[0]) ? [] : nouns;
   const first = words[0];
   const determiner =
     !!wh && !!first && (text.question === undefined || text.question.slice(wh.start + wh.text.length, first.start).trim() === '' || modifierMention(wh, first));
@@ -348,6 +350,16 @@ export function answerType(text: QuestionText, isNoun?: (w: string) => boolean):
   }
   const activity = !noun && wh === 'what' && text.question !== undefined && DO_MAIN_VERB.test(text.question);
   return { ...(noun ? { noun } : {}), ...(wh ? { wh } : {}), ...(activity ? { activity } : {}) };
+}
+
+/** A raw similarity at which a word is tied to a label word by WordNet or a stem (STEM_MATCH, as stored in float32). */
+const LEXICAL_TIE = Math.fround(STEM_MATCH);
+
+/** Whether do / does / did stands between the wh-word and `first`. */
+function doSupportBefore(text: QuestionText, first: QuestionWord): boolean {
+  const wh = text.words.find((x) => x.kind === 'wh');
+  if (!wh || text.question === undefined || first.start < wh.start) return false;
+  return /\b(?:do|does|did)\b/i.test(text.question.slice(wh.start + wh.text.length, first.start));
 }
 
 /** The noun of an "of" / possessive chain farthest from its mention (the first of equals). */
@@ -494,7 +506,10 @@ export function alignWords(
     // A noun of an "of" / possessive chain naming a person ("the wife of X", "X's daughter") is a hop of its own: a
     // chain that leaves it unexplained skipped that person.
     const min = word.chainNode !== undefined && (ctx.namesPerson?.(word.text) ?? false) ? w.supportMin : w.unexplainedMin;
-    const unexplained = content && (clear >= min || ctx.matcher.bestRaw(word.text) >= STEM_MATCH) ? w.unexplainedWord * Math.max(0, clear) : 0;
+    // A verb WordNet ties to a label word ("marry": married person, spouse) names it as clearly, however close the
+    // vectors put it to other labels too (married: mother, father).
+    const tied = content && ctx.isNoun !== undefined && !ctx.isNoun(word.text) && ctx.matcher.bestRaw(word.text) >= LEXICAL_TIE;
+    const unexplained = content && (clear >= min || tied || ctx.matcher.bestRaw(word.text) >= STEM_MATCH) ? w.unexplainedWord * Math.max(0, clear) : 0;
     for (let j = 0; j < L; j++)
       for (const [owner, cell] of dp[j]) {
         // Move to hop k ≥ j (paying for hops left unsupported), then explain the word with hop k.
