@@ -328,9 +328,10 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const role = step.direction === 'out' ? r.tail : r.head;
     // A label naming no role noun at this end ("diagnosed_with"; "died_in" names only a class, a place): what its ends
     // are, read from their other relations, else from what the relation's entities there are called.
-    if (v === 0 && ends && !role.heads.length && !whClasses(noun).size && (!role.classes.size || intersects(this.classesOfNoun(noun), role.classes))) {
-      v = this.coRoleSupport(noun, ends, step);
-      if (v === 0) v = this.namedKindSupport(noun, step);
+    // (A faint similarity to the label itself, below what names a hop, does not stand in their way: "leagues".)
+    if (v < this.supportMin && ends && !role.heads.length && !whClasses(noun).size && (!role.classes.size || intersects(this.classesOfNoun(noun), role.classes))) {
+      v = Math.max(v, this.coRoleSupport(noun, ends, step));
+      if (v < this.supportMin) v = Math.max(v, this.namedKindSupport(noun, step));
     }
     // A label whose own role noun the answer noun does not name ("which country" / nationality): what its ends are
     // elsewhere (the tails of "country"), unless the noun's class clashes with the role's. Not for persons: everyone
