@@ -352,7 +352,7 @@ export function answerType(text: QuestionText, isNoun?: (w: string) => boolean):
   return { ...(noun ? { noun } : {}), ...(wh ? { wh } : {}), ...(activity ? { activity } : {}) };
 }
 
-/** A raw similarity at which a word is tied to a label word by WordNet or a stem (STEM_MATCH, as stored in float32). */
+/** The raw similarity of a word tied to a label word by WordNet or a stem: STEM_MATCH as the matcher stores it (float32). */
 const LEXICAL_TIE = Math.fround(STEM_MATCH);
 
 /** Whether do / does / did stands between the wh-word and `first`. */
@@ -507,7 +507,8 @@ export function alignWords(
     // chain that leaves it unexplained skipped that person.
     const min = word.chainNode !== undefined && (ctx.namesPerson?.(word.text) ?? false) ? w.supportMin : w.unexplainedMin;
     // A verb WordNet ties to a label word ("marry": married person, spouse) names it as clearly, however close the
-    // vectors put it to other labels too (married: mother, father).
+    // vectors put it to other labels too (married: mother, father). The matcher keeps float32s, so a tie reads just
+    // under STEM_MATCH and the check after it fires only for the label word itself (measured that way; kept).
     const tied = content && ctx.isNoun !== undefined && !ctx.isNoun(word.text) && ctx.matcher.bestRaw(word.text) >= LEXICAL_TIE;
     const unexplained = content && (clear >= min || tied || ctx.matcher.bestRaw(word.text) >= STEM_MATCH) ? w.unexplainedWord * Math.max(0, clear) : 0;
     for (let j = 0; j < L; j++)
