@@ -380,9 +380,9 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     return out;
   }
 
-  /** The entities a step can land on: the holders of its relation in the other direction. */
+  /** The entities a step can land on: the holders of its relation in the direction they hold it (landingDir). */
   private landingHolders(step: SchemaStep): Int32Array {
-    return holdersOf(this.graph.keyHolders(), step.relation * 2 + (step.direction === 'out' ? DIR_IN : DIR_OUT));
+    return holdersOf(this.graph.keyHolders(), step.relation * 2 + landingDir(step));
   }
 
   private readonly coRoleMemo = new WeakMap<ReadonlySet<number>, Map<string, ReadonlySet<string>>>();
@@ -400,8 +400,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     let out = byLanding.get(key);
     if (out) return out;
     const g = this.graph;
-    // The landing relation as seen from its ends: a tail of an out-step holds it as an in-edge.
-    const ownDir = landing ? (landing.direction === 'out' ? DIR_IN : DIR_OUT) : -1;
+    const ownDir = landing ? landingDir(landing) : -1;
     const count = new Map<string, number>();
     let n = 0;
     let holding = 0;
@@ -932,12 +931,6 @@ const NOT_VERB_NOUN_CLASSES = new Set(['noun.person', 'noun.act', 'noun.artifact
 const VERB_NOUN_DEPTH = 5;
 /** Landing support of a noun that WordNet relates to a role word (same concept, or a kind of it). */
 const LANDING_RELATED = 0.7;
-/** At most `count` items spread evenly over the whole list (not its first ones), in list order. */
-function spread(items: Int32Array, count: number): number[] {
-  const picks = Math.min(items.length, count);
-  return Array.from({ length: picks }, (_, t) => items[Math.floor((t * items.length) / picks)]);
-}
-
 /** Names at a relation's end that must carry the answer noun for it to type that end (see namedKindSupport). */
 const NAMED_KIND_MIN = 1;
 const NAMED_KIND_SHARE = 0.05;
@@ -971,6 +964,17 @@ function nounKindOf(wn: WordNet, specific: string, general: string): boolean {
   const targets = new Set(wn.synsets(general, 'n', 3).map((x) => x.offset));
   if (!targets.size) return false;
   return wn.synsets(specific, 'n', 2).some((x) => wn.closure(x, ['@', '@i'], 3).some((y) => targets.has(y.offset) && y.lexname !== x.lexname));
+}
+
+/** At most `count` items spread evenly over the whole list (not its first ones), in list order. */
+function spread(items: Int32Array, count: number): number[] {
+  const picks = Math.min(items.length, count);
+  return Array.from({ length: picks }, (_, t) => items[Math.floor((t * items.length) / picks)]);
+}
+
+/** The direction the entities a step lands on hold its relation in: a tail of an out-step holds it as an in-edge. */
+function landingDir(step: SchemaStep): number {
+  return step.direction === 'out' ? DIR_IN : DIR_OUT;
 }
 
 function overlaps(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {

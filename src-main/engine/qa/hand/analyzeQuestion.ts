@@ -314,7 +314,7 @@ function readWhPhrase(text: QuestionText, isNoun?: (w: string) => boolean): WhPh
   // "where is the company that …", "when was the hospital …": the noun is the subject; the wh-word is the type.
   const nouns = wh && (wh.text === 'where' || wh.text === 'when' || wh.text === 'why' || wh.text === 'how') ? [] : whPhraseNouns(text, isNoun);
   // "what do the spouses of X do", "what did the director of X win": after do-support the nouns are the subject.
-  const words = nouns.length && doSupportBefore(text, nouns[0]) ? [] : nouns;
+  const words = wh && nouns.length && doSupportBefore(text, wh, nouns[0]) ? [] : nouns;
   const first = words[0];
   const determiner =
     !!wh && !!first && (text.question === undefined || text.question.slice(wh.start + wh.text.length, first.start).trim() === '' || modifierMention(wh, first));
@@ -356,9 +356,8 @@ export function answerType(text: QuestionText, isNoun?: (w: string) => boolean):
 const LEXICAL_TIE = Math.fround(STEM_MATCH);
 
 /** Whether do / does / did stands between the wh-word and `first`. */
-function doSupportBefore(text: QuestionText, first: QuestionWord): boolean {
-  const wh = text.words.find((x) => x.kind === 'wh');
-  if (!wh || text.question === undefined || first.start < wh.start) return false;
+function doSupportBefore(text: QuestionText, wh: QuestionWord, first: QuestionWord): boolean {
+  if (text.question === undefined || first.start < wh.start) return false;
   return /\b(?:do|does|did)\b/i.test(text.question.slice(wh.start + wh.text.length, first.start));
 }
 
@@ -509,8 +508,9 @@ export function alignWords(
     // A verb WordNet ties to a label word ("marry": married person, spouse) names it as clearly, however close the
     // vectors put it to other labels too (married: mother, father). The matcher keeps float32s, so a tie reads just
     // under STEM_MATCH and the check after it fires only for the label word itself (measured that way; kept).
-    const tied = content && ctx.isNoun !== undefined && !ctx.isNoun(word.text) && ctx.matcher.bestRaw(word.text) >= LEXICAL_TIE;
-    const unexplained = content && (clear >= min || tied || ctx.matcher.bestRaw(word.text) >= STEM_MATCH) ? w.unexplainedWord * Math.max(0, clear) : 0;
+    const raw = content ? ctx.matcher.bestRaw(word.text) : 0;
+    const tied = content && ctx.isNoun !== undefined && !ctx.isNoun(word.text) && raw >= LEXICAL_TIE;
+    const unexplained = content && (clear >= min || tied || raw >= STEM_MATCH) ? w.unexplainedWord * Math.max(0, clear) : 0;
     for (let j = 0; j < L; j++)
       for (const [owner, cell] of dp[j]) {
         // Move to hop k ≥ j (paying for hops left unsupported), then explain the word with hop k.
