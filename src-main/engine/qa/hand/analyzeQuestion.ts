@@ -33,7 +33,10 @@ export interface AnalysisWeights {
   timeAnswer: number;
   /** Weight of the anchor's own mix of relations (a tie-breaker between equally worded first hops). */
   anchorPrior: number;
-  /** Penalty for a recognised anchor the chain leaves unused. */
+  /**
+   * Penalty for a recognised anchor the chain leaves unused: more than one missing hop, since a reading that ignores
+   * an entity the question names drops a whole constraint ("who practises X in [Port-Aubrac]").
+   */
   unusedAnchor: number;
   /** Penalty for reading the answer side first (the less usual word order). */
   reversedOrder: number;
@@ -52,7 +55,8 @@ export interface AnalysisWeights {
   literalMismatch: number;
   /**
    * Missing-hop penalty in the constraint half of a two-anchor chain (the half read with the weaker words): a second
-   * anchor the linker found in the question is itself evidence that some relation of it is meant.
+   * anchor the linker found in the question is itself evidence that some relation of it is meant, and a constraint
+   * is mostly said with a bare preposition ("in [Port-Aubrac]": works at a hospital located in it), naming no hop.
    */
   missingConstraintHop: number;
   /** Bonus for a two-anchor chain whose halves meet on a strict part of each half's answers (each one constrains). */
@@ -100,14 +104,14 @@ export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
   lengthPenalty: 0.15,
   timeAnswer: 0.5,
   anchorPrior: 0.1,
-  unusedAnchor: 0.5,
+  unusedAnchor: 0.7,
   reversedOrder: 0.3,
   answerType: 1,
   answerTypeMin: 0.28,
   candidateType: 1,
   literalMismatch: 0.5,
   categoryNoun: 0.7,
-  missingConstraintHop: 0.3,
+  missingConstraintHop: 0.15,
   pairRestricts: 0.15,
   landingSupport: 1,
   typeMismatch: 0.5,
