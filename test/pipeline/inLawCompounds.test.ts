@@ -6,19 +6,21 @@ import { spellOutCollocations } from '../../src-main/engine/qa/hand/verbCollocat
 const span = (q: string, m: string) => ({ start: q.indexOf(m), end: q.indexOf(m) + m.length });
 
 describe('spellOutInLaws', () => {
-  it('a parent-in-law is a spouse\'s parent, a child-in-law a child\'s spouse; the mention moves with the text', () => {
+  it('a parent-in-law is a spouse\'s parent, a son-in-law a daughter\'s husband; the mention moves with the text', () => {
     const q = "who was Edith Hale's father-in-law";
     const r = spellOutInLaws(q, [span(q, 'Edith Hale')]);
     expect(r.question).toBe("who was Edith Hale's spouse's father");
     expect(r.question.slice(r.mentions[0].start, r.mentions[0].end)).toBe('Edith Hale');
-    expect(spellOutInLaws("who are Silas Vane's sons-in-law", []).question).toBe("who are Silas Vane's son's spouse");
+    expect(spellOutInLaws("who are Silas Vane's sons-in-law", []).question).toBe("who are Silas Vane's daughter's husband");
+    expect(spellOutInLaws("who are Silas Vane's children-in-law", []).question).toBe("who are Silas Vane's children-in-law");
+    expect(spellOutInLaws("who is Silas Vane's child-in-law", []).question).toBe("who is Silas Vane's child's spouse");
   });
   it('without a possessive: "the father-in-law of X", and a mention after the rewrite keeps its text', () => {
     const q = 'who is the sister-in-law of Ann Lee';
     const r = spellOutInLaws(q, [span(q, 'Ann Lee')]);
     expect(r.question).toBe('who is the sister of the spouse of Ann Lee');
     expect(r.question.slice(r.mentions[0].start, r.mentions[0].end)).toBe('Ann Lee');
-    expect(spellOutInLaws('the daughter in law of Ann Lee', []).question).toBe('the spouse of the daughter of Ann Lee');
+    expect(spellOutInLaws('the daughter in law of Ann Lee', []).question).toBe('the wife of the son of Ann Lee');
   });
   it('leaves questions without a compound, and compounds inside a mention, as they are', () => {
     const q = 'who wrote Mother-in-Law Blues';

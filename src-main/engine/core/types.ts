@@ -203,6 +203,9 @@ export interface SchemaPath {
   returns?: boolean;
 }
 
+/** The sex a person noun names, or an entity is recorded with. */
+export type Gender = 'male' | 'female';
+
 export interface ScoredChain {
   /** Anchors used, in path order (the answer sits between them for two). */
   anchors: number[];
@@ -211,6 +214,11 @@ export interface ScoredChain {
   answerPosition: number;
   ends: Set<number>;
   score: number;
+  /**
+   * Per node of the chain (0 the anchor, steps.length the answer): the sex the question's nouns give the entity
+   * there ("the sons of X": male at 1), where one does. Verification ranks answers reached through others last.
+   */
+  genders?: (Gender | undefined)[];
   /** The other direction of a one-hop reading stored both ways around its anchor: one reading with it, no rival. */
   twin?: true;
 }

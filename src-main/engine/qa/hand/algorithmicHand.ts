@@ -9,6 +9,8 @@ import { holdersOf } from '../../graph/keyHolders.js';
 import { ACTIVITY_KEY, analyzeQuestion, answerNouns, answerType, DEFAULT_ANALYSIS_WEIGHTS, whKey, type AnalysisWeights, type AnswerType } from './analyzeQuestion.js';
 import { isPhraseNoun, nounClasses, readLabelRoles, type LabelRoles } from './labelRoles.js';
 import { sharedWordNet, type WordNet } from '../../lexicon/wordnet.js';
+import { nounGender } from '../../lexicon/nounGender.js';
+import { entityGenders } from './entityGender.js';
 import { LexicalRelatedness } from '../../lexicon/lexicalRelatedness.js';
 import type { EntityNameIndex } from '../stages/entityNameIndex.js';
 import { linkTopics } from './linkTopics.js';
@@ -21,7 +23,7 @@ import { relationText } from '../stages/relationVectors.js';
 import { ownRelationWords, relationWords } from './relationWords.js';
 import { chainKey } from '../stages/schemaPaths.js';
 import { type SchemaStep } from '../../core/types.js';
-import type { Drm } from '../../core/types.js';
+import type { Drm, Gender, GroundedPath } from '../../core/types.js';
 import { verifyAnswers } from '../stages/verifyAnswers.js';
 import { viewAdjacency } from '../stages/viewAdjacency.js';
 import { followUpQuestion } from './followUpQuestion.js';
@@ -62,6 +64,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   private readonly wn: WordNet | undefined;
   /** What each relation's label says about its head and tail (labelRoles). */
   private readonly roles: LabelRoles[];
+  /** Each entity's recorded sex (entityGenders), read the first time a question's noun names one. */
+  private sexes: ((entity: number) => Gender | undefined) | undefined;
 
   private constructor(
     private readonly graph: MemoryGraph,
@@ -117,6 +121,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
               isNoun: (word: string) => this.isPhraseNoun(word),
               namesPerson: (noun: string) => this.namesPerson(noun),
               kindOf: (specific: string, general: string) => !sharesStem(specific, general) && nounKindOf(this.wn!, specific, general),
+              nounGender: (noun: string) => nounGender(this.wn!, noun),
             }
           : {}),
         anchorShare: (a, step) => shares[anchors.indexOf(a)]?.get(`${step.relation}${step.direction}`) ?? 0,
@@ -253,7 +258,17 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       const key = chainKey(c.steps as SchemaStep[]) + (c.anchors.length > 1 ? `@${c.answerPosition}` : '');
       if (!chains.has(key)) chains.set(key, c.score);
     }
-    return verifyAnswers(request.grounded, this.graph, { anchors: analysis.anchorOrder, chains });
+    // "the sons of X": paths through an entity of the other recorded sex where a noun names one rank last.
+    const genders = new Map<string, (Gender | undefined)[]>();
+    for (const c of analysis.ranked) if (c.genders && c.anchors.length === 1 && !genders.has(chainKey(c.steps as SchemaStep[]))) genders.set(chainKey(c.steps as SchemaStep[]), c.genders);
+    const sexOf = genders.size && this.wn ? (this.sexes ??= entityGenders(this.graph, this.roles, this.wn)) : undefined;
+    const misfit = sexOf
+      ? (p: GroundedPath): boolean => {
+          const want = genders.get(chainKey(p.edges));
+          return !!want && want.some((g, i) => g !== undefined && i < p.entities.length && sexOf(p.entities[i]) !== undefined && sexOf(p.entities[i]) !== g);
+        }
+      : undefined;
+    return verifyAnswers(request.grounded, this.graph, { anchors: analysis.anchorOrder, chains, ...(misfit ? { misfit } : {}) });
   }
 
   /**

@@ -12,7 +12,7 @@ import type { Indicator, IndicatorStep } from '../../core/types.js';
 import type { RelationMatcher } from './relationMatcher.js';
 import { STEM_MATCH } from './wordSimilarity.js';
 import { tokenizeText } from '../../drm/tokenize.js';
-import type { ScoredChain } from '../../core/types.js';
+import type { Gender, ScoredChain } from '../../core/types.js';
 
 export interface AnalysisWeights {
   /** A word at least this similar to a hop's label supports the hop. */
@@ -193,6 +193,8 @@ export interface AnalysisContext {
    * same end (mother< and has_child>: a child stored as either, or both). Absent: none.
    */
   aliases?(step: SchemaStep): readonly SchemaStep[];
+  /** The sex a person noun names ("sons": male), if any (ScoredChain.genders). Absent: none read. */
+  nounGender?(noun: string): Gender | undefined;
   /** Whether a noun's first sense names a kind of person (wife, daughter, coach). Absent: never. */
   namesPerson?(noun: string): boolean;
   /** Whether a word can be a noun (the lexicon's parts of speech). Absent: every non-participle may be. */
@@ -989,6 +991,10 @@ export function analyzeQuestion(
   mergeTwinDirections(ranked, ctx);
   ranked.sort((x, y) => y.score - x.score || x.steps.length - y.steps.length || chainKey(x.steps).localeCompare(chainKey(y.steps)));
   ranked = ranked.slice(0, 200);
+  if (anchors.length === 1 && ctx.nounGender) {
+    const sexed = genderedNouns(full, answer, ctx);
+    if (sexed.length) for (const c of ranked.slice(0, GENDERED_CHAINS)) c.genders = chainGenders(c, sexed, ctx, w);
+  }
   const best = ranked[0];
   const m = best.anchors.length;
   return {
@@ -999,6 +1005,59 @@ export function analyzeQuestion(
     alternatives: ranked.slice(1, 1 + (options.alternatives ?? 8)).map((c) => ({ chain: c.steps, score: c.score })),
     ranked,
   };
+}
+
+/** Chains of the ranking given the sexes the question's nouns name (verification reads them for the accepted ones). */
+const GENDERED_CHAINS = 60;
+
+interface SexedNoun {
+  word: QuestionWord;
+  gender: Gender;
+  /** The wh-phrase's head noun: it names the answer itself. */
+  answer: boolean;
+}
+
+/** The question's nouns that name a sex ("the sons of X", "X's daughter", "which wives"). */
+function genderedNouns(text: QuestionText, answer: AnswerShared, ctx: AnalysisContext): SexedNoun[] {
+  const { phrase } = answer;
+  const head = phrase.determiner && !phrase.category ? phrase.words[phrase.words.length - 1] : undefined;
+  const out: SexedNoun[] = [];
+  for (const x of text.words) {
+    if (x.kind !== 'content' || !(ctx.isNoun?.(x.text) ?? false)) continue;
+    // A part of a hyphenated compound is not a noun of its own: a son-in-law is no son.
+    if (text.question !== undefined && (/^[\p{L}\p{N}’']*-/u.test(text.question.slice(x.start)) || text.question[x.start - 1] === '-')) continue;
+    const gender = ctx.nounGender!(x.text);
+    if (gender) out.push({ word: x, gender, answer: !!head && x.start === head.start });
+  }
+  return out;
+}
+
+/**
+ * Per node of the chain, the sex a noun gives it: the answer noun names the last node; another noun the node its
+ * best-named hop lands on ("X's daughter" / has_child: the child), no earlier than its place in an "of" / possessive
+ * chain. A noun that names no hop of the chain, or two nouns giving one node both sexes, give none.
+ */
+function chainGenders(c: ScoredChain, nouns: readonly SexedNoun[], ctx: AnalysisContext, w: AnalysisWeights): (Gender | undefined)[] | undefined {
+  const L = c.steps.length;
+  const out: (Gender | undefined)[] = new Array(L + 1).fill(undefined);
+  const clash = new Set<number>();
+  for (const { word, gender, answer } of nouns) {
+    let node = answer ? L : undefined;
+    if (!answer) {
+      let best = w.supportMin;
+      for (let j = Math.max(0, (word.chainNode ?? 1) - 1); j < L; j++) {
+        const step = c.steps[j];
+        let v = ctx.matcher.contrast(word.text, step.relation);
+        for (const a of ctx.aliases?.(step) ?? []) v = Math.max(v, ctx.matcher.contrast(word.text, a.relation));
+        if (v >= best && (node === undefined || v > best)) [best, node] = [v, j + 1];
+      }
+    }
+    if (node === undefined) continue;
+    if (out[node] !== undefined && out[node] !== gender) clash.add(node);
+    out[node] = gender;
+  }
+  for (const n of clash) out[n] = undefined;
+  return out.some((g) => g !== undefined) ? out : undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 // English kinship compounds with "-in-law" name two relations, one of them marriage: a father-in-law is a spouse's
-// father, a son-in-law a child's spouse, a sister-in-law a spouse's sister. The analysis reads hops from words, so the
+// father, a son-in-law a daughter's husband, a sister-in-law a spouse's sister. The analysis reads hops from words, so the
 // compound is spelled out before the question is read ("X's father-in-law" → "X's spouse's father", "the son-in-law
-// of X" → "the spouse of the son of X"). General English, not any graph's labels: "spouse" is then matched to
+// of X" → "the husband of the daughter of X"). General English, not any graph's labels: "spouse" is then matched to
 // whatever the graph calls marriage. Likewise a "-mate" of a person is a fellow of that thing ("the teammates of X"
 // → "the fellow team of X": X's team, then back to its other members). Mention spans after a rewrite move with it.
 
@@ -13,6 +13,8 @@ export interface Span {
 const COMPOUND = /\b(father|mother|parent|son|daughter|child|brother|sister|sibling)(s)?[-\s]in[-\s]law(s)?\b/gi;
 /** Kin reached through the spouse (a spouse's father) vs kin whose spouse is meant (a son's spouse). */
 const BY_SPOUSE = new Set(['father', 'mother', 'parent', 'brother', 'sister', 'sibling']);
+/** Whose spouse a child-in-law is, and what the spouse is called: a son-in-law is a daughter's husband. */
+const CHILD_SPOUSE: Readonly<Record<string, [string, string]>> = { son: ['daughter', 'husband'], daughter: ['son', 'wife'], child: ['child', 'spouse'] };
 /** "teammates", "classmate": a word of three letters or more, then "mate(s)". */
 const MATE = /\b([a-z]{3,})mates?\b/gi;
 
@@ -74,7 +76,9 @@ export function applyEdits<T extends Span>(
 export function spellOutInLaws<T extends Span>(question: string, mentions: readonly T[]): { question: string; mentions: T[] } {
   return rewrite(question, mentions, COMPOUND, (m, possessive) => {
     const kin = m[1].toLowerCase();
-    return BY_SPOUSE.has(kin) ? (possessive ? `spouse's ${kin}` : `${kin} of the spouse`) : possessive ? `${kin}'s spouse` : `spouse of the ${kin}`;
+    if (BY_SPOUSE.has(kin)) return possessive ? `spouse's ${kin}` : `${kin} of the spouse`;
+    const [child, spouse] = CHILD_SPOUSE[kin] ?? [kin, 'spouse'];
+    return possessive ? `${child}'s ${spouse}` : `${spouse} of the ${child}`;
   });
 }
 

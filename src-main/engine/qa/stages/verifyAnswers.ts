@@ -21,7 +21,15 @@ export interface VerifyOptions {
   chains: ReadonlyMap<string, number>;
   /** Answers returned (default 20). */
   limit?: number;
+  /**
+   * Whether a path passes through an entity the question's words rule out ("the sons of X" through a daughter): it
+   * still verifies, but ranks as if its chain scored MISFIT lower.
+   */
+  misfit?: (p: GroundedPath) => boolean;
 }
+
+/** How far a path through a ruled-out entity falls behind its chain (past any rival chain within accept margins). */
+const MISFIT = 2;
 
 function hasEdge(graph: MemoryGraph, from: number, relation: number, direction: Direction, to: number): boolean {
   const want = direction === 'out' ? DIR_OUT : 1 - DIR_OUT;
@@ -50,7 +58,7 @@ export function violation(p: GroundedPath, graph: MemoryGraph, options: VerifyOp
 
 export function verifyAnswers(paths: readonly GroundedPath[], graph: MemoryGraph, options: VerifyOptions): Verification {
   const rejected = new Map<string, number>();
-  const byAnswer = new Map<number, { chainScore: number; pathScore: number; paths: GroundedPath[] }>();
+  const byAnswer = new Map<number, AnswerPaths>();
   for (const p of paths) {
     const why = violation(p, graph, options);
     if (why) {
@@ -58,10 +66,12 @@ export function verifyAnswers(paths: readonly GroundedPath[], graph: MemoryGraph
       continue;
     }
     const chainScore = acceptedScore(p, options)!;
+    const fit = chainScore - (options.misfit?.(p) ? MISFIT : 0);
     const cur = byAnswer.get(p.answer);
-    if (!cur) byAnswer.set(p.answer, { chainScore, pathScore: p.view.score, paths: [p] });
+    if (!cur) byAnswer.set(p.answer, { chainScore, fit, pathScore: p.view.score, paths: [p] });
     else {
       cur.chainScore = Math.max(cur.chainScore, chainScore);
+      cur.fit = Math.max(cur.fit, fit);
       cur.pathScore = Math.max(cur.pathScore, p.view.score);
       cur.paths.push(p);
     }
@@ -69,7 +79,7 @@ export function verifyAnswers(paths: readonly GroundedPath[], graph: MemoryGraph
   const support = supportOf(graph, options);
   const ranked = [...byAnswer.entries()].sort(
     ([ea, a], [eb, b]) =>
-      b.chainScore - a.chainScore ||
+      b.fit - a.fit ||
       support(eb, b) - support(ea, a) ||
       b.pathScore - a.pathScore ||
       graph.names[ea].localeCompare(graph.names[eb]) ||
@@ -78,14 +88,15 @@ export function verifyAnswers(paths: readonly GroundedPath[], graph: MemoryGraph
   const answers: GroundedAnswer[] = ranked.slice(0, options.limit ?? 20).map(([entity, r]) => ({
     entity,
     // Chain score dominates; support and path score separate answers of one chain.
-    score: r.chainScore + 0.1 * r.pathScore + 0.01 * Math.log1p(support(entity, r)),
+    score: r.fit + 0.1 * r.pathScore + 0.01 * Math.log1p(support(entity, r)),
     rawPaths: r.paths.slice(0, 5).map((p) => ({ entities: p.entities, edges: p.edges })),
     viewPaths: r.paths.slice(0, 5).map((p) => ({ nodes: p.view.nodes, edges: p.view.edges })),
   }));
   return { answers, rejected: [...rejected].map(([reason, count]) => ({ reason, count })) };
 }
 
-type AnswerPaths = { chainScore: number; pathScore: number; paths: GroundedPath[] };
+/** chainScore: the best accepted chain's score; fit: the same less MISFIT for paths the question rules out. */
+type AnswerPaths = { chainScore: number; fit: number; pathScore: number; paths: GroundedPath[] };
 
 /**
  * Support of an answer: walks of its best accepted chain from the first anchor to it (one-anchor readings, answer
