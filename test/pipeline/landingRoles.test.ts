@@ -396,6 +396,21 @@ describe('how many hops an "of" / possessive chain and the answer noun ask for',
     expect(r[0]).toBe('1:mother< spouse_of<');
     expect(r.indexOf('1:spouse_of<')).toBeGreaterThan(0);
   });
+  it('"X\'s daughter was married to whom": "married" names the marriage, not the child hop through its alias', async () => {
+    // Karl Hollins's children are stored both ways (has_child, father); "married" lies near "mother" in the vectors.
+    const h = pipeTriplesGraph(fileURLToPath(new URL('../../bench/devgraphs/data/genealogy/kb.txt', import.meta.url)));
+    const r = await readings(h, "Karl Hollins's daughter was married to whom?", ['Karl Hollins'], 2);
+    expect(r[0]).toMatch(/^1:has_child> spouse_of[<>]$/);
+    expect(r.indexOf('1:has_child>')).toBeGreaterThan(0);
+  });
+  it('"X\'s daughter had whom as her heir": the "as her" noun is the answer\'s, a hop beyond the daughter, walked to the heir', async () => {
+    // "X heir Y": Y is X's heir. The daughters are heirs themselves, which must not make the daughter the answer.
+    const h = pipeTriplesGraph(fileURLToPath(new URL('../../bench/devgraphs/data/genealogy/kb.txt', import.meta.url)));
+    for (const q of ["Clara Dunleavy's daughter had whom as her heir?", "Cecily Blackwood's daughter had whom as her heir"]) {
+      const r = await readings(h, q, [q.slice(0, q.indexOf("'s"))], 2);
+      expect(r[0], q).toMatch(/^1:(?:has_child>|mother<) heir>$/);
+    }
+  });
   it('"X\'s father" alone stays one hop', async () => {
     expect((await readings(g, "who was Ann Fell's father?", ['Ann Fell']))[0]).toBe('1:father>');
   });

@@ -268,6 +268,9 @@ interface Alignment {
   support: number[];
 }
 
+/** How far below a word's best relation an alias of the hop may be and still be named by it (see alignWords). */
+const ALIAS_BEST_GAP = 0.05;
+
 /** Owner of a hop supported only by a cue word or an answer noun (see alignWords). */
 const NEUTRAL = -2;
 
@@ -313,6 +316,8 @@ interface WhPhrase {
   category: boolean;
   /** Content words of a prepositional phrase right after the nouns ("which position in football"): neutral. */
   complement: QuestionWord[];
+  /** "had whom as her heir": the noun is someone's (a possessive), so the answer lies a hop beyond the subject. */
+  possessed?: boolean;
 }
 
 function readWhPhrase(text: QuestionText, isNoun?: (w: string) => boolean): WhPhrase {
@@ -320,10 +325,13 @@ function readWhPhrase(text: QuestionText, isNoun?: (w: string) => boolean): WhPh
   // "where is the company that …", "when was the hospital …": the noun is the subject; the wh-word is the type.
   const nouns = wh && (wh.text === 'where' || wh.text === 'when' || wh.text === 'why' || wh.text === 'how') ? [] : whPhraseNouns(text, isNoun);
   // "what do the spouses of X do", "what did the director of X win": after do-support the nouns are the subject.
-  const words = wh && nouns.length && doSupportBefore(text, wh, nouns[0]) ? [] : nouns;
+  let words = wh && nouns.length && doSupportBefore(text, wh, nouns[0]) ? [] : nouns;
+  // "X had whom as her heir": the noun of an "as" right after the wh-word says what the answer is, as "which heir" would.
+  const as = wh && (!words.length || (words.length === 1 && words[0] === text.words[text.words.indexOf(wh) + 1])) ? asPredicate(text, wh, isNoun) : undefined;
+  if (as) words = [as];
   const first = words[0];
   const determiner =
-    !!wh && !!first && (text.question === undefined || text.question.slice(wh.start + wh.text.length, first.start).trim() === '' || modifierMention(wh, first));
+    !!wh && !!first && (!!as || text.question === undefined || text.question.slice(wh.start + wh.text.length, first.start).trim() === '' || modifierMention(wh, first));
   const complement: QuestionWord[] = [];
   const last = words[words.length - 1];
   if (last && text.question !== undefined) {
@@ -340,7 +348,8 @@ function readWhPhrase(text: QuestionText, isNoun?: (w: string) => boolean): WhPh
       complement.push(x);
     }
   }
-  return { words, determiner, category: !!first && CATEGORY_NOUNS.has(first.text), complement };
+  const possessed = !!as && /\b(?:his|her|its|their)\s+$/i.test(text.question!.slice(0, as.start));
+  return { words, determiner, category: !!first && CATEGORY_NOUNS.has(first.text), complement, ...(possessed ? { possessed } : {}) };
 }
 
 /** The answer type of the question (see AnswerType). */
@@ -360,6 +369,18 @@ export function answerType(text: QuestionText, isNoun?: (w: string) => boolean):
 
 /** The raw similarity of a word tied to a label word by WordNet or a stem: STEM_MATCH as the matcher stores it (float32). */
 const LEXICAL_TIE = Math.fround(STEM_MATCH);
+
+/** The noun of "as her N" / "as the N" right after a wh-word that has no noun of its own ("had whom as her heir"). */
+function asPredicate(text: QuestionText, wh: QuestionWord, isNoun?: (w: string) => boolean): QuestionWord | undefined {
+  if (text.question === undefined || !isNoun || !['who', 'whom', 'what', 'which'].includes(wh.text)) return undefined;
+  const at = text.words.indexOf(wh);
+  const next = text.words[at + 1];
+  if (!next || next.kind !== 'content' || !isNoun(next.text)) return undefined;
+  if (!/^\s+as\s+(?:a|an|the|his|her|its|their)\s+$/i.test(text.question.slice(wh.start + wh.text.length, next.start))) return undefined;
+  // One noun, ending the question or its clause.
+  const after = text.words[at + 2];
+  return !after || after.phrase !== next.phrase ? next : undefined;
+}
 
 /** Whether do / does / did stands between the wh-word and `first`. */
 function doSupportBefore(text: QuestionText, wh: QuestionWord, first: QuestionWord): boolean {
@@ -451,7 +472,10 @@ export function alignWords(
   const aliases = steps.map((s) => ctx.aliases?.(s) ?? []);
   const hopScore = (word: QuestionWord, j: number): number => {
     let v = hopScoreOn(word, j, steps[j]);
-    if (word.kind !== 'cue') for (const a of aliases[j]) v = Math.max(v, hopScoreOn(word, j, a));
+    // Through an alias only a word that names the alias above all else ("daughter" / has_child for mother<), not one
+    // the vectors put near it by chance ("married" / mother, under spouse_of).
+    if (word.kind !== 'cue')
+      for (const a of aliases[j]) if (ctx.matcher.contrast(word.text, a.relation) >= ctx.matcher.bestContrast(word.text) - ALIAS_BEST_GAP) v = Math.max(v, hopScoreOn(word, j, a));
     return v;
   };
   const hopScoreOn = (word: QuestionWord, j: number, step: SchemaStep): number => {
@@ -806,7 +830,7 @@ function scoreSingle(
     // The answer noun names a hop beyond the chain's last noun: a chain that ends there leaves it unexplained, unless
     // the noun names what that very hop lands on too (its landing support).
     let last = lastHopSupport(answer, p.steps, ctx, w, p.ends, prefixes.get(chainKey(p.steps.slice(0, -1))));
-    const short = beyond !== undefined && hops <= beyond.nodes && last < w.supportMin;
+    const short = beyond !== undefined && hops <= beyond.nodes && (last < w.supportMin || !!answer.phrase.possessed);
     if (short) last = 0;
     const a = alignBest(orders, p.steps, ctx, w, last, firstHopSupport(answer, anchorIndex, p.steps[0], ctx, w), through);
     let score = a.score - (short ? w.missingHop : 0) - w.lengthPenalty * hops - w.unusedAnchor * otherAnchors;
