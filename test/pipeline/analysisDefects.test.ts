@@ -15,6 +15,7 @@ beforeAll(async () => {
 
 interface Private {
   lightVerb(word: string): boolean;
+  unexplained(text: ReturnType<typeof readQuestion>, chain: readonly number[]): { unused: string[]; unmatched: string[] };
   spellOut(q: string, mentions: { start: number; end: number }[]): Promise<{ question: string }>;
   coRoles(e: ReadonlySet<number>): ReadonlySet<string>;
   aliases(step: { relation: number; direction: 'out' | 'in' }): { relation: number; direction: 'out' | 'in' }[];
@@ -107,6 +108,19 @@ describe('noun compounds read as the one word they mean', () => {
     expect(['marry', 'buried', 'father', 'sponsored', 'come'].some((v) => hand.lightVerb(v))).toBe(false);
     // A compound whose synonyms name no relation of this graph.
     expect((await hand.spellOut('who sells the ice cream of Ann', [])).question).toBe('who sells the ice cream of Ann');
+  }, 60_000);
+  it('the last word after do-support is the main verb: a vague one ("where do X come from") is left unexplained by no reading', async () => {
+    const g = toyGraph(['Ann|place_of_birth|Harlow', 'Ann|nationality|Norway', 'Bob|plays_for|Ann']);
+    const hand = (await AlgorithmicHand.create(g, drm, EntityNameIndex.build(g))) as unknown as Private;
+    const left = (q: string): string[] => {
+      const s = q.indexOf('Ann');
+      const u = hand.unexplained(readQuestion(q, [{ start: s, end: s + 3 }]), [g.relationIndexOf('nationality')!]);
+      return [...u.unused, ...u.unmatched];
+    };
+    expect(left('where do the players of Ann come from')).not.toContain('come');
+    // Not the main verb (a noun follows it), or not after do-support: it stays.
+    expect(left('where does Ann come back')).toContain('come');
+    expect(left('the players of Ann come from where')).toContain('come');
   }, 60_000);
 });
 

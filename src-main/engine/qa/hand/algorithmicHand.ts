@@ -190,7 +190,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       if (chain.some((r) => this.matcher.contrast(w.text, r) >= min)) continue;
       // The n-th noun of an "of" / possessive chain names what the n-th hop lands on, as the analysis read it.
       if (w.chainNode !== undefined && w.chainNode <= chain.length) continue;
-      if (this.lightVerb(w.text)) continue;
+      if (this.lightVerb(w.text) || this.lightMainVerb(text, w)) continue;
       if (this.matcher.bestContrast(w.text) >= min) unused.push(w.text);
       else unmatched.push(w.text);
     }
@@ -203,6 +203,17 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
    */
   private lightVerb(word: string): boolean {
     return !!this.wn && !this.isPhraseNoun(word) && this.wn.synsets(word, 'v').length >= LIGHT_VERB_SENSES;
+  }
+
+  /**
+   * The question's last word after do-support is its main verb whatever WordNet's nouns say ("where do the players
+   * … come from": come, not a noun); a vague one explains nothing and needs nothing explained.
+   */
+  private lightMainVerb(text: ReturnType<typeof readQuestion>, w: ReturnType<typeof readQuestion>['words'][number]): boolean {
+    const q = text.question;
+    if (!this.wn || q === undefined || text.words.some((x) => x.kind === 'content' && x.start > w.start)) return false;
+    const wh = text.words.find((x) => x.kind === 'wh');
+    return !!wh && wh.start < w.start && /\b(?:do|does|did)\b/i.test(q.slice(wh.start, w.start)) && this.wn.synsets(w.text, 'v').length >= LIGHT_VERB_SENSES;
   }
 
   async followUp(request: FollowUpRequest): Promise<FollowUp> {
