@@ -83,6 +83,12 @@ describe('relation labels read into their two ends', () => {
     expect(tail('competes_in')).toEqual([]);
   });
 
+  it('a coordinated noun label ("sex or gender") is named by each conjunct\'s noun', () => {
+    expect(readLabelRoles('sex or gender', wn).tail.heads.sort()).toEqual(['gender', 'sex']);
+    expect(readLabelRoles('country_or_region', wn).tail.heads.sort()).toEqual(['country', 'region']);
+    expect(readLabelRoles('place_of_birth', wn).tail.heads).toEqual(['place']);
+  });
+
   it('names the subject of an active verb label by the agent nouns sharing its stem, marked as an agent', () => {
     const roles = readLabelRoles('plays_for', wn);
     expect(roles.head.heads).toEqual(['player']);

@@ -107,7 +107,11 @@ function readPhrase(wn: WordNet | undefined, raw: string[], freebaseProperty: bo
     // A lone verb form ("heads", "distributes", "prescribed"): its object is not named.
     if (!freebaseProperty && raw.length === 1 && wn && isVerbForm(wn, words[0])) return { head: EMPTY, tail: EMPTY };
     const n = nouns(words);
-    return { head: EMPTY, tail: role(wn, n.length ? n : words) };
+    const tail = role(wn, n.length ? n : words);
+    // "sex or gender", "country or region": each conjunct's noun names the tail alike.
+    const conjuncts = raw.join(' ').split(/ (?:or|and) /).map((c) => nouns(c.split(' ').filter((w) => !LABEL_FILLER.has(w))).pop());
+    if (conjuncts.length > 1 && conjuncts.every((c) => c !== undefined)) tail.heads = [...new Set([...(conjuncts as string[]), ...tail.heads])];
+    return { head: EMPTY, tail };
   }
   const before = words.slice(0, at);
   const after = words.slice(at + 1).filter((w) => !PREPOSITIONS.has(w));
