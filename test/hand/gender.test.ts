@@ -76,4 +76,10 @@ describe('verification by the sex a noun names', () => {
     expect(daughter).toHaveLength(3);
     expect(daughter[2]).toBe('Highmoor');
   });
+  it('a noun naming the anchor\'s role, not the answer ("whose mother is X", "X is the son of whom"), rules out no one', async () => {
+    const engine = createQaEngine({ graph: family(true), drm });
+    const children = (await engine.ask('whose mother is [Dora Quill]')).answers.slice(0, 3).map((a) => a.name);
+    expect(children.sort()).toEqual(['Ada Quill', 'Bram Quill', 'Cora Quill']);
+    expect((await engine.ask('[Bram Quill] is the son of whom')).answers[0]?.name).toBe('Dora Quill');
+  });
 });

@@ -190,9 +190,9 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       if (chain.some((r) => this.matcher.contrast(w.text, r) >= min)) continue;
       // The n-th noun of an "of" / possessive chain names what the n-th hop lands on, as the analysis read it.
       if (w.chainNode !== undefined && w.chainNode <= chain.length) continue;
-      if (this.lightVerb(w.text) || this.lightMainVerb(text, w)) continue;
+      if (this.lightVerb(w.text)) continue;
       if (this.matcher.bestContrast(w.text) >= min) unused.push(w.text);
-      else unmatched.push(w.text);
+      else if (!this.lightMainVerb(text, w)) unmatched.push(w.text);
     }
     return { unused: [...new Set(unused)], unmatched: [...new Set(unmatched)] };
   }
@@ -207,13 +207,17 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
 
   /**
    * The question's last word after do-support is its main verb whatever WordNet's nouns say ("where do the players
-   * … come from": come, not a noun); a vague one explains nothing and needs nothing explained.
+   * … come from": come, not a noun); a vague one that names no relation at all explains nothing and needs nothing
+   * explained. (One that names some relation, "where does X work", stays unused.)
    */
   private lightMainVerb(text: ReturnType<typeof readQuestion>, w: ReturnType<typeof readQuestion>['words'][number]): boolean {
     const q = text.question;
     if (!this.wn || q === undefined || text.words.some((x) => x.kind === 'content' && x.start > w.start)) return false;
     const wh = text.words.find((x) => x.kind === 'wh');
-    return !!wh && wh.start < w.start && /\b(?:do|does|did)\b/i.test(q.slice(wh.start, w.start)) && this.wn.synsets(w.text, 'v').length >= LIGHT_VERB_SENSES;
+    if (!wh || wh.start > w.start || !/\b(?:do|does|did)\b/i.test(q.slice(wh.start, w.start))) return false;
+    // Vague as a verb, and hardly a noun at all (come: 21 verb senses, 1 noun sense; work, play, hold are nouns too).
+    const verbs = this.wn.synsets(w.text, 'v').length;
+    return verbs >= LIGHT_VERB_SENSES && verbs >= MAIN_VERB_NOUN_RATIO * this.wn.synsets(w.text, 'n').length;
   }
 
   async followUp(request: FollowUpRequest): Promise<FollowUp> {
@@ -949,6 +953,8 @@ const ALIAS_SCAN = 5_000;
 const LANDING_MIN = 0.7;
 /** "the father of your father or mother": a kin noun's definition as another kin's kin. */
 const KIN_GLOSS = /^(?:a|an|the) ([a-z]+) of your ([a-z]+)(?: or ([a-z]+))?(?=$|[;,\s])/;
+/** How many times its noun senses a main verb's verb senses must number to count as a verb (see lightMainVerb). */
+const MAIN_VERB_NOUN_RATIO = 5;
 /** WordNet verb senses from which a verb is too vague to leave a reading unexplained (go 30, run 41, get 36). */
 const LIGHT_VERB_SENSES = 20;
 /** Classes of a noun derived from a label's verb that say nothing of what the label lands on (see kindOfVerbNoun). */

@@ -348,8 +348,7 @@ function readWhPhrase(text: QuestionText, isNoun?: (w: string) => boolean): WhPh
       complement.push(x);
     }
   }
-  const possessed = !!as && /\b(?:his|her|its|their)\s+$/i.test(text.question!.slice(0, as.start));
-  return { words, determiner, category: !!first && CATEGORY_NOUNS.has(first.text), complement, ...(possessed ? { possessed } : {}) };
+  return { words, determiner, category: !!first && CATEGORY_NOUNS.has(first.text), complement, ...(as ? { possessed: true } : {}) };
 }
 
 /** The answer type of the question (see AnswerType). */
@@ -370,13 +369,15 @@ export function answerType(text: QuestionText, isNoun?: (w: string) => boolean):
 /** The raw similarity of a word tied to a label word by WordNet or a stem: STEM_MATCH as the matcher stores it (float32). */
 const LEXICAL_TIE = Math.fround(STEM_MATCH);
 
-/** The noun of "as her N" / "as the N" right after a wh-word that has no noun of its own ("had whom as her heir"). */
+/** The noun of "as her N" right after a wh-word that has no noun of its own ("had whom as her heir"). */
 function asPredicate(text: QuestionText, wh: QuestionWord, isNoun?: (w: string) => boolean): QuestionWord | undefined {
   if (text.question === undefined || !isNoun || !['who', 'whom', 'what', 'which'].includes(wh.text)) return undefined;
   const at = text.words.indexOf(wh);
   const next = text.words[at + 1];
   if (!next || next.kind !== 'content' || !isNoun(next.text)) return undefined;
-  if (!/^\s+as\s+(?:a|an|the|his|her|its|their)\s+$/i.test(text.question.slice(wh.start + wh.text.length, next.start))) return undefined;
+  // Only a possessive: "served under whom as a minister" says what the subject was, "had whom as her heir" what the
+  // answer is to her.
+  if (!/^\s+as\s+(?:his|her|its|their)\s+$/i.test(text.question.slice(wh.start + wh.text.length, next.start))) return undefined;
   // One noun, ending the question or its clause.
   const after = text.words[at + 2];
   return !after || after.phrase !== next.phrase ? next : undefined;
@@ -1045,13 +1046,19 @@ interface SexedNoun {
 function genderedNouns(text: QuestionText, answer: AnswerShared, ctx: AnalysisContext): SexedNoun[] {
   const { phrase } = answer;
   const head = phrase.determiner && !phrase.category ? phrase.words[phrase.words.length - 1] : undefined;
+  // "whose mother is X": the noun is the answer's mother, not the answer.
+  const whose = text.words.some((x) => x.kind === 'wh' && x.text === 'whose');
   const out: SexedNoun[] = [];
   for (const x of text.words) {
     if (x.kind !== 'content' || !(ctx.isNoun?.(x.text) ?? false)) continue;
-    // A part of a hyphenated compound is not a noun of its own: a son-in-law is no son.
-    if (text.question !== undefined && (/^[\p{L}\p{N}’']*-/u.test(text.question.slice(x.start)) || text.question[x.start - 1] === '-')) continue;
+    // Only a noun that names the entity it stands for: the answer's, or one of an "of" / possessive chain ("the sons
+    // of X" are the sons). "whose mother is X" names X's role, "X is the son of whom" the anchor's.
+    const answerNoun = !!head && x.start === head.start && !whose;
+    if (!answerNoun && x.chainNode === undefined) continue;
+    // A part before a hyphen is not the compound's head: a step-son is a son, a son-in-law no son.
+    if (text.question !== undefined && /^[\p{L}\p{N}’']*-/u.test(text.question.slice(x.start))) continue;
     const gender = ctx.nounGender!(x.text);
-    if (gender) out.push({ word: x, gender, answer: !!head && x.start === head.start });
+    if (gender) out.push({ word: x, gender, answer: answerNoun });
   }
   return out;
 }

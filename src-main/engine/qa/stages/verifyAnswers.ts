@@ -68,9 +68,8 @@ export function verifyAnswers(paths: readonly GroundedPath[], graph: MemoryGraph
     const chainScore = acceptedScore(p, options)!;
     const fit = chainScore - (options.misfit?.(p) ? MISFIT : 0);
     const cur = byAnswer.get(p.answer);
-    if (!cur) byAnswer.set(p.answer, { chainScore, fit, pathScore: p.view.score, paths: [p] });
+    if (!cur) byAnswer.set(p.answer, { fit, pathScore: p.view.score, paths: [p] });
     else {
-      cur.chainScore = Math.max(cur.chainScore, chainScore);
       cur.fit = Math.max(cur.fit, fit);
       cur.pathScore = Math.max(cur.pathScore, p.view.score);
       cur.paths.push(p);
@@ -95,8 +94,8 @@ export function verifyAnswers(paths: readonly GroundedPath[], graph: MemoryGraph
   return { answers, rejected: [...rejected].map(([reason, count]) => ({ reason, count })) };
 }
 
-/** chainScore: the best accepted chain's score; fit: the same less MISFIT for paths the question rules out. */
-type AnswerPaths = { chainScore: number; fit: number; pathScore: number; paths: GroundedPath[] };
+/** fit: the best accepted chain's score over the answer's paths, less MISFIT for a path the question rules out. */
+type AnswerPaths = { fit: number; pathScore: number; paths: GroundedPath[] };
 
 /**
  * Support of an answer: walks of its best accepted chain from the first anchor to it (one-anchor readings, answer
@@ -109,7 +108,8 @@ function supportOf(graph: MemoryGraph, options: VerifyOptions): (entity: number,
     let n = memo.get(entity);
     if (n !== undefined) return n;
     n = r.paths.length;
-    const best = r.paths.find((p) => acceptedScore(p, options) === r.chainScore);
+    // The path the answer is ranked by (its fit), not a ruled-out one of a better chain.
+    const best = r.paths.find((p) => acceptedScore(p, options)! - (options.misfit?.(p) ? MISFIT : 0) === r.fit);
     if (best && options.anchors.length === 1 && best.view.answerAt === best.view.nodes.length - 1) {
       const key = chainKey(best.edges);
       if (!walks.has(key)) walks.set(key, chainSupport(graph, options.anchors[0], best.edges));
