@@ -73,7 +73,8 @@ test('screenshots at 1024, 1280 and 1920 px and in dark mode', async ({ host, ap
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await page.getByTestId('theme-dark').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  expect(await host.running.engine.dispatch('ui.settings', {})).toEqual({ ok: true, value: { theme: 'dark' } });
+  // The page applies the choice first and saves it after (one round trip): wait for the engine to hold it.
+  await expect.poll(() => host.running.engine.dispatch('ui.settings', {})).toEqual({ ok: true, value: { theme: 'dark' } });
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await app.selectGraph(GRAPH);

@@ -768,15 +768,14 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
 
   /**
    * The one word a verb collocation or noun compound means (WordNet's most frequent sense: "laid to rest" → bury,
-   * "passed away" → die, "burial ground" → necropolis): of its one-word synonyms, the one that names a relation of the
-   * graph best ("set up" → found for founded_by); none when no synonym names one ("come in" is no "enter" unless the
+   * "passed away" → die, "burial ground" → cemetery): the first of its one-word synonyms that names a relation of the
+   * graph ("set up" → found for founded_by); none when no synonym names one ("come in" is no "enter" unless the
    * graph has one). A plural compound reads as the singular: the same relation.
    */
   private namingSynonym(singles: readonly string[]): string | undefined {
-    if (!singles.length) return undefined;
-    const named = singles.map((w) => this.matcher.bestContrast(w));
-    const best = named.indexOf(Math.max(...named));
-    return named[best] >= this.supportMin ? singles[best] : undefined;
+    // The first in WordNet's order (its most frequent lemma first) that names one: a rare synonym's vectors are
+    // skewed ("necropolis" lies nearer "located in" than "cemetery" does, and nearer than to "buried at").
+    return singles.find((w) => this.matcher.bestContrast(w) >= this.supportMin);
   }
 
   private get supportMin(): number {
