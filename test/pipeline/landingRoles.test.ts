@@ -411,6 +411,12 @@ describe('how many hops an "of" / possessive chain and the answer noun ask for',
       expect(r[0], q).toMatch(/^1:(?:has_child>|mother<) heir>$/);
     }
   });
+  it('"X\'s mum" names the mother end by the vectors ("mum" is a chrysanthemum first in WordNet): walked forward', async () => {
+    const h = pipeTriplesGraph(fileURLToPath(new URL('../../bench/devgraphs/data/genealogy/kb.txt', import.meta.url)));
+    const r = await readings(h, "where was Ursula Everleigh's mum born?", ['Ursula Everleigh'], 2);
+    expect(r[0]).toBe('1:mother> place_of_birth>');
+    expect(r.indexOf('1:mother< place_of_birth>')).toBeGreaterThan(0);
+  });
   it('"X\'s father" alone stays one hop', async () => {
     expect((await readings(g, "who was Ann Fell's father?", ['Ann Fell']))[0]).toBe('1:father>');
   });

@@ -567,7 +567,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     // Y") may name both ends of a symmetric relation.
     const r = this.roles[step.relation];
     if (step.direction !== 'in' || r.head.heads.length || !r.tail.heads.length) return false;
-    return r.tail.heads.some((h) => sharesStem(noun, h) || (!!this.wn && nounsRelated(this.wn, noun, h)));
+    // (A near word names it as well: "mum" is a chrysanthemum first in WordNet, a mother in the vectors.)
+    return r.tail.heads.some((h) => sharesStem(noun, h) || (!!this.wn && nounsRelated(this.wn, noun, h)) || this.words.similarity(noun, h) >= LANDING_MIN);
   }
 
   /** See AnalysisContext.landingClash: the noun's classes and the landing role's are both known and disjoint. */
