@@ -26,6 +26,10 @@ beforeAll(async () => {
   drm = await loadGloveDrm();
 }, 120_000);
 
+let genealogyGraph: MemoryGraph | undefined;
+/** The generated genealogy graph, read once for the tests that ask it. */
+const genealogy = (): MemoryGraph => (genealogyGraph ??= pipeTriplesGraph(fileURLToPath(new URL('../../bench/devgraphs/data/genealogy/kb.txt', import.meta.url))));
+
 async function readings(g: MemoryGraph, question: string, mentions: string[], dMax = 3): Promise<string[]> {
   const hand = await AlgorithmicHand.create(g, drm, EntityNameIndex.build(g));
   const topics = mentions.map((m) => {
@@ -391,28 +395,28 @@ describe('how many hops an "of" / possessive chain and the answer noun ask for',
   });
   it('a person noun of the chain is a hop of its own: "who did X\'s daughter marry" is not whom X married', async () => {
     // The generated genealogy graph: Ursula De Vries's children are stored as theirs (mother), not hers (has_child).
-    const h = pipeTriplesGraph(fileURLToPath(new URL('../../bench/devgraphs/data/genealogy/kb.txt', import.meta.url)));
+    const h = genealogy();
     const r = await readings(h, "who did Ursula De Vries's daughter marry?", ['Ursula De Vries'], 2);
     expect(r[0]).toBe('1:mother< spouse_of<');
     expect(r.indexOf('1:spouse_of<')).toBeGreaterThan(0);
   });
   it('"X\'s daughter was married to whom": "married" names the marriage, not the child hop through its alias', async () => {
     // Karl Hollins's children are stored both ways (has_child, father); "married" lies near "mother" in the vectors.
-    const h = pipeTriplesGraph(fileURLToPath(new URL('../../bench/devgraphs/data/genealogy/kb.txt', import.meta.url)));
+    const h = genealogy();
     const r = await readings(h, "Karl Hollins's daughter was married to whom?", ['Karl Hollins'], 2);
     expect(r[0]).toMatch(/^1:has_child> spouse_of[<>]$/);
     expect(r.indexOf('1:has_child>')).toBeGreaterThan(0);
   });
   it('"X\'s daughter had whom as her heir": the "as her" noun is the answer\'s, a hop beyond the daughter, walked to the heir', async () => {
     // "X heir Y": Y is X's heir. The daughters are heirs themselves, which must not make the daughter the answer.
-    const h = pipeTriplesGraph(fileURLToPath(new URL('../../bench/devgraphs/data/genealogy/kb.txt', import.meta.url)));
+    const h = genealogy();
     for (const q of ["Clara Dunleavy's daughter had whom as her heir?", "Cecily Blackwood's daughter had whom as her heir"]) {
       const r = await readings(h, q, [q.slice(0, q.indexOf("'s"))], 2);
       expect(r[0], q).toMatch(/^1:(?:has_child>|mother<) heir>$/);
     }
   });
   it('"X\'s mum" names the mother end by the vectors ("mum" is a chrysanthemum first in WordNet): walked forward', async () => {
-    const h = pipeTriplesGraph(fileURLToPath(new URL('../../bench/devgraphs/data/genealogy/kb.txt', import.meta.url)));
+    const h = genealogy();
     const r = await readings(h, "where was Ursula Everleigh's mum born?", ['Ursula Everleigh'], 2);
     expect(r[0]).toBe('1:mother> place_of_birth>');
     expect(r.indexOf('1:mother< place_of_birth>')).toBeGreaterThan(0);

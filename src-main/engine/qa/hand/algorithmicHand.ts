@@ -275,13 +275,18 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     }
     // "the sons of X": paths through an entity of the other recorded sex where a noun names one rank last.
     const genders = new Map<string, (Gender | undefined)[]>();
-    for (const c of analysis.ranked) if (c.genders && c.anchors.length === 1 && !genders.has(chainKey(c.steps as SchemaStep[]))) genders.set(chainKey(c.steps as SchemaStep[]), c.genders);
+    for (const c of analysis.ranked) {
+      if (!c.genders || c.anchors.length !== 1) continue;
+      const key = chainKey(c.steps as SchemaStep[]);
+      if (!genders.has(key)) genders.set(key, c.genders);
+    }
     const sexOf = genders.size && this.wn ? (this.sexes ??= entityGenders(this.graph, this.roles, this.wn)) : undefined;
     const misfit = sexOf
-      ? (p: GroundedPath): boolean => {
-          const want = genders.get(chainKey(p.edges));
-          return !!want && want.some((g, i) => g !== undefined && i < p.entities.length && sexOf(p.entities[i]) !== undefined && sexOf(p.entities[i]) !== g);
-        }
+      ? (p: GroundedPath): boolean =>
+          !!genders.get(chainKey(p.edges))?.some((g, i) => {
+            const sex = g !== undefined && i < p.entities.length ? sexOf(p.entities[i]) : undefined;
+            return sex !== undefined && sex !== g;
+          })
       : undefined;
     return verifyAnswers(request.grounded, this.graph, { anchors: analysis.anchorOrder, chains, ...(misfit ? { misfit } : {}) });
   }

@@ -2,7 +2,8 @@
 // whose few distinct tails are all named "male" / "female" / "man" / "woman"), else the roles it holds whose label
 // names a sex ("X mother Y": Y is female; "X father Y": Y is male), when they agree. Read by the Hand to keep "the
 // sons of X" to X's male children; nothing here knows a relation's name.
-import { DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
+import { holdersOf } from '../../graph/keyHolders.js';
+import { DIR_IN, DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
 import type { Gender } from '../../core/types.js';
 import { nameGender, nounGender } from '../../lexicon/nounGender.js';
 import type { WordNet } from '../../lexicon/wordnet.js';
@@ -21,53 +22,43 @@ const code = (g: Gender): number => (g === 'male' ? MALE : FEMALE);
 
 /** Per entity: its sex, or undefined where the graph does not say (or says both). */
 export function entityGenders(graph: MemoryGraph, roles: readonly LabelRoles[], wn: WordNet): (entity: number) => Gender | undefined {
-  const R = graph.relationLabels.length;
-  const tails: (Map<number, number> | undefined)[] = Array.from({ length: R }, () => new Map());
-  const edges = new Float64Array(R);
+  // The (relation, direction) holder lists the graph keeps: a relation's tails, its heads, without a pass over every edge.
+  const kh = graph.keyHolders();
+  const heldBy = (relation: number, dir: number): Int32Array => holdersOf(kh, relation * 2 + dir);
+  /** Each edge of `relation` that `v` holds in `dir`: the entity at its other end. */
+  const across = function* (v: number, relation: number, dir: number): Generator<number> {
+    for (let k = graph.offsets[v]; k < graph.offsets[v + 1]; k++) if (graph.edgeRelation[k] === relation && graph.edgeDirection[k] === dir) yield graph.edgeNeighbor[k];
+  };
   const n = graph.size;
-  for (let e = 0; e < n; e++)
-    for (let k = graph.offsets[e]; k < graph.offsets[e + 1]; k++) {
-      if (graph.edgeDirection[k] !== DIR_OUT) continue;
-      const r = graph.edgeRelation[k];
-      edges[r]++;
-      const t = tails[r];
-      if (!t) continue;
-      const v = graph.edgeNeighbor[k];
-      t.set(v, (t.get(v) ?? 0) + 1);
-      if (t.size > MAX_VALUES) tails[r] = undefined;
-    }
-  // Relations whose values are sexes: tail entity → sex.
-  const valueSex = new Map<number, Map<number, number>>();
-  tails.forEach((t, r) => {
-    if (!t || !edges[r]) return;
-    const sexes = new Map<number, number>();
-    let named = 0;
-    for (const [v, c] of t) {
-      const g = nameGender(wn, graph.names[v]);
-      if (!g) continue;
-      sexes.set(v, code(g));
-      named += c;
-    }
-    if (new Set(sexes.values()).size === 2 && named >= MIN_NAMED * edges[r]) valueSex.set(r, sexes);
-  });
-  // Relation ends whose role noun names a sex: [relation][0 head, 1 tail].
-  const roleSex = roles.map((x) => [x.head, x.tail].map((end) => (end.heads.length && !end.agent ? nounGender(wn, end.heads[end.heads.length - 1]) : undefined)));
   const stated = new Uint8Array(n);
   const byRole = new Uint8Array(n);
-  for (let e = 0; e < n; e++)
-    for (let k = graph.offsets[e]; k < graph.offsets[e + 1]; k++) {
-      const r = graph.edgeRelation[k];
-      const out = graph.edgeDirection[k] === DIR_OUT;
-      const sexes = out ? valueSex.get(r) : undefined;
-      const s = sexes?.get(graph.edgeNeighbor[k]);
-      if (s) stated[e] |= s;
-      // Seen from the entity: an in-edge makes it the tail, an out-edge the head.
-      const g = roleSex[r]?.[out ? 0 : 1];
-      if (g) byRole[e] |= code(g);
+  roles.forEach((role, r) => {
+    // A relation whose few values are sexes: its heads take the sex of their value.
+    const values = heldBy(r, DIR_IN);
+    if (values.length >= 2 && values.length <= MAX_VALUES) {
+      let edges = 0;
+      let named = 0;
+      const sexes = new Map<number, number>();
+      for (const v of values) {
+        const c = [...across(v, r, DIR_IN)].length;
+        edges += c;
+        const g = nameGender(wn, graph.names[v]);
+        if (!g) continue;
+        sexes.set(v, code(g));
+        named += c;
+      }
+      if (new Set(sexes.values()).size === 2 && named >= MIN_NAMED * edges) for (const [v, sex] of sexes) for (const head of across(v, r, DIR_IN)) stated[head] |= sex;
     }
+    // An end whose role noun names a sex ("X mother Y": Y, a tail, is female); the head holds the relation as an
+    // out-edge, the tail as an in-edge.
+    for (const [end, dir] of [[role.head, DIR_OUT], [role.tail, DIR_IN]] as const) {
+      const g = end.heads.length && !end.agent ? nounGender(wn, end.heads[end.heads.length - 1]) : undefined;
+      if (g) for (const e of heldBy(r, dir)) byRole[e] |= code(g);
+    }
+  });
   return (entity) => {
     const s = stated[entity] !== UNKNOWN ? stated[entity] : byRole[entity];
-    // Both sexes (CONFLICT) or none: unknown.
+    // Both sexes (both bits) or none: unknown.
     return s === MALE ? 'male' : s === FEMALE ? 'female' : undefined;
   };
 }

@@ -44,6 +44,11 @@ function acceptedScore(p: GroundedPath, options: VerifyOptions): number | undefi
   return options.chains.get(`${key}@${p.view.answerAt}`) ?? options.chains.get(key);
 }
 
+/** An accepted path's standing: its chain's score, less MISFIT where the question's words rule the path out. */
+function pathFit(p: GroundedPath, options: VerifyOptions): number {
+  return acceptedScore(p, options)! - (options.misfit?.(p) ? MISFIT : 0);
+}
+
 /** Why a grounded path fails the constraints, or undefined when it passes. */
 export function violation(p: GroundedPath, graph: MemoryGraph, options: VerifyOptions): string | undefined {
   const [a, b] = options.anchors;
@@ -65,8 +70,7 @@ export function verifyAnswers(paths: readonly GroundedPath[], graph: MemoryGraph
       rejected.set(why, (rejected.get(why) ?? 0) + 1);
       continue;
     }
-    const chainScore = acceptedScore(p, options)!;
-    const fit = chainScore - (options.misfit?.(p) ? MISFIT : 0);
+    const fit = pathFit(p, options);
     const cur = byAnswer.get(p.answer);
     if (!cur) byAnswer.set(p.answer, { fit, pathScore: p.view.score, paths: [p] });
     else {
@@ -109,7 +113,7 @@ function supportOf(graph: MemoryGraph, options: VerifyOptions): (entity: number,
     if (n !== undefined) return n;
     n = r.paths.length;
     // The path the answer is ranked by (its fit), not a ruled-out one of a better chain.
-    const best = r.paths.find((p) => acceptedScore(p, options)! - (options.misfit?.(p) ? MISFIT : 0) === r.fit);
+    const best = r.paths.find((p) => pathFit(p, options) === r.fit);
     if (best && options.anchors.length === 1 && best.view.answerAt === best.view.nodes.length - 1) {
       const key = chainKey(best.edges);
       if (!walks.has(key)) walks.set(key, chainSupport(graph, options.anchors[0], best.edges));
