@@ -4,6 +4,7 @@
 // the token — degree alone cannot tell two films with one actor each apart; their actors' own films can.
 // Entity tokens are distinct entities (one HMAC per raw id), so a token pinned to one entity takes it from the others.
 import { DIR_OUT, type MemoryGraph } from '../../../graph/memoryGraph.js';
+import { arcFilterKey, arcFilterMemo } from './arcFilterMemo.js';
 import { edgeKey, keyStart, type ReferenceIndex } from './referenceIndex.js';
 import type { AttackArc, AttackModel } from './sessionModel.js';
 import type { Candidates } from './signatureCandidates.js';
@@ -24,6 +25,7 @@ export function refineCandidates(index: ReferenceIndex, model: AttackModel, init
   // whose other end changed in the last round (everything in the first).
   let changedLast = new Uint8Array(sets.length).fill(1);
   let done = 0;
+  const memo = arcFilterMemo(index);
   for (let r = 0; r < rounds; r++) {
     // A label narrowed to fewer relations can fail arcs that held before: recheck them all.
     if (narrowLabels(index, model, sets)) changedLast.fill(1);
@@ -42,31 +44,31 @@ export function refineCandidates(index: ReferenceIndex, model: AttackModel, init
       if (!m) byArc.set(key, (m = arcSupport(index.graph, model, there, a)));
       return m;
     };
-    // Tokens with the same candidates and the same arcs (a film's many actor leaves) get the same answer.
-    const sameAnswer = new Map<Candidates, Map<string, Int32Array>>();
     const changed = new Uint8Array(sets.length);
     const next = model.tokens.map((t, i) => {
       const c = sets[i];
       if (!c || t.kind === 'aggregate') return c;
-      const arcs = t.arcs.filter((a) => changedLast[a.other] && sets[a.other]);
-      if (arcs.length === 0) return c;
-      const key = arcs.map((a) => `${a.label}/${a.direction}/${a.other}`).sort().join(' ');
-      const byArcs = sameAnswer.get(c) ?? sameAnswer.set(c, new Map()).get(c)!;
-      let kept = byArcs.get(key);
-      if (!kept) {
-        // Check each candidate's edges against the other end, or, when the other end is the smaller set, mark
-        // once what its members' edges reach and look candidates up: each costs the edges of the side it walks.
-        const checks = arcs.map((a) => {
-          const there = sets[a.other]!;
-          if (there.length < c.length) {
+      const arcs = t.arcs.filter((a) => changedLast[a.other] && sets[a.other]).sort((a, b) => sets[a.other]!.length - sets[b.other]!.length);
+      let kept = c;
+      for (const a of arcs) {
+        if (kept.length === 0) break;
+        const there = sets[a.other]!;
+        const key = arcFilterKey(kept, there, model.labels[a.label].relations, a.direction);
+        let survivors = memo.get(key);
+        if (!survivors) {
+          const out = new Int32Array(kept.length);
+          let n = 0;
+          if (there.length < kept.length) {
             const support = supportFor(there, a);
-            return (x: number) => support[x] === 1;
+            for (const x of kept) if (support[x] === 1) out[n++] = x;
+          } else {
+            const mark = markFor(there);
+            for (const x of kept) if (arcHolds(index.graph, model, x, a, mark)) out[n++] = x;
           }
-          const mark = markFor(there);
-          return (x: number) => arcHolds(index.graph, model, x, a, mark);
-        });
-        kept = c.filter((x) => checks.every((ok) => ok(x)));
-        byArcs.set(key, kept);
+          survivors = n === kept.length ? kept : out.slice(0, n);
+          memo.set(key, survivors);
+        }
+        kept = survivors;
       }
       if (kept.length === c.length) return c;
       changed[i] = 1;
