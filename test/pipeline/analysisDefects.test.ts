@@ -185,3 +185,15 @@ describe('aliases: relations holding the same facts stored the other way round',
     expect(found.map((x) => `${h.relationLabels[x.relation]}${x.direction === 'out' ? '>' : '<'}`)).toEqual(['has_child>']);
   });
 });
+
+describe('an answer noun named in the candidates\' names', () => {
+  it('counts the noun singular or plural ("hospitals" / "… Hospital"), not a derivation sharing its stem ("nationality" / "United Nations")', async () => {
+    const g = toyGraph(['Ann|citizen_of|Spain', 'Spain|member_of|United Nations', 'Spain|member_of|League of Nations', 'Ann|treated_at|Northgate Hospital', 'Ann|treated_at|Ridgeway Hospital']);
+    const hand = (await AlgorithmicHand.create(g, drm, EntityNameIndex.build(g))) as unknown as { candidateTypeSimilarity(nouns: readonly string[], ends: ReadonlySet<number>): number };
+    const ends = (...names: string[]) => new Set(names.map((n) => g.indexOf(n)!));
+    const nations = ends('United Nations', 'League of Nations');
+    expect(hand.candidateTypeSimilarity(['hospitals'], ends('Northgate Hospital', 'Ridgeway Hospital'))).toBeGreaterThan(0.5);
+    expect(hand.candidateTypeSimilarity(['nations'], nations)).toBeGreaterThan(0.5);
+    expect(hand.candidateTypeSimilarity(['nationality'], nations)).toBe(0);
+  }, 120_000);
+});

@@ -293,7 +293,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
 
   /**
    * How well the answer nouns name the entities of `ends` (see AnalysisContext.candidateTypeSimilarity): the share
-   * of a sample of `ends` whose names contain a noun's stem ("hospitals" / "Ridgeway Community Hospital"), and for
+   * of a sample of `ends` whose names contain a noun, singular or plural ("hospitals" / "Ridgeway Community Hospital"), and for
    * "where" the best word match with a relation most of the sample is the value of (a city is what "located in"
    * points to); negative when the names share a head word no answer noun names ("which city" / "… Department").
    */
@@ -321,7 +321,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
         heads.set(head, h);
       }
       nouns.forEach((w, i) => {
-        if (tokens.some((t) => sharesStem(w, t))) nameHits[i]++;
+        if (tokens.some((t) => sameNoun(w, t))) nameHits[i]++;
       });
     }
     if (n === 0) return 0;
@@ -1064,3 +1064,20 @@ function anchorShares(paths: readonly { anchor: number; steps: SchemaStep[]; end
   for (const p of first) out.set(`${p.steps[0].relation}${p.steps[0].direction}`, total ? p.ends.size / total : 0);
   return out;
 }
+
+/** A noun's singular, by the regular plural endings ("cities" → city, "churches" → church). */
+function singular(w: string): string {
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (/(s|x|z|ch|sh)es$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
+  return w;
+}
+
+/**
+ * Whether a name's word is the noun itself, singular or plural ("hospitals" / "… Hospital"): a derivation sharing
+ * its stem is another concept ("nationality" / "United Nations").
+ */
+function sameNoun(noun: string, word: string): boolean {
+  return singular(noun) === singular(word);
+}
+
