@@ -26,7 +26,7 @@ interface Row {
 }
 const load = (f: string): Row[] => (JSON.parse(readFileSync(f, 'utf8')).questions as Row[]).filter((r) => !r.set.endsWith('-nb'));
 const fit = load(fitFile);
-const ALL_KEYS: (keyof ConfidenceSignals)[] = ['chainMargin', 'minSupport', 'unused', 'unmatched', 'hops', 'answers', 'firstRound', 'readingsAgree', 'linkScore', 'inferred', 'homonyms', 'nearReadings', 'exactLink', 'topScore', 'meanSupport'];
+const ALL_KEYS: (keyof ConfidenceSignals)[] = ['chainMargin', 'minSupport', 'unused', 'unmatched', 'hops', 'answers', 'firstRound', 'readingsAgree', 'linkScore', 'inferred', 'homonyms', 'nearReadings', 'exactLink', 'topScore', 'meanSupport', 'answerMargin', 'nearRivals'];
 const dropped = new Set(values.drop.split(',').map((s) => s.trim()));
 const KEYS = ALL_KEYS.filter((k) => !dropped.has(k));
 const usable = (rows: Row[]) => rows.filter((r): r is Row & { signals: ConfidenceSignals } => !!r.signals && r.signals.answers > 0);

@@ -178,13 +178,17 @@ export interface ConfidenceSignals {
   topScore: number;
   /** Mean word support over the hops of the chosen chain, in [0, 1]. */
   meanSupport: number;
+  /** Score of the chosen chain minus the best reading whose ends lack the top answer (capped at 2): a rival that reaches the same answer does not make it less likely. */
+  answerMargin: number;
+  /** Readings within 0.15 of the chosen one's score whose ends lack the top answer (capped at 5). */
+  nearRivals: number;
 }
 
 /**
- * Confidence below which an answer is unsure (the engine's calibrated threshold; the UI says it). Chosen on the
- * development sets' seed-1 samples to keep right answers marked unsure near 15% (each one may cost a Brain call).
+ * Confidence below which an answer is unsure (the engine's calibrated threshold; the UI says it). The best mean
+ * separation of wrong from right answers over the development sets' seed-1 samples (bench/calibrate.ts).
  */
-export const UNSURE_BELOW = 0.83;
+export const UNSURE_BELOW = 0.89;
 
 /** How sure the local answer is, and why it is not surer. */
 export interface AnswerConfidence {

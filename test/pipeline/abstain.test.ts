@@ -77,4 +77,30 @@ describe('abstention', () => {
     expect(none.p).toBe(0);
     expect(shouldAbstain(none)).toBe(false);
   });
+
+  it('measures the margin of the top answer against readings that do not reach it, not against every other reading', () => {
+    const step = (relation: number) => ({ relation, direction: 'out' as const, visible: `r${relation}`, confidence: 0.6 });
+    const reading = (relation: number, ends: number[], score: number) => ({ anchors: [0], steps: [step(relation)], answerPosition: 1, ends: new Set(ends), score });
+    // Two readings close behind the chosen one: one also reaches its top answer (entity 1), the other does not.
+    const analysis: Analysis = {
+      anchorOrder: [0],
+      chain: [step(0)],
+      answerPosition: 1,
+      dPredict: 1,
+      alternatives: [],
+      subquestions: [],
+      unexplained: { unused: [], unmatched: [] },
+      ranked: [reading(0, [1], 1), reading(1, [1, 3], 0.95), reading(2, [2], 0.7)],
+    };
+    const c = answerConfidence({ answers: [{ entity: 1 }], firstRound: true, linkScores: [1], exactLink: true, analysis });
+    expect(c.signals.chainMargin).toBeCloseTo(0.05);
+    expect(c.signals.answerMargin).toBeCloseTo(0.3);
+    expect(c.signals.nearReadings).toBe(1);
+    expect(c.signals.nearRivals).toBe(0);
+    // The same readings where the close one reaches another answer: less sure.
+    const apart = answerConfidence({ answers: [{ entity: 1 }], firstRound: true, linkScores: [1], exactLink: true, analysis: { ...analysis, ranked: [reading(0, [1], 1), reading(1, [3], 0.95), reading(2, [2], 0.7)] } });
+    expect(apart.signals.answerMargin).toBeCloseTo(0.05);
+    expect(apart.signals.nearRivals).toBe(1);
+    expect(apart.p).toBeLessThan(c.p);
+  });
 });
