@@ -43,11 +43,11 @@ function train(rows: (Row & { signals: ConfidenceSignals })[]): Record<string, n
     for (const r of rows) {
       const weight = 1 / perSet.get(r.set)!;
       let z = w[0];
-      KEYS.forEach((k, i) => (z += w[i + 1] * r.signals[k]));
+      KEYS.forEach((k, i) => (z += w[i + 1] * (r.signals[k] ?? 0)));
       const p = 1 / (1 + Math.exp(-z));
       const err = (p - (r.hit ? 1 : 0)) * weight;
       g[0] += err;
-      KEYS.forEach((k, i) => (g[i + 1] += err * r.signals[k]));
+      KEYS.forEach((k, i) => (g[i + 1] += err * (r.signals[k] ?? 0)));
       total += weight;
     }
     for (let i = 0; i < w.length; i++) w[i] -= 0.5 * (g[i] / total + (i ? l2 * w[i] : 0));

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Triple } from '../../src-main/common/graphTypes.js';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { ArcFilterMemo, arcFilterKey } from '../../src-main/engine/egress/exposure/attack/arcFilterMemo.js';
+import { ArcFilterMemo, ENTRY_COST, arcFilterKey } from '../../src-main/engine/egress/exposure/attack/arcFilterMemo.js';
 import { attackSession } from '../../src-main/engine/egress/exposure/attack/attackSession.js';
 import { observeSession } from '../../src-main/engine/egress/exposure/attack/observedSession.js';
 import { referenceIndex } from '../../src-main/engine/egress/exposure/attack/referenceIndex.js';
@@ -43,15 +43,16 @@ describe('arc filter memo', () => {
   });
 
   it('forgets the least recently used survivors past its bound', () => {
-    const memo = new ArcFilterMemo(10);
+    // Room for two entries of four candidates each (each entry costs ENTRY_COST more), not three.
+    const memo = new ArcFilterMemo(2 * (4 + ENTRY_COST) + 5);
     const arrays = [0, 1, 2, 3].map((i) => Int32Array.of(i, i + 1, i + 2, i + 3));
     const key = (i: number): string => arcFilterKey(arrays[i], arrays[3], null, 0);
     memo.set(key(0), arrays[0]);
     memo.set(key(1), arrays[1]);
     expect(memo.get(key(0))).toBe(arrays[0]);
-    // 12 held > 10: the least recently used (1, since 0 was just read) goes.
+    // Three entries do not fit: the least recently used (1, since 0 was just read) goes.
     memo.set(key(2), arrays[2]);
-    expect(memo.size).toBe(8);
+    expect(memo.size).toBe(2 * (4 + ENTRY_COST));
     expect(memo.get(key(1))).toBeUndefined();
     expect(memo.get(key(0))).toBe(arrays[0]);
     expect(memo.get(key(2))).toBe(arrays[2]);

@@ -102,5 +102,9 @@ describe('abstention', () => {
     expect(apart.signals.answerMargin).toBeCloseTo(0.05);
     expect(apart.signals.nearRivals).toBe(1);
     expect(apart.p).toBeLessThan(c.p);
+    // The top answer came from a later reading: the chosen one does not reach it, so the answer leads nothing.
+    const later = answerConfidence({ answers: [{ entity: 2 }], firstRound: false, linkScores: [1], exactLink: true, analysis });
+    expect(later.signals.answerMargin).toBe(0);
+    expect(later.signals.nearRivals).toBeGreaterThanOrEqual(1);
   });
 });

@@ -195,5 +195,13 @@ describe('an answer noun named in the candidates\' names', () => {
     expect(hand.candidateTypeSimilarity(['hospitals'], ends('Northgate Hospital', 'Ridgeway Hospital'))).toBeGreaterThan(0.5);
     expect(hand.candidateTypeSimilarity(['nations'], nations)).toBeGreaterThan(0.5);
     expect(hand.candidateTypeSimilarity(['nationality'], nations)).toBe(0);
+    // Plurals of nouns ending in e or y, and singulars ending in s.
+    const h = toyGraph(['Ann|likes|Big Movie', 'Ann|likes|Small Movie', 'Ann|owns|Lake House', 'Ann|owns|Tree House', 'Ann|visits|North Campus', 'Ann|visits|South Campus']);
+    const hh = (await AlgorithmicHand.create(h, drm, EntityNameIndex.build(h))) as unknown as { candidateTypeSimilarity(nouns: readonly string[], ends: ReadonlySet<number>): number };
+    const of = (...names: string[]) => new Set(names.map((n) => h.indexOf(n)!));
+    expect(hh.candidateTypeSimilarity(['movies'], of('Big Movie', 'Small Movie'))).toBeGreaterThan(0.5);
+    expect(hh.candidateTypeSimilarity(['houses'], of('Lake House', 'Tree House'))).toBeGreaterThan(0.5);
+    expect(hh.candidateTypeSimilarity(['campuses'], of('North Campus', 'South Campus'))).toBeGreaterThan(0.5);
+    expect(hh.candidateTypeSimilarity(['campus'], of('North Campus', 'South Campus'))).toBeGreaterThan(0.5);
   }, 120_000);
 });

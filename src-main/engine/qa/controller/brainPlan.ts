@@ -42,8 +42,12 @@ export function analysisFromPlan(plan: BrainPlan, ctx: PlanContext): PlanResult 
     }
   }
   if (!chosen) return { ok: false, reason: `no chain "${wanted}" leaves the anchor${order.length > 1 ? 's' : ''} in this graph` };
-  const top = chosen;
-  const rest = ctx.analysis.ranked.filter((c) => c !== top);
+  const picked = chosen;
+  const rest = ctx.analysis.ranked.filter((c) => c !== picked);
+  // The Brain read the whole question: its reading leads every local one by a point, as one it had to add does, so
+  // the local words' scores (which left the question unsure) do not make the answer it verified look a near-tie.
+  const lead = (ctx.analysis.ranked[0]?.score ?? 0) + 1;
+  const top: ScoredChain = picked.score >= lead ? picked : { ...picked, score: lead };
   const m = top.anchors.length;
   return {
     ok: true,

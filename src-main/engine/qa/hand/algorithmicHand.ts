@@ -1065,12 +1065,9 @@ function anchorShares(paths: readonly { anchor: number; steps: SchemaStep[]; end
   return out;
 }
 
-/** A noun's singular, by the regular plural endings ("cities" → city, "churches" → church). */
-function singular(w: string): string {
-  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
-  if (/(s|x|z|ch|sh)es$/.test(w)) return w.slice(0, -2);
-  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
-  return w;
+/** Whether `plural` is a regular plural of `noun` (movie → movies, church → churches, city → cities, house → houses). */
+function pluralOf(noun: string, plural: string): boolean {
+  return plural === `${noun}s` || plural === `${noun}es` || (/[^aeiou]y$/.test(noun) && plural === `${noun.slice(0, -1)}ies`);
 }
 
 /**
@@ -1078,6 +1075,5 @@ function singular(w: string): string {
  * its stem is another concept ("nationality" / "United Nations").
  */
 function sameNoun(noun: string, word: string): boolean {
-  return singular(noun) === singular(word);
+  return noun === word || pluralOf(noun, word) || pluralOf(word, noun);
 }
-

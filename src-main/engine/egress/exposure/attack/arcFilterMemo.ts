@@ -5,8 +5,10 @@
 // holds, least recently used first out.
 import type { ReferenceIndex } from './referenceIndex.js';
 
-/** Candidates held at most per graph (4 bytes each): 64 MiB. */
+/** Candidates held at most per graph (4 bytes each), entries counted as ENTRY_COST more: about 64 MiB. */
 const HELD_MAX = 16 * 2 ** 20;
+/** What an entry costs beyond its candidates (its key, the array object), in candidates: empty results count too. */
+export const ENTRY_COST = 16;
 
 const ids = new WeakMap<Int32Array, number>();
 let nextId = 1;
@@ -40,12 +42,14 @@ export class ArcFilterMemo {
   }
 
   set(key: string, kept: Int32Array): void {
+    const old = this.entries.get(key);
+    if (old) this.held -= old.length + ENTRY_COST;
     this.entries.set(key, kept);
-    this.held += kept.length;
+    this.held += kept.length + ENTRY_COST;
     for (const [k, v] of this.entries) {
       if (this.held <= this.heldMax) break;
       this.entries.delete(k);
-      this.held -= v.length;
+      this.held -= v.length + ENTRY_COST;
     }
   }
 }

@@ -65,7 +65,7 @@ export function refineCandidates(index: ReferenceIndex, model: AttackModel, init
             const mark = markFor(there);
             for (const x of kept) if (arcHolds(index.graph, model, x, a, mark)) out[n++] = x;
           }
-          survivors = n === kept.length ? kept : out.slice(0, n);
+          survivors = n === kept.length ? kept : n === 0 ? NONE : out.slice(0, n);
           memo.set(key, survivors);
         }
         kept = survivors;
@@ -82,6 +82,9 @@ export function refineCandidates(index: ReferenceIndex, model: AttackModel, init
   }
   return { sets, rounds: done };
 }
+
+/** The one empty candidate array every filter that leaves nothing returns. */
+const NONE = new Int32Array(0);
 
 /** Whether raw entity x has an edge matching arc a to a current candidate of its other end (mark; null: any). */
 export function arcHolds(g: MemoryGraph, model: AttackModel, x: number, a: AttackArc, mark: Uint8Array | null): boolean {
