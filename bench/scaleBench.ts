@@ -3,7 +3,8 @@
 // names suffixed per copy, 1% cross-links, seeded), each imported, then opened and asked in fresh processes:
 //   import      wall time of the import (its own process) and its peak RSS
 //   disk        the graph folder (Kuzu database + snapshot)
-//   cold ask    `ctrlg ask --json` in a fresh process, spawn to exit (second run: GloVe cache and disk cache warm)
+//   cold ask    `ctrlg ask --json` in a fresh process, spawn to exit (second run: GloVe cache and disk cache warm), as
+//               bin/ctrlg.mjs runs it: the build in out/cli when fresh (`npm run build:cli`), else the sources via tsx
 //   open        reading the graph into memory in the eval process (the snapshot)
 //   p50/p95     warm per-question latency per hop, Hits@1 per hop, over questions sampled at random (seeded) from
 //               MetaQA's dev sets with brackets, each rewritten to a random copy's names
@@ -17,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseQuestions, quantile, type EvalQuestion } from '../src-main/engine/import/questionsFile.js';
 import { createPrng } from '../src-main/engine/random/prng.js';
+import { staleReason } from '../bin/builtCli.mjs';
 import { questionForCopy, writeCopies } from './lib/scaleCopies.js';
 import type { ScaleQuestions } from './lib/scaleChild.js';
 import { sampleQuestions } from './lib/sampleQuestions.js';
@@ -108,7 +110,8 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
-console.log(`\nseed ${seed}, ${perHop} questions per hop per size${values.heap ? `, --max-old-space-size=${values.heap}` : ''}; hop cells: Hits@1 · p50/p95 ms (warm); (…) CPU seconds of the process; load average at the end ${loadavg()[0].toFixed(1)}\n`);
+const stale = staleReason(root, resolve(root, 'out/cli'));
+console.log(`\nseed ${seed}, ${perHop} questions per hop per size${values.heap ? `, --max-old-space-size=${values.heap}` : ''}; hop cells: Hits@1 · p50/p95 ms (warm); (…) CPU seconds of the process; load average at the end ${loadavg()[0].toFixed(1)}; cold ask ran ${stale ? `the sources through tsx (build not used: ${stale})` : 'the build in out/cli'}\n`);
 console.log('| copies | triples | import | import RSS GiB | disk | cold ask | open | 1-hop | 2-hop | 3-hop | unknown (max) | ask/eval RSS GiB |');
 console.log('|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|---:|');
 for (const r of rows) console.log(r);
