@@ -43,35 +43,34 @@ export class KeyedLists {
    * values of the first pass are not read, so a caller may settle them (and the order) between the two.
    */
   static build(visit: (emit: (key: string, value: number) => void, pass: 0 | 1) => void): KeyedLists {
-    const index = new Map<string, number>();
-    const keys: string[] = [];
-    let counts = new Int32Array(1024);
-    visit((key, _) => {
-      let k = index.get(key);
-      if (k === undefined) {
-        k = keys.push(key) - 1;
-        index.set(key, k);
-        if (k >= counts.length) {
-          const grown = new Int32Array(counts.length * 2);
-          grown.set(counts);
-          counts = grown;
-        }
-      }
-      counts[k]++;
-    }, 0);
-    const start = new Int32Array(keys.length + 1);
-    for (let k = 0; k < keys.length; k++) start[k + 1] = start[k] + counts[k];
-    const items = new Int32Array(start[keys.length]);
-    const fill = start.slice(0, keys.length);
+    const keying = new Keying();
+    visit((key) => keying.count(key), 0);
+    const { start, fill } = keying.lists();
+    const items = new Int32Array(start[keying.keys.length]);
     visit((key, value) => {
-      items[fill[index.get(key)!]++] = value;
+      items[fill[keying.index.get(key)!]++] = value;
     }, 1);
-    index.clear();
-    const ends = new Int32Array(keys.length);
-    let at = 0;
-    for (let k = 0; k < keys.length; k++) ends[k] = at += keys[k].length;
-    const text = keys.join('');
-    return new KeyedLists(text, ends, buildKeyTable(keys.length, (k) => keys[k]), start, items);
+    return keying.finish(start, items);
+  }
+
+  /**
+   * One pass over (key, value) pairs whose values are final as they come: the same lists as `build` (keys numbered
+   * first seen first, each list in the order its values came), with each key computed and hashed once, not twice.
+   */
+  static collect(visit: (emit: (key: string, value: number) => void) => void): KeyedLists {
+    const keying = new Keying();
+    let keyOf = new Int32Array(1024);
+    let valueOf = new Int32Array(1024);
+    let n = 0;
+    visit((key, value) => {
+      if (n >= keyOf.length) (keyOf = grown(keyOf)), (valueOf = grown(valueOf));
+      keyOf[n] = keying.count(key);
+      valueOf[n++] = value;
+    });
+    const { start, fill } = keying.lists();
+    const items = new Int32Array(start[keying.keys.length]);
+    for (let i = 0; i < n; i++) items[fill[keyOf[i]]++] = valueOf[i];
+    return keying.finish(start, items);
   }
 
   /** Whether arrays read from a file make a consistent index whose values lie below `valueLimit`. */
@@ -83,4 +82,47 @@ export class KeyedLists {
     for (let i = 0; i < this.items.length; i++) if (this.items[i] < 0 || this.items[i] >= valueLimit) return false;
     return tableFits(this.table, K);
   }
+}
+
+/** Numbers keys first seen first and counts their values; then lays out the lists and the key table. */
+class Keying {
+  readonly index = new Map<string, number>();
+  readonly keys: string[] = [];
+  private counts = new Int32Array(1024);
+
+  /** Counts one value of `key`; returns the key's number. */
+  count(key: string): number {
+    let k = this.index.get(key);
+    if (k === undefined) {
+      k = this.keys.push(key) - 1;
+      this.index.set(key, k);
+      if (k >= this.counts.length) this.counts = grown(this.counts);
+    }
+    this.counts[k]++;
+    return k;
+  }
+
+  /** List starts (CSR) and a copy of them to fill from. */
+  lists(): { start: Int32Array; fill: Int32Array } {
+    const K = this.keys.length;
+    const start = new Int32Array(K + 1);
+    for (let k = 0; k < K; k++) start[k + 1] = start[k] + this.counts[k];
+    return { start, fill: start.slice(0, K) };
+  }
+
+  finish(start: Int32Array, items: Int32Array): KeyedLists {
+    const { keys } = this;
+    this.index.clear();
+    const ends = new Int32Array(keys.length);
+    let at = 0;
+    for (let k = 0; k < keys.length; k++) ends[k] = at += keys[k].length;
+    return new KeyedLists(keys.join(''), ends, buildKeyTable(keys.length, (k) => keys[k]), start, items);
+  }
+}
+
+/** A copy of `a` twice as long. */
+function grown(a: Int32Array): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }

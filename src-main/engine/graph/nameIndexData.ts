@@ -47,13 +47,13 @@ export function buildNameIndexData(names: readonly string[]): NameIndexData {
     const w = wordSpans(name).map((x) => x.norm);
     return w.length ? w : undefined;
   });
-  const linkKeys = KeyedLists.build((emit) => words.forEach((w, e) => w && emit(w.join(' '), e)));
+  const linkKeys = KeyedLists.collect((emit) => words.forEach((w, e) => w && emit(w.join(' '), e)));
   const K = linkKeys.size;
   // Words of each key: those of its first entity (the key is made of them).
   const keyWords = (k: number): string[] => words[linkKeys.list(k)[0]]!;
   let maxKeyLength = 0;
   for (let k = 0; k < K; k++) maxKeyLength = Math.max(maxKeyLength, keyWords(k).length);
-  const stems = KeyedLists.build((emit) => {
+  const stems = KeyedLists.collect((emit) => {
     for (let k = 0; k < K; k++) for (const s of new Set(keyWords(k).map(stemToken))) emit(s, k);
   });
   const keyWeight = new Float64Array(K);
@@ -66,17 +66,17 @@ export function buildNameIndexData(names: readonly string[]): NameIndexData {
     }
     keyWeight[k] = w;
   }
-  const acronyms = KeyedLists.build((emit) => {
+  const acronyms = KeyedLists.collect((emit) => {
     for (let k = 0; k < K; k++) for (const a of new Set(acronymsOf(keyWords(k)))) emit(a, k);
   });
   const closest = buildTrigramIndex(K, (k) => linkKeys.key(k));
-  const compact = KeyedLists.build((emit) => {
+  const compact = KeyedLists.collect((emit) => {
     for (let k = 0; k < K; k++) {
       const c = linkKeys.key(k).replace(/ /g, '');
       if (c.length >= MIN_COMPACT) emit(c, k);
     }
   });
-  const scrubKeys = KeyedLists.build((emit) =>
+  const scrubKeys = KeyedLists.collect((emit) =>
     names.forEach((name, e) => {
       const key = nameKey(name);
       if (scrubbable(key)) emit(key, e);
