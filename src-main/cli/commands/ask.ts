@@ -45,17 +45,27 @@ export function formatAskResult(r: AskResult): string {
     lines.push(
       `Indicator: ${r.indicator.anchors.join(' + ')} ${r.indicator.chain.map((s) => `${arrow(s.relation, s.direction)}(${s.confidence.toFixed(2)})`).join(' ')}  answer at ${r.indicator.answerPosition}, D_predict ${r.indicator.dPredict}`,
     );
-  if (r.answers.length === 0) lines.push('No verified answer.');
+  if (r.abstained) {
+    // No reading explains the whole question: say so, with what the best partial reading found (for a look only).
+    lines.push(`No answer: ${r.abstained.message}`);
+    if (r.abstained.answers.length) lines.push(`  The partial reading found: ${r.abstained.answers.slice(0, 5).map((a) => a.name).join('; ')}`);
+  } else if (r.answers.length === 0) lines.push('No verified answer.');
   else {
     lines.push('Answers:');
     r.answers.forEach((a, i) => {
-      lines.push(`${String(i + 1).padStart(3)}. ${a.name}  (score ${a.score.toFixed(3)})`);
+      lines.push(`${String(i + 1).padStart(3)}. ${a.name}  (score ${a.score.toFixed(3)}${a.tied ? ', tied: as well supported as the first' : ''})`);
       a.rawPaths.slice(0, 2).forEach((p, k) => {
         lines.push(`       raw:  ${pathText(p.entities, p.edges)}`);
         const v = a.viewPaths[k];
         if (v) lines.push(`       view: ${pathText(v.nodes, v.edges)}`);
       });
     });
+  }
+  if (r.answerSet && r.answers.length) lines.push(`Answer set: ${r.answerSet.size} (${r.answerSet.label}: ${r.answerSet.reason})`);
+  if (r.confidence) {
+    const { p, unsure, reasons } = r.confidence;
+    // Unsure answers say why, so a wrong answer does not read as a confident one.
+    lines.push(`Confidence: ${p.toFixed(2)}${unsure ? `, unsure${reasons.length ? ` — ${reasons.slice(0, 3).join('; ')}` : ''}` : ''}`);
   }
   if (r.view)
     lines.push(
