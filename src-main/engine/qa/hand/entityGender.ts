@@ -38,16 +38,17 @@ export function entityGenders(graph: MemoryGraph, roles: readonly LabelRoles[], 
     if (values.length >= 2 && values.length <= MAX_VALUES) {
       let edges = 0;
       let named = 0;
-      const sexes = new Map<number, number>();
+      // Each named value with its sex and the heads holding it (read once: counted, then marked).
+      const sexes: { sex: number; heads: number[] }[] = [];
       for (const v of values) {
-        const c = [...across(v, r, DIR_IN)].length;
-        edges += c;
+        const heads = [...across(v, r, DIR_IN)];
+        edges += heads.length;
         const g = nameGender(wn, graph.names[v]);
         if (!g) continue;
-        sexes.set(v, code(g));
-        named += c;
+        sexes.push({ sex: code(g), heads });
+        named += heads.length;
       }
-      if (new Set(sexes.values()).size === 2 && named >= MIN_NAMED * edges) for (const [v, sex] of sexes) for (const head of across(v, r, DIR_IN)) stated[head] |= sex;
+      if (new Set(sexes.map((x) => x.sex)).size === 2 && named >= MIN_NAMED * edges) for (const { sex, heads } of sexes) for (const head of heads) stated[head] |= sex;
     }
     // An end whose role noun names a sex ("X mother Y": Y, a tail, is female); the head holds the relation as an
     // out-edge, the tail as an in-edge.
