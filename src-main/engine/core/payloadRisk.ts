@@ -9,6 +9,11 @@ export interface PayloadRisk {
    */
   tokenRisk(text: string | readonly string[], membersOf: (token: string) => readonly number[]): ReadonlyMap<string, number>;
   /**
+   * The entity tokens whose tokenRisk is above `bound` (≥ 0), with that risk; the rest are left out. What the payload
+   * guard asks: on a large graph it is answered from a few candidates per token instead of whole candidate sets.
+   */
+  riskAbove(text: string | readonly string[], membersOf: (token: string) => readonly number[], bound: number): ReadonlyMap<string, number>;
+  /**
    * Per entity token of `text`: how many raw entities fit what the observer sees (its anonymity set; 1: it can be
    * named). Needs no truth, so the approval dialog can show it for any payload, edited ones included.
    */

@@ -45,3 +45,35 @@ export function keyHoldersFit(h: KeyHolders, keys: number, n: number): boolean {
 export function holdersOf(h: KeyHolders, key: number): Int32Array {
   return h.items.subarray(h.start[key], h.start[key + 1]);
 }
+
+/** The key of a (relation, direction) pair, the order MemoryGraph sorts each entity's edges in. */
+export function edgeKey(relation: number, direction: number): number {
+  return relation * 2 + direction;
+}
+
+function keyAt(graph: KeyedCsr, k: number): number {
+  return graph.edgeRelation[k] * 2 + graph.edgeDirection[k];
+}
+
+/** First edge of entity x whose key is ≥ key (binary search over x's sorted edges). */
+export function keyStart(graph: KeyedCsr, x: number, key: number): number {
+  let lo = graph.offsets[x];
+  let hi = graph.offsets[x + 1];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keyAt(graph, mid) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Number of x's edges with this key. */
+export function keyCount(graph: KeyedCsr, x: number, key: number): number {
+  return keyStart(graph, x, key + 1) - keyStart(graph, x, key);
+}
+
+/** Whether x has key `key` among its edges. */
+export function hasKey(graph: KeyedCsr, x: number, key: number): boolean {
+  const s = keyStart(graph, x, key);
+  return s < graph.offsets[x + 1] && keyAt(graph, s) === key;
+}

@@ -188,7 +188,7 @@ function payloadGuardOf(risk: PayloadRisk, mapping: ViewMapping, options: Payloa
   const relabel = new Map<string, string>();
   return (built) => {
     const p = relabel.size ? withLabels(built, relabel) : built;
-    const g = guardPayload(p, (text) => risk.tokenRisk([...earlier, text], (t) => mapping.members(t)), options, generalize);
+    const g = guardPayload(p, (text) => risk.riskAbove([...earlier, text], (t) => mapping.members(t), options.maxRisk), options, generalize);
     for (const [raw, coarse] of g.relabel) relabel.set(raw, coarse);
     earlier.push(g.payload.text);
     return g.payload;

@@ -8,7 +8,7 @@
 // changes: a Brain's reply names candidate paths by number, and the Hand grounds each by its index, never by token.
 import type { SanitizedView } from '../../core/types.js';
 import { DIR_IN, DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
-import { holdersOf } from '../../graph/keyHolders.js';
+import { edgeKey, hasKey, holdersOf } from '../../graph/keyHolders.js';
 import { kindToken } from './sessionSecret.js';
 
 export interface HubOptions {
@@ -52,88 +52,75 @@ export function hubDegree(graph: MemoryGraph, share: number): number {
 }
 
 const peerMemo = new WeakMap<MemoryGraph, Map<string, number[]>>();
-const countMemo = new WeakMap<MemoryGraph, Map<string, number>>();
+const orderMemo = new WeakMap<MemoryGraph, Map<string, Int32Array>>();
 
-type KeySet = readonly { relations: readonly number[]; dir: number }[];
+type Key = { relations: readonly number[]; dir: number };
+type KeySet = readonly Key[];
+
+function keyId(k: Key): string {
+  return `${k.dir}:${[...new Set(k.relations)].sort((a, b) => a - b).join(',')}`;
+}
 
 function keySetId(keys: KeySet): string {
-  return keys.map((k) => `${k.dir}:${[...k.relations].sort((a, b) => a - b).join(',')}`).sort().join(';');
+  return keys.map(keyId).sort().join(';');
 }
 
 /**
- * Entities holding every (relation set, direction) key, ascending. The graph's holders of each key (built at import,
- * in its snapshot): an entity holds a key when it has an edge of one of its relations that way. Unions and
- * intersections of ascending lists, so the cost follows the keys' holders, not the graph.
+ * The entities holding one (relation set, direction) key — an edge of one of its relations that way — highest degree
+ * first, ties by index. From the graph's holders of each key (built at import, in its snapshot), ordered by a
+ * counting sort over degrees, once per graph and key: a question then reads the few it needs from the front.
  */
-function holderSet(graph: MemoryGraph, keys: KeySet): number[] {
-  if (!keys.length) return Array.from({ length: graph.size }, (_, i) => i);
+function byDegree(graph: MemoryGraph, k: Key): Int32Array {
+  const id = keyId(k);
+  const memo = orderMemo.get(graph) ?? orderMemo.set(graph, new Map()).get(graph)!;
+  let order = memo.get(id);
+  if (order) return order;
   const table = graph.keyHolders();
-  let found: number[] | undefined;
-  for (const k of keys) {
-    const rels = [...new Set(k.relations)];
-    const union = rels.length === 1 ? Array.from(holdersOf(table, rels[0] * 2 + k.dir)) : ascendingUnion(rels.map((r) => holdersOf(table, r * 2 + k.dir)));
-    found = found === undefined ? union : ascendingIntersection(found, union);
-    if (!found.length) break;
-  }
-  return found ?? [];
+  const rels = [...new Set(k.relations)];
+  const list = rels.length === 1 ? holdersOf(table, rels[0] * 2 + k.dir) : ascendingUnion(rels.map((r) => holdersOf(table, r * 2 + k.dir)));
+  let top = 0;
+  for (const x of list) top = Math.max(top, graph.degreeOf(x));
+  // Bucket starts by degree, highest first; an ascending list filled in order keeps ties by index.
+  const at = new Int32Array(top + 2);
+  for (const x of list) at[top - graph.degreeOf(x) + 1]++;
+  for (let d = 1; d < at.length; d++) at[d] += at[d - 1];
+  order = new Int32Array(list.length);
+  for (const x of list) order[at[top - graph.degreeOf(x)]++] = x;
+  memo.set(id, order);
+  return order;
 }
 
-/** How many entities hold every key. Memoised per graph and key set. */
-function holderCount(graph: MemoryGraph, keys: KeySet): number {
-  const id = keySetId(keys);
-  const memo = countMemo.get(graph) ?? countMemo.set(graph, new Map()).get(graph)!;
-  let n = memo.get(id);
-  if (n === undefined) memo.set(id, (n = holderSet(graph, keys).length));
-  return n;
+/** Whether entity x holds the key. */
+function holds(graph: MemoryGraph, x: number, k: Key): boolean {
+  return k.relations.some((r) => hasKey(graph, x, edgeKey(r, k.dir)));
 }
 
 /**
- * Entities holding every (relation set, direction) key, highest degree first (ties by index), at most `count`.
- * Memoised per graph and key set: a graph's hubs share few key sets.
+ * Entities holding every key, highest degree first (ties by index), at most `count`: the front of the key with the
+ * fewest holders, kept where they hold the others. Memoised per graph and key set: a graph's hubs share few key sets.
  */
 function holders(graph: MemoryGraph, keys: KeySet, count: number): number[] {
   const id = `${count}|${keySetId(keys)}`;
   const memo = peerMemo.get(graph) ?? peerMemo.set(graph, new Map()).get(graph)!;
   const known = memo.get(id);
   if (known) return known;
-  const top = topByDegree(graph, holderSet(graph, keys), count);
+  const lists = keys.map((k) => byDegree(graph, k));
+  const fewest = lists.reduce((best, l, j) => (l.length < lists[best].length ? j : best), 0);
+  const top: number[] = [];
+  for (const x of lists[fewest]) {
+    if (top.length === count) break;
+    if (keys.every((k, j) => j === fewest || holds(graph, x, k))) top.push(x);
+  }
   memo.set(id, top);
   return top;
 }
 
-/** The first `count` of `xs` by degree, highest first, ties by index: a sort's prefix, without sorting them all. */
-function topByDegree(graph: MemoryGraph, xs: readonly number[], count: number): number[] {
-  const before = (a: number, b: number): boolean => graph.degreeOf(a) > graph.degreeOf(b) || (graph.degreeOf(a) === graph.degreeOf(b) && a < b);
-  const top: number[] = [];
-  for (const x of xs) {
-    if (top.length === count && !before(x, top[count - 1])) continue;
-    let at = top.length === count ? count - 1 : top.length;
-    for (; at > 0 && before(x, top[at - 1]); at--) top[at] = top[at - 1];
-    top[at] = x;
-  }
-  return top;
-}
-
 /** Distinct members of ascending lists, ascending. */
-function ascendingUnion(lists: readonly Int32Array[]): number[] {
+function ascendingUnion(lists: readonly Int32Array[]): Int32Array {
   const all: number[] = [];
   for (const l of lists) for (let j = 0; j < l.length; j++) all.push(l[j]);
   all.sort((a, b) => a - b);
-  return all.filter((x, j) => j === 0 || x !== all[j - 1]);
-}
-
-/** Members of both ascending lists, ascending. */
-function ascendingIntersection(a: readonly number[], b: readonly number[]): number[] {
-  const out: number[] = [];
-  for (let i = 0, j = 0; i < a.length && j < b.length; )
-    if (a[i] < b[j]) i++;
-    else if (a[i] > b[j]) j++;
-    else {
-      out.push(a[i]);
-      i++;
-      j++;
-    }
-  return out;
+  return Int32Array.from(all.filter((x, j) => j === 0 || x !== all[j - 1]));
 }
 
 /**
@@ -174,7 +161,7 @@ export function hubAggregates(input: {
     // relations into it) keeps its commonest keys, rarest dropped first, until it has peers: a payload shows a few.
     let keys = [...(keysOf.get(n.token)?.values() ?? [])].filter((k) => k.relations.length > 0);
     if (!keys.length) continue;
-    keys = keys.map((k) => ({ k, n: holderCount(graph, [k]) })).sort((a, b) => b.n - a.n).map((x) => x.k);
+    keys = keys.map((k) => ({ k, n: byDegree(graph, k).length })).sort((a, b) => b.n - a.n).map((x) => x.k);
     const peersOf = (ks: typeof keys): number[] => holders(graph, ks, options.members).filter((x) => x !== entity).slice(0, options.members - 1);
     let peers = peersOf(keys);
     while (peers.length < options.members - 1 && keys.length > 1) peers = peersOf((keys = keys.slice(0, -1)));

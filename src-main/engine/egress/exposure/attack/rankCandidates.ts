@@ -45,12 +45,16 @@ export function expectedHitAtK(set: Int32Array, scores: Float64Array, isTrue: (x
       n++;
       if (isTrue(set[i])) h++;
     });
-    const slots = k - covered;
-    if (h > 0) return n <= slots ? 1 : 1 - chooseRatio(n - h, n, slots);
+    if (h > 0) return tierHit(n, h, k - covered);
     covered += n;
     floor = best;
   }
   return 0;
+}
+
+/** The chance that `slots` draws at random from a tier of n candidates, h of them true, hit a true one. */
+export function tierHit(n: number, h: number, slots: number): number {
+  return n <= slots ? 1 : 1 - chooseRatio(n - h, n, slots);
 }
 
 /** C(a, s) / C(b, s) for a ≤ b: the chance that s draws without replacement from b all land among a. */

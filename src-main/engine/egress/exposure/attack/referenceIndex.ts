@@ -5,6 +5,9 @@ import { coarsenLiteral, literalKindOfCode, literalKinds } from '../../../graph/
 import { DIR_OUT, type MemoryGraph } from '../../../graph/memoryGraph.js';
 import { holdersOf } from '../../../graph/keyHolders.js';
 
+// The keyed-CSR reads live with the holders table; the attack's modules read them from here.
+export { edgeKey, hasKey, keyCount, keyStart } from '../../../graph/keyHolders.js';
+
 export interface ReferenceIndex {
   graph: MemoryGraph;
   /** Entities with at least one edge of key relation*2+direction, ascending. */
@@ -24,11 +27,6 @@ export interface ReferenceIndex {
 }
 
 const memo = new WeakMap<MemoryGraph, ReferenceIndex>();
-
-/** The key of a (relation, direction) pair, the order MemoryGraph sorts each entity's edges in. */
-export function edgeKey(relation: number, direction: number): number {
-  return relation * 2 + direction;
-}
 
 /** Builds (or returns the memoised) index of a graph. */
 export function referenceIndex(graph: MemoryGraph): ReferenceIndex {
@@ -70,31 +68,4 @@ export function referenceIndex(graph: MemoryGraph): ReferenceIndex {
   };
   memo.set(graph, index);
   return index;
-}
-
-function keyAt(graph: MemoryGraph, k: number): number {
-  return graph.edgeRelation[k] * 2 + graph.edgeDirection[k];
-}
-
-/** First edge of entity x whose key is ≥ key (binary search over x's sorted edges). */
-export function keyStart(graph: MemoryGraph, x: number, key: number): number {
-  let lo = graph.offsets[x];
-  let hi = graph.offsets[x + 1];
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keyAt(graph, mid) < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Number of x's edges with this key. */
-export function keyCount(graph: MemoryGraph, x: number, key: number): number {
-  return keyStart(graph, x, key + 1) - keyStart(graph, x, key);
-}
-
-/** Whether x has key `key` among its edges. */
-export function hasKey(graph: MemoryGraph, x: number, key: number): boolean {
-  const s = keyStart(graph, x, key);
-  return s < graph.offsets[x + 1] && keyAt(graph, s) === key;
 }

@@ -5,6 +5,7 @@
 import type { PayloadRisk } from '../../../core/payloadRisk.js';
 import type { MemoryGraph } from '../../../graph/memoryGraph.js';
 import { attackSession, DEFAULT_ROUNDS } from './attackSession.js';
+import { riskAbove } from './guardRisk.js';
 import { observeSession } from './observedSession.js';
 import { payloadRisk } from './payloadRisk.js';
 import { expectedHitAtK } from './rankCandidates.js';
@@ -29,6 +30,9 @@ export function reidentificationRisk(graph: MemoryGraph, rounds = DEFAULT_ROUNDS
         out.set(v.token, truth.size ? expectedHitAtK(v.candidates, v.scores, (x) => truth.has(x), 1) : 0);
       }
       return out;
+    },
+    riskAbove(text, membersOf, bound) {
+      return riskAbove(referenceIndex(graph), observeSession(typeof text === 'string' ? [text] : [...text]), membersOf, bound, rounds);
     },
     anonymity(text) {
       return new Map(payloadRisk(text, graph, rounds).map((r) => [r.token, r.anonymitySet]));
