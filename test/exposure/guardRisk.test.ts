@@ -127,6 +127,35 @@ describe('riskAbove', () => {
     }
   });
 
+  it('reads an aggregate with a band by its band, not by its keys (its members hold its edges together)', () => {
+    // Twenty films of 1998, two of them on the very day two people were born: the aggregate's (born, in) key is
+    // held by that one date, but every film's date is a member of the band.
+    const triples: Triple[] = [
+      ...Array.from({ length: 20 }, (_, f) => ({ head: `F${f}`, relation: 'release_year', tail: `1998-01-${String(f < 2 ? 1 : f).padStart(2, '0')}` })),
+      { head: 'P0', relation: 'born', tail: '1998-01-01' },
+      { head: 'P1', relation: 'born', tail: '1998-01-01' },
+    ];
+    const g = MemoryGraph.fromTriples('band', [], triples);
+    const text = ['ANCHORS: E_0001', 'P1. E_0001 -[release_year]-> A_0001(1998) <-[born]- E_0002'].join('\n');
+    const s: Session = { text, members: new Map([['E_0001', [g.indexOf('F0')!]], ['E_0002', [g.indexOf('P0')!]]]) };
+    const members = (t: string): number[] => s.members.get(t) ?? [];
+    const expected = wholeAttack(g, s, 0.1);
+    // The whole attack: the film is one of twenty (0.05), the person one of two (0.5).
+    expect([...expected.keys()]).toEqual(['E_0002']);
+    expect(riskAbove(referenceIndex(g), observeSession([s.text]), members, 0.1, 2)).toEqual(expected);
+  });
+
+  it('reads a truth listed twice as one entity, as the whole attack does', () => {
+    // Four films, each with a genre of its own: the film token is one of four (0.25), however its truth is listed.
+    const g = MemoryGraph.fromTriples('genres', [], [0, 1, 2, 3].map((k) => ({ head: `F${k}`, relation: 'genre', tail: `G${k}` })));
+    const text = ['ANCHORS: E_0001', 'P1. E_0001 -[genre]-> E_0002'].join('\n');
+    const truth = new Map([['E_0001', [g.indexOf('F0')!, g.indexOf('F0')!]], ['E_0002', [g.indexOf('G0')!]]]);
+    const members = (t: string): number[] => truth.get(t) ?? [];
+    const expected = wholeAttack(g, { text, members: truth }, 0.2);
+    expect(expected.get('E_0001')).toBe(0.25);
+    expect(riskAbove(referenceIndex(g), observeSession([text]), members, 0.2, 2)).toEqual(expected);
+  });
+
   it('leaves a session with a cluster label to the whole attack', () => {
     const g = filmGraph(7, 12);
     const s = randomSession(g, 3, 3, 'R_c1');

@@ -104,6 +104,8 @@ function holders(graph: MemoryGraph, keys: KeySet, count: number): number[] {
   const memo = peerMemo.get(graph) ?? peerMemo.set(graph, new Map()).get(graph)!;
   const known = memo.get(id);
   if (known) return known;
+  // The caller always has a key (a hub shown with none is left as it is).
+  if (!keys.length) return [];
   const lists = keys.map((k) => byDegree(graph, k));
   const fewest = lists.reduce((best, l, j) => (l.length < lists[best].length ? j : best), 0);
   const top: number[] = [];

@@ -72,7 +72,9 @@ export function localRisks(index: ReferenceIndex, model: AttackModel, membersOf:
  * Token i's rank-1 risk, exact when above the bound (at or below it: some value not above it); undefined when the
  * token could be pinned (a set of one) or has no truth to score.
  */
-function riskOfToken(walk: CandidateWalk, i: number, truth: readonly number[], bound: number, rounds: number): number | undefined {
+function riskOfToken(walk: CandidateWalk, i: number, members: readonly number[], bound: number, rounds: number): number | undefined {
+  // The whole attack reads the truth as a set.
+  const truth = [...new Set(members)];
   if (!truth.length || !truth.every((x) => walk.survives(i, x, rounds))) return undefined;
   const best = Math.min(...truth.map((x) => walk.score(i, x)));
   const tied = truth.filter((x) => walk.score(i, x) === best).length;
@@ -80,9 +82,12 @@ function riskOfToken(walk: CandidateWalk, i: number, truth: readonly number[], b
   let n = tied;
   const source = rounds > 0 ? walk.candidateSource(i) : walk.startList(i);
   for (const x of source) {
-    if (isTruth.has(x) || walk.scoreAtLeast(i, x) > best || walk.score(i, x) > best || !walk.survives(i, x, rounds)) continue;
-    if (walk.score(i, x) < best) return 0;
-    if (tierHit(++n, tied, 1) <= bound) return tierHit(n, tied, 1);
+    if (isTruth.has(x) || walk.scoreAtLeast(i, x) > best) continue;
+    const score = walk.score(i, x);
+    if (score > best || !walk.survives(i, x, rounds)) continue;
+    if (score < best) return 0;
+    const risk = tierHit(++n, tied, 1);
+    if (risk <= bound) return risk;
   }
   // The whole top tier is known. A set of one would pin its entity out of the other tokens' sets: one more
   // survivor, of any score, rules that out.
@@ -114,6 +119,8 @@ class CandidateWalk {
   /** The list tokenCandidates starts from: the token's band, its kind's entities, or its rarest key's holders. */
   startList(i: number): Int32Array {
     const t = this.model.tokens[i];
+    // An aggregate's edges are its members' together: no member need hold its keys, only its band pins them.
+    if (t.kind === 'aggregate') return this.bands[i] ?? this.index.entities;
     let start = this.bands[i] ?? (t.kind === 'literal' ? this.index.literals : this.index.entities);
     for (const key of this.sigs[i].keys.keys()) if (this.index.byKey[key].length < start.length) start = this.index.byKey[key];
     return start;
