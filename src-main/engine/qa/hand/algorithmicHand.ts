@@ -12,7 +12,7 @@ import { sharedWordNet, type WordNet } from '../../lexicon/wordnet.js';
 import { nounGender } from '../../lexicon/nounGender.js';
 import { entityGenders } from './entityGender.js';
 import { LexicalRelatedness } from '../../lexicon/lexicalRelatedness.js';
-import type { EntityNameIndex } from '../stages/entityNameIndex.js';
+import { wordSpans, type EntityNameIndex } from '../stages/entityNameIndex.js';
 import { linkTopics } from './linkTopics.js';
 import { spellOutInLaws, spellOutKinOfKin, spellOutMates, type KinOfKin } from './inLawCompounds.js';
 import { spellOutCollocations } from './verbCollocations.js';
@@ -113,6 +113,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
         aliases: (step) => this.aliases(step),
         namesAnchorRole: (noun, anchor) => this.namesAnchorRole(noun, anchor),
         mediator: (ends) => this.mediator(ends),
+        namedInQuestion: this.namedIn(request.question, request.topics),
         typeFit: (answer, ends, landing) => this.typeFit(answer, ends, landing),
         sameKind: (out, back, anchor, relation) => this.sameKind(out, back, anchor, relation),
         namesAnchorType: (word, anchor) => this.namesAnchorType(word, anchor),
@@ -546,6 +547,36 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   }
 
   private readonly mediatorMemo = new WeakMap<ReadonlySet<number>, boolean>();
+
+  /**
+   * See AnalysisContext.namedInQuestion: entities whose whole name is a span of the question's words outside its
+   * topic mentions (the people of "powhatan language" are named inside the anchor's name, not beside it), from the
+   * linker's exact keys (no pass over the graph); spans of function words alone name nothing. A question offering
+   * a choice ("in netherlands or finland") names its answer by design: nothing counts there.
+   */
+  private namedIn(question: string, mentions: readonly { start: number; end: number }[]): ((entity: number) => boolean) | undefined {
+    // The question's text between (not inside) the topic mentions.
+    const cuts = [...mentions].sort((a, b) => a.start - b.start);
+    const parts: string[] = [];
+    let at = 0;
+    for (const m of cuts) {
+      if (m.start > at) parts.push(question.slice(at, m.start));
+      at = Math.max(at, m.end);
+    }
+    parts.push(question.slice(at));
+    const segments = parts.map((s) => wordSpans(s.replace(/[[\]]/g, ' ')).map((w) => w.norm));
+    if (segments.some((words) => words.includes('or'))) return undefined;
+    const named = new Set<number>();
+    for (const words of segments)
+      for (let i = 0; i < words.length; i++)
+        for (let j = i + 1; j <= Math.min(words.length, i + this.index.maxKeyLength); j++) {
+          const span = words.slice(i, j);
+          if (span.every((x) => STOPWORDS.has(x))) continue;
+          const k = this.index.lookup(span);
+          if (k !== undefined) for (const e of this.index.keyEntities(k)) named.add(e);
+        }
+    return named.size ? (e) => named.has(e) : undefined;
+  }
 
   /** See AnalysisContext.mediator: most of a sample of `ends` have an opaque id for a name (MEDIATOR_ID). */
   private mediator(ends: ReadonlySet<number>, sample = 20): boolean {

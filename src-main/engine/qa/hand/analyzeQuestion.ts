@@ -75,6 +75,11 @@ export interface AnalysisWeights {
   /** Penalty for a chain that ends on mediator nodes (no name of their own: never an answer). */
   mediatorEnd: number;
   /**
+   * Penalty for a chain whose answers are all entities the question spells out by name (other than its anchor):
+   * "the international system of units uses what unit …" does not ask for the International System of Units.
+   */
+  namedAnswer: number;
+  /**
    * Penalty for a chain whose last step walks straight back to its anchor (out and back, over one relation or over
    * a mirrored pair stored under two names: SchemaPath.returns) when no reciprocal cue ("same", "co-", "also") asks so.
    */
@@ -118,6 +123,7 @@ export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
   typeMatch: 0.3,
   whLanding: 0.5,
   mediatorEnd: 1,
+  namedAnswer: 1,
   returnToAnchor: 0.3,
   labelUncovered: 0.05,
   unexplainedWord: 1,
@@ -170,6 +176,8 @@ export interface AnalysisContext {
    * mediator and the hop out of it read as one relation. Absent: none are.
    */
   mediator?(ends: ReadonlySet<number>): boolean;
+  /** Whether the question spells out the entity's whole name (a span equal to it). Absent: none are. */
+  namedInQuestion?(entity: number): boolean;
   /**
    * Whether the ends one relation reaches from the anchor in its two directions are the same kind of thing (their
    * other relations agree, or one side has none) and another kind than the anchor: the relation is stored both ways
@@ -836,6 +844,7 @@ function scoreSingle(
     const a = alignBest(orders, p.steps, ctx, w, last, firstHopSupport(answer, anchorIndex, p.steps[0], ctx, w), through);
     let score = a.score - (short ? w.missingHop : 0) - w.lengthPenalty * hops - w.unusedAnchor * otherAnchors;
     if (ctx.mediator?.(p.ends)) score -= w.mediatorEnd;
+    if (ctx.namedInQuestion && [...p.ends].every((e) => e !== anchor && ctx.namedInQuestion!(e))) score -= w.namedAnswer;
     // Asking for the anchor's siblings ("the other films of its director") needs words that say so.
     if (!cued) score -= w.returnToAnchor * walksBack(p, returning, a.support, w);
     score -= w.labelUncovered * uncovered(p.steps, answer, ctx, w);
