@@ -225,6 +225,27 @@ describe('graph snapshot', () => {
 });
 
 describe('KuzuGraphStore paged reading', () => {
+  it('keeps an ids column equal to the names once, and ids that differ as they are', () => {
+    const triples = [{ head: 'Ann', relation: 'knows', tail: 'Bo' }, { head: 'Bo', relation: 'knows', tail: 'Cy' }];
+    const plain = MemoryGraph.fromTriples('p', [], triples);
+    const plainBytes = Buffer.concat(encodeSnapshot(plain, 's'));
+    const back = decodeSnapshot('p', plainBytes, 'mem');
+    expect(back.ids).toEqual(['Ann', 'Bo', 'Cy']);
+    expect(back.names).toEqual(['Ann', 'Bo', 'Cy']);
+    expect(back.indexOf('Cy')).toBe(2);
+    expect(snapshotHeader(plainBytes, 'mem').sections.map((x) => x.name)).not.toContain('ids.text');
+    // Freebase-style ids with names of their own keep both columns.
+    const named = MemoryGraph.fromTriples('n', [{ id: 'm.01', name: 'Ann' }, { id: 'm.02', name: 'Bo' }, { id: 'm.03', name: 'Cy' }], [
+      { head: 'm.01', relation: 'knows', tail: 'm.02' },
+      { head: 'm.02', relation: 'knows', tail: 'm.03' },
+    ]);
+    const namedBytes = Buffer.concat(encodeSnapshot(named, 's'));
+    const other = decodeSnapshot('n', namedBytes, 'mem');
+    expect(other.ids).toEqual(['m.01', 'm.02', 'm.03']);
+    expect(other.names).toEqual(['Ann', 'Bo', 'Cy']);
+    expect(snapshotHeader(namedBytes, 'mem').sections.map((x) => x.name)).toContain('ids.text');
+  });
+
   it('reads the whole graph in pages of its import order, each batch bounded, every triple once', async () => {
     const store = (await library.open('g')) as KuzuGraphStore;
     const paged: string[] = [];

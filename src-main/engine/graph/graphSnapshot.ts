@@ -43,6 +43,11 @@ interface SnapshotHeader {
   schemaTypeLabels: string[];
   /** relationSignatures(graph), one per relation: [head type, tail type, literal tail]. */
   relationSignatures: [string, string, boolean][];
+  /**
+   * Every entity's id is its name (a graph of plain triples): the names are stored once and read as both. Absent in
+   * snapshots written before it, which keep an ids section.
+   */
+  idsAreNames?: boolean;
   sections: SectionEntry[];
 }
 
@@ -107,6 +112,8 @@ export function encodeSnapshot(graph: MemoryGraph, stamp: string): Uint8Array[] 
   if (schemaTypeLabels.length > 255) throw new Error('snapshot: more than 255 schema types');
   const schemaTypeCode = new Map(schemaTypeLabels.map((t, i) => [t, i]));
   const schemaTypeOf = Uint8Array.from(graph.schemaTypes(), (t) => schemaTypeCode.get(t)!);
+  // Decoding 10M short strings is most of opening a large graph: an ids column equal to the names is kept once.
+  const idsAreNames = graph.ids === graph.names || graph.ids.every((id, i) => id === graph.names[i]);
   const arrays: Section[] = [
     ['offsets', 'i32', graph.offsets],
     ['edgeNeighbor', 'i32', graph.edgeNeighbor],
@@ -120,7 +127,7 @@ export function encodeSnapshot(graph: MemoryGraph, stamp: string): Uint8Array[] 
     ['schemaTypeOf', 'u8', schemaTypeOf],
     ['keyHolders.start', 'i32', graph.keyHolders().start],
     ['keyHolders.items', 'i32', graph.keyHolders().items],
-    ...stringSections('ids', graph.ids),
+    ...(idsAreNames ? [] : stringSections('ids', graph.ids)),
     ...stringSections('names', graph.names),
     ...nameIndexSections(graph.nameIndexData()),
   ];
@@ -145,6 +152,7 @@ export function encodeSnapshot(graph: MemoryGraph, stamp: string): Uint8Array[] 
       typeLabels,
       schemaTypeLabels,
       relationSignatures: graph.relationSignatures().map((x) => [x.headType, x.tailType, x.literalTail]),
+      ...(idsAreNames ? { idsAreNames } : {}),
       sections,
     };
   };
@@ -318,9 +326,11 @@ export function decodeSnapshot(name: string, buf: Buffer, file: string): MemoryG
     maxScrubWords: header.maxScrubWords,
   };
   if (!Number.isInteger(nameIndex.maxKeyLength) || !Number.isInteger(nameIndex.maxScrubWords)) throw new SnapshotError(file, 'damaged header');
+  const names = strings('names');
+  const ids = header.idsAreNames === true ? names : strings('ids');
   const parts: MemoryGraphParts = {
-    ids: strings('ids'),
-    names: strings('names'),
+    ids,
+    names,
     types,
     literalCodes,
     relationLabels: header.relationLabels,
