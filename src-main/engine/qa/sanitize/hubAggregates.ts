@@ -41,11 +41,17 @@ export function hubDegree(graph: MemoryGraph, share: number): number {
   const memo = thresholds.get(graph) ?? thresholds.set(graph, new Map()).get(graph)!;
   let d = memo.get(share);
   if (d === undefined) {
-    const degrees = new Int32Array(graph.size);
-    for (let i = 0; i < graph.size; i++) degrees[i] = graph.offsets[i + 1] - graph.offsets[i];
-    degrees.sort();
-    const at = Math.max(0, Math.min(degrees.length - 1, Math.ceil(degrees.length * (1 - share)) - 1));
-    d = Math.max(3, degrees.length ? degrees[at] : 3);
+    // The degree at rank `at` of the ascending order, read from a histogram (no sort of every entity's degree).
+    const n = graph.size;
+    const { offsets } = graph;
+    let top = 0;
+    for (let i = 0; i < n; i++) top = Math.max(top, offsets[i + 1] - offsets[i]);
+    const count = new Int32Array(top + 1);
+    for (let i = 0; i < n; i++) count[offsets[i + 1] - offsets[i]]++;
+    const at = Math.max(0, Math.min(n - 1, Math.ceil(n * (1 - share)) - 1));
+    let degree = 0;
+    for (let seen = count[0]; seen <= at; ) seen += count[++degree];
+    d = Math.max(3, n ? degree : 3);
     memo.set(share, d);
   }
   return d;

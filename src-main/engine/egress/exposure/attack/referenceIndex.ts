@@ -37,21 +37,30 @@ export function referenceIndex(graph: MemoryGraph): ReferenceIndex {
   // Holders of each key: from the graph (built at import, in its snapshot), views without a copy.
   const holders = graph.keyHolders();
   const byKey = Array.from({ length: keys }, (_, k) => holdersOf(holders, k));
+  // Plain loops over typed arrays held in locals: built on a process's first guarded payload, over every edge.
   const keyKinds = new Int32Array(n);
-  for (let j = 0; j < holders.items.length; j++) keyKinds[holders.items[j]]++;
+  const items = holders.items;
+  for (let j = 0; j < items.length; j++) keyKinds[items[j]]++;
   const outDegree = new Int32Array(n);
-  for (let i = 0; i < n; i++) for (let k = graph.offsets[i]; k < graph.offsets[i + 1]; k++) if (graph.edgeDirection[k] === DIR_OUT) outDegree[i]++;
-  const literalCode = literalKinds(graph);
-  const ents: number[] = [];
-  const lits: number[] = [];
-  const bands = new Map<string, number[]>();
+  const { offsets, edgeDirection } = graph;
   for (let i = 0; i < n; i++) {
+    let out = 0;
+    for (let k = offsets[i], end = offsets[i + 1]; k < end; k++) if (edgeDirection[k] === DIR_OUT) out++;
+    outDegree[i] = out;
+  }
+  const literalCode = literalKinds(graph);
+  let literalCount = 0;
+  for (let i = 0; i < n; i++) if (literalKindOfCode(literalCode[i])) literalCount++;
+  const ents = new Int32Array(n - literalCount);
+  const lits = new Int32Array(literalCount);
+  const bands = new Map<string, number[]>();
+  for (let i = 0, e = 0, l = 0; i < n; i++) {
     const kind = literalKindOfCode(literalCode[i]);
     if (!kind) {
-      ents.push(i);
+      ents[e++] = i;
       continue;
     }
-    lits.push(i);
+    lits[l++] = i;
     // A view shows a date as its year or its decade (the sanitizer's setting): index both readings; the masked
     // baseline shows the exact value, indexed too (a value that reads like a band widens that band a little).
     for (const b of new Set([coarsenLiteral(kind, graph.names[i], 'year'), coarsenLiteral(kind, graph.names[i], 'decade'), graph.names[i]])) (bands.get(b) ?? bands.set(b, []).get(b)!).push(i);
@@ -60,8 +69,8 @@ export function referenceIndex(graph: MemoryGraph): ReferenceIndex {
     graph,
     byKey,
     literalCode,
-    entities: Int32Array.from(ents),
-    literals: Int32Array.from(lits),
+    entities: ents,
+    literals: lits,
     byBand: new Map([...bands].map(([b, l]) => [b, Int32Array.from(l)])),
     outDegree,
     keyKinds,
