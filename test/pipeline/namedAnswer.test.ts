@@ -29,6 +29,9 @@ const TRIPLES = [
   'Makah language|language.human_language.iso_639_3_code|myh',
   'Hoh language|language.human_language.iso_639_3_code|qui',
   'Hoh language|language.human_language.dialect_of|Quileute language',
+  'What?|starred_actors|Sydne Rome',
+  'What?|directed_by|Roman Polanski',
+  'Chinatown|directed_by|Roman Polanski',
 ];
 
 let drm: Drm;
@@ -59,6 +62,10 @@ describe('an answer the question names', () => {
 
   it('still is when the name is inside the topic mention', async () => {
     expect(await answers('quileute language is spoken by what ethnic group?', 'quileute language', 'Quileute language')).toEqual(['Quileute']);
+  });
+
+  it('still is when only a question word spells its name (the film "What?")', async () => {
+    expect(await answers('what does sydne rome star in', 'sydne rome', 'Sydne Rome')).toEqual(['What?']);
   });
 
   it('still is when the question offers a choice', async () => {

@@ -17,7 +17,7 @@ import { linkTopics } from './linkTopics.js';
 import { spellOutInLaws, spellOutKinOfKin, spellOutMates, type KinOfKin } from './inLawCompounds.js';
 import { spellOutCollocations } from './verbCollocations.js';
 import { prunePaths } from '../stages/prunePaths.js';
-import { CATEGORY_NOUNS, readQuestion, STOPWORDS } from './questionText.js';
+import { CATEGORY_NOUNS, readQuestion, STOPWORDS, WH_WORDS } from './questionText.js';
 import { RelationMatcher } from './relationMatcher.js';
 import { relationText } from '../stages/relationVectors.js';
 import { ownRelationWords, relationWords } from './relationWords.js';
@@ -54,6 +54,9 @@ export interface AlgorithmicHandOptions {
   /** false: read labels and answer types without WordNet (the lexicon), as when the package is missing. */
   lexicon?: boolean;
 }
+
+/** Longest span of a question looked up as a name the question spells out (the linker's MAX_SPAN). */
+const NAMED_SPAN = 12;
 
 export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeSkill {
   readonly name = 'algorithmic';
@@ -564,17 +567,22 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       at = Math.max(at, m.end);
     }
     parts.push(question.slice(at));
-    const segments = parts.map((s) => wordSpans(s.replace(/[[\]]/g, ' ')).map((w) => w.norm));
+    const segments = parts.map((s) => wordSpans(s).map((w) => w.norm));
     if (segments.some((words) => words.includes('or'))) return undefined;
     const named = new Set<number>();
+    // Spans as long as the linker reads (a question of any length costs words × NAMED_SPAN lookups).
+    const longest = Math.min(NAMED_SPAN, this.index.maxKeyLength);
     for (const words of segments)
-      for (let i = 0; i < words.length; i++)
-        for (let j = i + 1; j <= Math.min(words.length, i + this.index.maxKeyLength); j++) {
-          const span = words.slice(i, j);
-          if (span.every((x) => STOPWORDS.has(x))) continue;
-          const k = this.index.lookup(span);
+      for (let i = 0; i < words.length; i++) {
+        let content = false;
+        for (let j = i; j < Math.min(words.length, i + longest); j++) {
+          // A span of function and question words alone names nothing (MetaQA has films called "What?" and "Why?").
+          content ||= !STOPWORDS.has(words[j]) && !WH_WORDS.has(words[j]);
+          if (!content) continue;
+          const k = this.index.lookup(words.slice(i, j + 1));
           if (k !== undefined) for (const e of this.index.keyEntities(k)) named.add(e);
         }
+      }
     return named.size ? (e) => named.has(e) : undefined;
   }
 

@@ -844,7 +844,7 @@ function scoreSingle(
     const a = alignBest(orders, p.steps, ctx, w, last, firstHopSupport(answer, anchorIndex, p.steps[0], ctx, w), through);
     let score = a.score - (short ? w.missingHop : 0) - w.lengthPenalty * hops - w.unusedAnchor * otherAnchors;
     if (ctx.mediator?.(p.ends)) score -= w.mediatorEnd;
-    if (ctx.namedInQuestion && [...p.ends].every((e) => e !== anchor && ctx.namedInQuestion!(e))) score -= w.namedAnswer;
+    if (ctx.namedInQuestion && allNamed(p.ends, anchor, ctx.namedInQuestion)) score -= w.namedAnswer;
     // Asking for the anchor's siblings ("the other films of its director") needs words that say so.
     if (!cued) score -= w.returnToAnchor * walksBack(p, returning, a.support, w);
     score -= w.labelUncovered * uncovered(p.steps, answer, ctx, w);
@@ -856,6 +856,12 @@ function scoreSingle(
     out.push({ anchors: [anchor], steps: toSteps(p.steps, a.support, ctx), answerPosition: p.steps.length, ends: p.ends, score });
   }
   return out;
+}
+
+/** Whether every end is an entity the question names, other than the anchor (stops at the first that is not). */
+function allNamed(ends: ReadonlySet<number>, anchor: number, named: (entity: number) => boolean): boolean {
+  for (const e of ends) if (e === anchor || !named(e)) return false;
+  return ends.size > 0;
 }
 
 /** Words that may join an answer noun to the chain it names ("which city is the birthplace of A"). */
