@@ -129,6 +129,16 @@ describe('linkTopics', () => {
     expect(res.closest[0]).toBe("Chris O'Donnell");
   });
 
+  it('reads the closest names of a bracketed unknown mention from the bracket alone', async () => {
+    const names = ['Star Wars', 'Star Trek', 'Film Star', 'Filmstar Nights', 'Starfilm', 'Korvath Ellimond'];
+    const g = MemoryGraph.fromTriples('stars', names.map((n) => ({ id: n, name: n })), names.slice(1).map((n) => ({ head: names[0], relation: 'related', tail: n })));
+    const res = await linkTopics('what films did [Qorvath Ellimund] star in', g, EntityNameIndex.build(g), drm);
+    expect(res.topics).toEqual([]);
+    expect(res.closest[0]).toBe('Korvath Ellimond');
+    // "films" and "star" are the question's words, not the name's: they pull in no title.
+    expect(res.closest.filter((n) => /star|film/i.test(n))).toEqual([]);
+  });
+
   it('matches a slightly different wording fuzzily', async () => {
     const res = await linkTopics('who starred in Scent of Woman', graph, index, drm);
     expect(res.topics.map((t) => idOf(t.entity))).toEqual(['scent']);

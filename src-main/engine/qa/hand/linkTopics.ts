@@ -239,7 +239,7 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
     if (!nothing && (content < 2 || kept.some((d) => !d.weak && d.a <= c.b && c.a <= d.b))) continue;
     kept.push({ ...c, score: c.quality * FALLBACK_FACTOR, weak: true });
   }
-  if (kept.length === 0) return { topics: [], closest: closestNames(words, wordRank, index, fuzzy), alternatives: [] };
+  if (kept.length === 0) return { topics: [], closest: closestNames(words, wordRank, index, fuzzy, inBracket), alternatives: [] };
 
   // Longest, best-scored spans first, then the better-connected name; a word belongs to at most one mention.
   kept.sort((x, y) => y.score - x.score || y.b - y.a - (x.b - x.a) || x.a - y.a || keyDegree(y.key) - keyDegree(x.key) || x.key - y.key);
@@ -284,7 +284,7 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
     if (chosen.length >= maxTopics) break;
   }
 
-  if (chosen.length === 0) return { topics: [], closest: closestNames(words, wordRank, index, fuzzy), alternatives: [] };
+  if (chosen.length === 0) return { topics: [], closest: closestNames(words, wordRank, index, fuzzy, inBracket), alternatives: [] };
 
   const [questionVector] = await drm.embed([text]);
   const topics: TopicEntity[] = [];
@@ -566,7 +566,7 @@ async function disambiguate(c: Candidate, words: WordSpan[], graph: MemoryGraph,
 // ---- not found ----
 
 /** Up to five names nearest to the question's content words, for the "not found" answer. */
-function closestNames(words: WordSpan[], wordRank: number[], index: EntityNameIndex, fuzzy: Candidate[]): string[] {
+function closestNames(words: WordSpan[], wordRank: number[], index: EntityNameIndex, fuzzy: Candidate[], inBracket: readonly number[]): string[] {
   const out: string[] = [];
   const seen = new Set<number>();
   const push = (k: number): void => {
@@ -578,8 +578,11 @@ function closestNames(words: WordSpan[], wordRank: number[], index: EntityNameIn
   const informative = fuzzy.filter((c) => wordRank.slice(c.a, c.b + 1).some((r) => r >= COMMON_RANK));
   for (const c of informative.sort((x, y) => y.quality - x.quality || x.key - y.key)) push(c.key);
   if (out.length >= 5) return out;
-  // Character trigrams of the content words against the names, through the trigram postings (never a scan).
-  const content = words.filter((_, i) => wordRank[i] >= STOP_RANK).map((w) => w.norm);
+  // Character trigrams of the content words against the names, through the trigram postings (never a scan); of the
+  // bracketed words alone when the question marks its entity ("what films did [Qorvath Ellimund] star in": not
+  // "films" and "star", whose trigrams are in most titles and would only cost time and pull in other names).
+  const marked = inBracket.some((b) => b >= 0);
+  const content = words.filter((_, i) => wordRank[i] >= STOP_RANK && (!marked || inBracket[i] >= 0)).map((w) => w.norm);
   if (content.length === 0) return out;
   // The best five suffice: at most out.length of them were pushed already, so they hold the next 5 − out.length.
   const scored = index.closestByTrigrams(content.join(' '), 5);
