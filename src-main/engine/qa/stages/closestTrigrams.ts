@@ -6,6 +6,7 @@
 // The threshold starts high and is lowered until the top holds `limit` keys, and within a pass it rises to the
 // limit-th best score found (sizes whose keys can score best go first): common trigrams are read only where the
 // best names are poor matches. The ranking is the full one's head, ties included.
+import { lowerBound } from '../../graph/sortedSearch.js';
 import { keyTrigrams, type TrigramIndex } from '../../graph/trigramIndex.js';
 
 /** The threshold of the first pass; each pass that finds fewer than the limit lowers it by this factor (0.6 and 0.6
@@ -117,14 +118,4 @@ function keepBest(best: number[], n: number, v: number): void {
     i--;
   }
   best[i] = v;
-}
-
-/** First position in list[lo .. hi) (ascending) whose value is ≥ v. */
-function lowerBound(list: Int32Array, v: number, lo: number, hi: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid] < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -15,17 +15,16 @@
 // A token with no truth, or a walk past its budget, also goes to the whole attack. Checked against the whole attack
 // on every guard call of bench:exposure's nine sets (1,662 calls, 832 with a token above the bound) and of
 // bench:scale at 16 copies: equal.
-import { edgeKey, keyCount, keyStart, hasKey, type ReferenceIndex } from './referenceIndex.js';
+import { sortedHas } from '../../../graph/sortedSearch.js';
+import { edgeKey, keyStart, type ReferenceIndex } from './referenceIndex.js';
 import { attackSession } from './attackSession.js';
 import type { ObservedSession } from './observedSession.js';
-import { expectedHitAtK, tierHit } from './rankCandidates.js';
-import { sessionModel, type AttackModel, type AttackToken } from './sessionModel.js';
-import { visibleSignature, type VisibleSignature } from './signatureCandidates.js';
+import { candidateScore, candidateScoreFloor, expectedHitAtK, scoredShape, tierHit, type ScoredShape } from './rankCandidates.js';
+import { sessionModel, type AttackModel } from './sessionModel.js';
+import { bandOf, fitsSignature, startList, visibleSignature, type VisibleSignature } from './signatureCandidates.js';
 
 /** Edges walked over all candidate checks of one call before the whole attack is cheaper to run. */
 const WALK_BUDGET = 2_000_000;
-
-const EMPTY = new Int32Array(0);
 
 /** A neighbour's candidates replace a token's own start list only when they are this many times fewer. */
 const SOURCE_GAIN = 4;
@@ -36,14 +35,16 @@ const SOURCE_GAIN = 4;
  * the index.
  */
 export function riskAbove(index: ReferenceIndex, session: ObservedSession, membersOf: (token: string) => readonly number[], bound: number, rounds: number): Map<string, number> {
-  const model = sessionModel(index, session);
-  const local = localRisks(index, model, membersOf, bound, rounds);
-  if (local) return local;
+  const local = localRisks(index, sessionModel(index, session), membersOf, bound, rounds);
+  return local ?? new Map([...wholeAttackRisks(index, session, membersOf, rounds)].filter(([, r]) => r > bound));
+}
+
+/** Every entity token's rank-1 risk by the whole attack (0 for a token with no truth to score). Pure given the index. */
+export function wholeAttackRisks(index: ReferenceIndex, session: ObservedSession, membersOf: (token: string) => readonly number[], rounds: number): Map<string, number> {
   const out = new Map<string, number>();
   for (const v of attackSession(index, session, rounds).verdicts) {
     const truth = new Set(membersOf(v.token));
-    const r = truth.size ? expectedHitAtK(v.candidates, v.scores, (x) => truth.has(x), 1) : 0;
-    if (r > bound) out.set(v.token, r);
+    out.set(v.token, truth.size ? expectedHitAtK(v.candidates, v.scores, (x) => truth.has(x), 1) : 0);
   }
   return out;
 }
@@ -101,7 +102,7 @@ const OVER_BUDGET = new Error('candidate walk over budget');
 class CandidateWalk {
   private readonly sigs: VisibleSignature[];
   private readonly bands: (Int32Array | undefined)[];
-  private readonly visibleKeys: number[][];
+  private readonly shapes: ScoredShape[];
   /** Per token, per round count: candidate → survives that many rounds. */
   private readonly memo: Map<number, boolean>[][];
   private walked = 0;
@@ -111,19 +112,14 @@ class CandidateWalk {
     private readonly model: AttackModel,
   ) {
     this.sigs = model.tokens.map((t) => visibleSignature(model, t));
-    this.bands = model.tokens.map((t) => (t.band !== undefined ? (index.byBand.get(t.band) ?? EMPTY) : undefined));
-    this.visibleKeys = this.sigs.map((s) => [...s.keys.keys()]);
+    this.bands = model.tokens.map((t) => bandOf(index, t));
+    this.shapes = model.tokens.map((t) => scoredShape(model, t));
     this.memo = model.tokens.map(() => []);
   }
 
-  /** The list tokenCandidates starts from: the token's band, its kind's entities, or its rarest key's holders. */
+  /** The list tokenCandidates starts from (signatureCandidates.startList); an aggregate with no band: anything. */
   startList(i: number): Int32Array {
-    const t = this.model.tokens[i];
-    // An aggregate's edges are its members' together: no member need hold its keys, only its band pins them.
-    if (t.kind === 'aggregate') return this.bands[i] ?? this.index.entities;
-    let start = this.bands[i] ?? (t.kind === 'literal' ? this.index.literals : this.index.entities);
-    for (const key of this.sigs[i].keys.keys()) if (this.index.byKey[key].length < start.length) start = this.index.byKey[key];
-    return start;
+    return startList(this.index, this.model.tokens[i], this.sigs[i]) ?? this.index.entities;
   }
 
   /**
@@ -156,23 +152,20 @@ class CandidateWalk {
     return best;
   }
 
-  /** rankCandidates.candidateScores for one candidate (every label raw: nothing unnamed). */
+  /** rankCandidates' score of candidate x for token i. */
   score(i: number, x: number): number {
-    const g = this.index.graph;
-    let seen = 0;
-    for (const key of this.visibleKeys[i]) if (hasKey(g, x, key)) seen++;
-    return Math.max(0, this.index.keyKinds[x] - seen) * 1e9 + Math.max(0, g.degreeOf(x) - this.model.tokens[i].arcs.length);
+    return candidateScore(this.index, this.shapes[i], x);
   }
 
-  /** A lower bound on score(i, x) from counts alone (x cannot show more kinds than the token's visible keys). */
+  /** A lower bound on score(i, x) from counts alone. */
   scoreAtLeast(i: number, x: number): number {
-    return Math.max(0, this.index.keyKinds[x] - this.visibleKeys[i].length) * 1e9 + Math.max(0, this.index.graph.degreeOf(x) - this.model.tokens[i].arcs.length);
+    return candidateScoreFloor(this.index, this.shapes[i], x);
   }
 
   /** Whether x is among token i's candidates after r rounds of refinement (pinning and narrowing aside). */
   survives(i: number, x: number, r: number): boolean {
     const t = this.model.tokens[i];
-    if (!this.fitsSignature(i, t, x)) return false;
+    if (!this.fitsRoundZero(i, x)) return false;
     if (r === 0 || t.kind === 'aggregate') return true;
     const memo = (this.memo[i][r] ??= new Map());
     const hit = memo.get(x);
@@ -202,29 +195,12 @@ class CandidateWalk {
     return ok;
   }
 
-  /** tokenCandidates' test for one entity: kind, band, degree per direction, count per visible key. */
-  private fitsSignature(i: number, t: AttackToken, x: number): boolean {
+  /** Whether x is among token i's round-0 candidates (tokenCandidates' test for one entity). */
+  private fitsRoundZero(i: number, x: number): boolean {
+    const t = this.model.tokens[i];
     const band = this.bands[i];
-    if (t.kind === 'aggregate') return band === undefined || includes(band, x);
-    if ((this.index.literalCode[x] !== 0) !== (t.kind === 'literal')) return false;
-    if (band && !includes(band, x)) return false;
-    const sig = this.sigs[i];
-    const g = this.index.graph;
-    const outDeg = this.index.outDegree[x];
-    if (outDeg < sig.outArcs || g.degreeOf(x) - outDeg < sig.inArcs) return false;
-    for (const [key, need] of sig.keys) if (keyCount(g, x, key) < need) return false;
-    return true;
+    if (band && !sortedHas(band, x)) return false;
+    return t.kind === 'aggregate' || fitsSignature(this.index, t.kind === 'literal', this.sigs[i], x);
   }
 }
 
-/** Whether the ascending list holds x (binary search). */
-function includes(list: Int32Array, x: number): boolean {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < list.length && list[lo] === x;
-}

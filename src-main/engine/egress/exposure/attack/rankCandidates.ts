@@ -5,26 +5,48 @@
 import { edgeKey, hasKey, type ReferenceIndex } from './referenceIndex.js';
 import type { AttackModel, AttackToken } from './sessionModel.js';
 
-/** Score of each candidate (index-aligned with `set`); lower ranks first. Pure. */
-export function candidateScores(index: ReferenceIndex, model: AttackModel, t: AttackToken, set: Int32Array): Float64Array {
-  const g = index.graph;
-  const visibleKeys = new Set<number>();
+/** What a token shows that its candidates are scored against. */
+export interface ScoredShape {
+  /** Its distinct raw (relation, direction) keys. */
+  keys: number[];
+  /** Distinct (label, direction) pairs of labels that are no raw relation (cluster labels). */
+  unnamed: number;
+  /** Its visible arcs. */
+  arcs: number;
+}
+
+export function scoredShape(model: AttackModel, t: AttackToken): ScoredShape {
+  const keys = new Set<number>();
   const unnamed = new Set<string>();
   for (const a of t.arcs) {
     const l = model.labels[a.label];
-    if (l.raw && l.relations) visibleKeys.add(edgeKey(l.relations[0], a.direction));
+    if (l.raw && l.relations) keys.add(edgeKey(l.relations[0], a.direction));
     else unnamed.add(`${a.label}/${a.direction}`);
   }
-  const scores = new Float64Array(set.length);
-  set.forEach((x, i) => {
-    let seen = 0;
-    for (const key of visibleKeys) if (hasKey(g, x, key)) seen++;
-    // Keys an unnamed (cluster) label may stand for are not counted as unseen.
-    const unseen = Math.max(0, index.keyKinds[x] - seen - unnamed.size);
-    const excess = Math.max(0, g.degreeOf(x) - t.arcs.length);
-    scores[i] = unseen * 1e9 + excess;
-  });
-  return scores;
+  return { keys: [...keys], unnamed: unnamed.size, arcs: t.arcs.length };
+}
+
+/** One candidate's score; lower ranks first. Pure. */
+export function candidateScore(index: ReferenceIndex, shape: ScoredShape, x: number): number {
+  const g = index.graph;
+  let seen = 0;
+  for (const key of shape.keys) if (hasKey(g, x, key)) seen++;
+  // Keys an unnamed (cluster) label may stand for are not counted as unseen.
+  const unseen = Math.max(0, index.keyKinds[x] - seen - shape.unnamed);
+  const excess = Math.max(0, g.degreeOf(x) - shape.arcs);
+  return unseen * 1e9 + excess;
+}
+
+/** A lower bound of candidateScore from counts alone (x cannot show more of the keys than there are). Pure. */
+export function candidateScoreFloor(index: ReferenceIndex, shape: ScoredShape, x: number): number {
+  const unseen = Math.max(0, index.keyKinds[x] - shape.keys.length - shape.unnamed);
+  return unseen * 1e9 + Math.max(0, index.graph.degreeOf(x) - shape.arcs);
+}
+
+/** Score of each candidate (index-aligned with `set`); lower ranks first. Pure. */
+export function candidateScores(index: ReferenceIndex, model: AttackModel, t: AttackToken, set: Int32Array): Float64Array {
+  const shape = scoredShape(model, t);
+  return Float64Array.from(set, (x) => candidateScore(index, shape, x));
 }
 
 /**

@@ -4,11 +4,10 @@
 // is built once per graph and memoised.
 import type { PayloadRisk } from '../../../core/payloadRisk.js';
 import type { MemoryGraph } from '../../../graph/memoryGraph.js';
-import { attackSession, DEFAULT_ROUNDS } from './attackSession.js';
-import { riskAbove } from './guardRisk.js';
+import { DEFAULT_ROUNDS } from './attackSession.js';
+import { riskAbove, wholeAttackRisks } from './guardRisk.js';
 import { observeSession } from './observedSession.js';
 import { payloadRisk } from './payloadRisk.js';
-import { expectedHitAtK } from './rankCandidates.js';
 import { referenceIndex } from './referenceIndex.js';
 
 /**
@@ -23,13 +22,7 @@ export const GUARD_ATTACK_ROUNDS = 2;
 export function reidentificationRisk(graph: MemoryGraph, rounds = DEFAULT_ROUNDS): PayloadRisk {
   return {
     tokenRisk(text, membersOf) {
-      const attack = attackSession(referenceIndex(graph), observeSession(typeof text === 'string' ? [text] : [...text]), rounds);
-      const out = new Map<string, number>();
-      for (const v of attack.verdicts) {
-        const truth = new Set(membersOf(v.token));
-        out.set(v.token, truth.size ? expectedHitAtK(v.candidates, v.scores, (x) => truth.has(x), 1) : 0);
-      }
-      return out;
+      return wholeAttackRisks(referenceIndex(graph), observeSession(typeof text === 'string' ? [text] : [...text]), membersOf, rounds);
     },
     riskAbove(text, membersOf, bound) {
       return riskAbove(referenceIndex(graph), observeSession(typeof text === 'string' ? [text] : [...text]), membersOf, bound, rounds);

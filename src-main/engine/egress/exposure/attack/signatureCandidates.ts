@@ -56,31 +56,46 @@ export function visibleSignature(model: AttackModel, t: AttackToken): VisibleSig
   return { keys: new Map([...perKey].map(([k, s]) => [k, s.size])), outArcs, inArcs };
 }
 
-function tokenCandidates(index: ReferenceIndex, t: AttackToken, sig: VisibleSignature): Candidates {
-  const banded = t.band !== undefined ? (index.byBand.get(t.band) ?? EMPTY) : undefined;
-  // An aggregate's edges are the union of its members' edges: no single member must show them, only its band pins it.
+/** The literals of a token's band (empty for a band no literal shows); undefined for a token with no band. */
+export function bandOf(index: ReferenceIndex, t: AttackToken): Int32Array | undefined {
+  return t.band !== undefined ? (index.byBand.get(t.band) ?? EMPTY) : undefined;
+}
+
+/**
+ * The list a token's round-0 candidates come from: its band or its kind's entities, or the holders of its rarest
+ * visible key where that is shorter. An aggregate's edges are the union of its members' edges: no single member must
+ * show them, only its band pins it (null: no band, anything).
+ */
+export function startList(index: ReferenceIndex, t: AttackToken, sig: VisibleSignature): Int32Array | null {
+  const banded = bandOf(index, t);
   if (t.kind === 'aggregate') return banded ?? null;
-  const literal = t.kind === 'literal';
-  // Each member of a supernode has every edge the supernode shows (the sanitizer merges only identical
-  // neighbourhoods), so a supernode's members are filtered exactly as one entity would be.
-  const base = banded ?? (literal ? index.literals : index.entities);
-  let start = base;
+  let start = banded ?? (t.kind === 'literal' ? index.literals : index.entities);
   for (const key of sig.keys.keys()) if (index.byKey[key].length < start.length) start = index.byKey[key];
+  return start;
+}
+
+/**
+ * Whether raw entity x can show what a token that is not an aggregate shows, its band aside: the token's kind
+ * (literal or not), its arcs per direction, and per raw key its distinct neighbour tokens. Each member of a supernode
+ * has every edge the supernode shows (the sanitizer merges only identical neighbourhoods), so a supernode's members
+ * are tested exactly as one entity would be.
+ */
+export function fitsSignature(index: ReferenceIndex, literal: boolean, sig: VisibleSignature, x: number): boolean {
+  if ((index.literalCode[x] !== 0) !== literal) return false;
   const g = index.graph;
-  const out: number[] = [];
+  const outDeg = index.outDegree[x];
+  if (outDeg < sig.outArcs || g.degreeOf(x) - outDeg < sig.inArcs) return false;
+  for (const [key, need] of sig.keys) if (keyCount(g, x, key) < need) return false;
+  return true;
+}
+
+function tokenCandidates(index: ReferenceIndex, t: AttackToken, sig: VisibleSignature): Candidates {
+  const start = startList(index, t, sig);
+  if (t.kind === 'aggregate' || !start) return start;
+  const banded = bandOf(index, t);
   const bandSet = banded && start !== banded ? new Set(banded) : undefined;
-  for (const x of start) {
-    if ((index.literalCode[x] !== 0) !== literal) continue;
-    if (bandSet && !bandSet.has(x)) continue;
-    const outDeg = index.outDegree[x];
-    if (outDeg < sig.outArcs || g.degreeOf(x) - outDeg < sig.inArcs) continue;
-    let ok = true;
-    for (const [key, need] of sig.keys)
-      if (keyCount(g, x, key) < need) {
-        ok = false;
-        break;
-      }
-    if (ok) out.push(x);
-  }
+  const literal = t.kind === 'literal';
+  const out: number[] = [];
+  for (const x of start) if ((!bandSet || bandSet.has(x)) && fitsSignature(index, literal, sig, x)) out.push(x);
   return Int32Array.from(out);
 }
