@@ -118,6 +118,9 @@ describe('people: causes, burials, birthplaces', () => {
   it('"what caused X to die": one hop although two phrases name its label', async () => {
     expect(await topReading(g, 'what caused Edwin Hale to die', 'Edwin Hale')).toBe('cause of death>');
   });
+  it('"what caused the death of X": two words of one label name one hop, not the label walked twice', async () => {
+    expect(await topReading(g, 'what caused the death of Edwin Hale', 'Edwin Hale')).toBe('cause of death>');
+  });
   it('"X\'s father-in-law" is read as the spouse\'s father', async () => {
     expect(await topReading(g, "who was Karl Vogt's father-in-law", 'Karl Vogt')).toBe('spouse_of< father>');
   });

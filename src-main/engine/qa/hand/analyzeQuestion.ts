@@ -557,6 +557,9 @@ export function alignWords(
         for (let k = j; k < L; k++) {
           if (k > j) carried -= k - 1 === j ? (owner !== -1 ? 0 : miss(j)) : miss(k - 1);
           const s = scores[k];
+          // Two different words of one label ("what caused the death of X" / cause of death) name one hop: they do
+          // not walk that relation twice (the same word twice may: "the father of the father of X").
+          if (k === j + 1 && owner >= 0 && sameStep(steps[j], steps[k]) && (owner & 255) !== (marks[k] & 255) && s >= w.supportMin) continue;
           const held = k === j ? owner : -1;
           const strong = s >= w.supportMin;
           let v = carried + s - (strong ? 0 : unexplained);
@@ -601,6 +604,8 @@ export function alignWords(
     }
   return best;
 }
+
+const sameStep = (a: SchemaStep, b: SchemaStep): boolean => a.relation === b.relation && a.direction === b.direction;
 
 /**
  * Whether a chain noun and the chain noun before it (one hop nearer the anchor) are two different words of one label
