@@ -144,7 +144,14 @@ export interface AskResult {
    * Set when no chain explains the question: `answers` is then empty, and this says what the best partial reading
    * found and which phrase nothing in the graph accounts for. Its answers are that reading's, for a look only.
    */
-  abstained?: { message: string; missing: string[]; reading: string; answers: RankedAnswer[] };
+  abstained?: {
+    message: string;
+    missing: string[];
+    reading: string;
+    answers: RankedAnswer[];
+    /** The graph label of the hop the answers lack, when the reading is whole but the graph misses its last fact. */
+    lacking?: string;
+  };
 }
 
 /** The signals the answer's confidence is computed from (see engine/qa/controller/confidence.ts). */

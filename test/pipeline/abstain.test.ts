@@ -108,3 +108,36 @@ describe('abstention', () => {
     expect(later.signals.nearRivals).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('a reading whose answers lack the fact the question asks for', () => {
+  // Twenty-four films with a release year and a genre; Zorbal Nights (Quenby Hask's only film) has neither.
+  const films = Array.from({ length: 24 }, (_, i) => `Film ${String.fromCharCode(65 + i)}${String.fromCharCode(97 + ((i * 7) % 26))}`);
+  const lines = [
+    ...films.flatMap((f, i) => [`${f}|directed_by|Director ${i % 6}`, `${f}|release_year|${1950 + i}`, `${f}|has_genre|${['Drama', 'Comedy', 'Western'][i % 3]}`]),
+    'Zorbal Nights|directed_by|Quenby Hask',
+    'Zorbal Nights|written_by|Quenby Hask',
+    'Marrow Lane|directed_by|Orla Penhallow',
+    'Marrow Lane|release_year|1971',
+  ];
+  let films_: QaEngine;
+  beforeAll(async () => {
+    const triples = parsePipeTriples(lines.join('\n'));
+    const names = [...new Set(triples.flatMap((x) => [x.head, x.tail]))];
+    films_ = createQaEngine({ graph: MemoryGraph.fromTriples('films', names.map((id) => ({ id, name: id })), triples), drm: await loadGloveDrm() });
+  }, 120_000);
+
+  it('says what it found and which fact the graph does not record, instead of answering with the film', async () => {
+    const r = await films_.ask('the films directed by [Quenby Hask] were released in which years');
+    expect(r.answers).toEqual([]);
+    expect(r.confidence?.unsure).toBe(true);
+    expect(r.abstained?.lacking).toBe('release_year');
+    expect(r.abstained?.message).toBe('Found the "directed_by" of Quenby Hask (Zorbal Nights), but the graph records no "release_year" for it, which "years" asks for.');
+    expect(r.abstained?.answers.map((a) => a.name)).toEqual(['Zorbal Nights']);
+  });
+
+  it('answers the same question where the graph records the fact', async () => {
+    const r = await films_.ask('the films directed by [Orla Penhallow] were released in which years');
+    expect(r.abstained).toBeUndefined();
+    expect(r.answers[0]?.name).toBe('1971');
+  });
+});

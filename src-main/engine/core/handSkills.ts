@@ -35,7 +35,17 @@ export interface Analysis extends Indicator {
    * the chain does not walk (a hop too few, or the wrong one); `unmatched` name no relation of the graph at all
    * ("based" when no label says where a company sits). Answer-type nouns and the anchors' words are not listed.
    */
-  unexplained?: { unused: string[]; unmatched: string[] };
+  unexplained?: { unused: string[]; unmatched: string[]; missing?: MissingHop };
+}
+
+/**
+ * A hop the question asks for beyond the chain's answers that the graph lacks for them: an unused word names a
+ * relation that things of the answers' kind hold, and none of these answers does ("the films directed by X were
+ * released in which years" where X's one film has no release year). The answers are the bridge, not the answer.
+ */
+export interface MissingHop {
+  word: string;
+  relation: number;
 }
 
 /**

@@ -343,7 +343,11 @@ export function createQaEngine(input: {
       }
       return best;
     }
+    // A whole reading whose answers lack the asked-for fact is not a misread name: only another entity of the very
+    // same name may have that fact.
+    const lacking = !!first.abstained?.lacking;
     for (const alt of link.alternatives.slice(0, MAX_RETRIES)) {
+      if (lacking && !topics.some((x) => x.start === alt.start && x.end === alt.end)) continue;
       const retried = [...topics.filter((x) => x.end <= alt.start || x.start >= alt.end), alt].sort((a, b) => a.start - b.start);
       const r = await answerFrom(retried);
       if (r.answers.length > 0)
@@ -542,6 +546,16 @@ export function createQaEngine(input: {
         const memory = input.memory ? { memory: memorySummaryOf(experience, run.tree, run.brain.saved, write) } : {};
         const tree = summarizeTree(run.tree);
         const shown = usedAnalysis === analysis ? indicator : indicatorOf(usedAnalysis, mapping);
+        // The chain's answers lack the hop the question asks next (a film with no release year recorded): they are the
+        // bridge, not the answer; say what was found and what the graph does not record.
+        const lacking = usedAnalysis === analysis ? analysis.unexplained?.missing : undefined;
+        if (lacking && ranked.length) {
+          const reading = `the ${[...analysis.chain].reverse().map((s) => `"${graph.relationLabels[s.relation]}"`).join(' of the ')} of ${anchorTopics.map((x) => graph.names[x.entity]).join(' and ')}`;
+          const found = ranked.slice(0, 3).map((a) => a.name).join(', ') + (ranked.length > 3 ? ', …' : '');
+          const label = graph.relationLabels[lacking.relation];
+          const message = `Found ${reading} (${found}), but the graph records no "${label}" for ${ranked.length > 1 ? 'them' : 'it'}, which "${lacking.word}" asks for.`;
+          return withPayloads({ ...base, indicator: shown, answers: [], abstained: { message, missing: [lacking.word], reading, answers: ranked, lacking: label }, tree, memoryHits: experience.hits, ...memory, confidence });
+        }
         // No chain explains the question: say what the best partial reading found and what is missing, not an answer.
         if (usedAnalysis === analysis && shouldAbstain(confidence, config.abstainBelow)) {
           const missing = [...(analysis.unexplained?.unmatched ?? []), ...(analysis.unexplained?.unused ?? [])];

@@ -126,10 +126,12 @@ export function answerConfidence(input: ConfidenceInput, threshold = UNSURE_BELO
   // (graphs unlike the development ones can give it a large margin simply by having few relations).
   const unnamed = input.analysis.chain.length > 0 && input.analysis.chain.every((s) => s.confidence < UNNAMED_BELOW);
   const fitted = input.answers.length === 0 ? 0 : probabilityRight(signals);
-  const p = unnamed ? Math.min(fitted, UNNAMED_CAP) : fitted;
+  const u = input.analysis.unexplained;
+  // Answers that lack the fact the question asks of them (a film with no release year) are a bridge, not the answer.
+  const p = unnamed || u?.missing ? Math.min(fitted, UNNAMED_CAP) : fitted;
   const reasons: string[] = [];
   if (unnamed && input.answers.length) reasons.push('no word of the question names any relation of the chain');
-  const u = input.analysis.unexplained;
+  if (u?.missing && input.answers.length) reasons.push(`the answers hold no fact of the relation "${u.missing.word}" asks for`);
   if (input.answers.length === 0) reasons.push('nothing verified along any reading of the question');
   for (const w of u?.unmatched.slice(0, 2) ?? []) reasons.push(`no relation of the graph for "${w}"`);
   for (const w of u?.unused.slice(0, 2) ?? []) reasons.push(`"${w}" names a relation the chosen chain does not walk`);

@@ -27,7 +27,7 @@ import type { Drm, Gender, GroundedPath } from '../../core/types.js';
 import { verifyAnswers } from '../stages/verifyAnswers.js';
 import { viewAdjacency } from '../stages/viewAdjacency.js';
 import { followUpQuestion } from './followUpQuestion.js';
-import { type AnswerTypeSkill, type FollowUpQuestion, type FollowUpQuestionRequest } from '../../core/handSkills.js';
+import { type AnswerTypeSkill, type FollowUpQuestion, type FollowUpQuestionRequest, type MissingHop } from '../../core/handSkills.js';
 import { STEM_MATCH, sharesStem, WordVectors } from './wordSimilarity.js';
 import { tokenizeText } from '../../drm/tokenize.js';
 export { categoricalScores } from '../../graph/categoricalScores.js';
@@ -139,7 +139,38 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       const to = i + 1 === result.answerPosition ? 'the answer' : `bridge ${i + 1}`;
       return `${i + 1}. From ${from}, follow "${this.graph.relationLabels[s.relation]}" (${s.direction}) to ${to}.`;
     });
-    return { ...result, subquestions, unexplained: this.unexplained(text, result.chain.map((s) => s.relation)) };
+    const unexplained = this.unexplained(text, result.chain.map((s) => s.relation));
+    const top = result.ranked[0];
+    const missing = top && sameChain(top.steps, result.chain) ? this.missingHop(answerType(text, this.wn ? (w) => this.isPhraseNoun(w) : undefined).noun, top.steps[top.steps.length - 1], top.ends) : undefined;
+    return { ...result, subquestions, unexplained: missing ? { ...unexplained, missing } : unexplained };
+  }
+
+  /**
+   * See MissingHop: the first unused word whose best relation none of the ends holds, while at least MISSING_PEER_SHARE
+   * of a sample of everything the last step can land on (the ends' kind) does.
+   */
+  private missingHop(noun: string | undefined, last: SchemaStep, ends: ReadonlySet<number>): MissingHop | undefined {
+    const g = this.graph;
+    const holds = (e: number, rel: number): boolean => {
+      for (let k = g.offsets[e]; k < g.offsets[e + 1]; k++) if (g.edgeRelation[k] === rel) return true;
+      return false;
+    };
+    for (const word of noun ? [noun] : []) {
+      const rel = this.matcher.bestRelation(word);
+      if (rel < 0 || rel === last.relation || this.matcher.bestContrast(word) < DEFAULT_ANALYSIS_WEIGHTS.supportMin) continue;
+      // The noun names what the last hop lands on, or a relation holding the same facts as it: it is answered.
+      if (this.landingSupport(word, last, ends) >= DEFAULT_ANALYSIS_WEIGHTS.supportMin || this.aliases(last).some((a) => a.relation === rel)) continue;
+      // …and names what a hop over that relation lands on ("genres" / has_genre), not just a word near its label.
+      const landsOn = (['out', 'in'] as const).some((direction) => this.landingSupport(word, { relation: rel, direction }) >= DEFAULT_ANALYSIS_WEIGHTS.supportMin);
+      if (!landsOn) continue;
+      let any = false;
+      for (const e of ends) if ((any = holds(e, rel))) break;
+      if (any) continue;
+      const peers = spread(this.landingHolders(last), 200);
+      if (peers.length < MISSING_PEERS_MIN) continue;
+      if (peers.filter((e) => holds(e, rel)).length >= MISSING_PEER_SHARE * peers.length) return { word, relation: rel };
+    }
+    return undefined;
   }
 
   /** See AnswerTypeSkill: the analysis's answer type (head noun or wh-word) against each candidate's classes. */
@@ -1040,6 +1071,14 @@ function nounKindOf(wn: WordNet, specific: string, general: string): boolean {
   const targets = new Set(wn.synsets(general, 'n', 3).map((x) => x.offset));
   if (!targets.size) return false;
   return wn.synsets(specific, 'n', 2).some((x) => wn.closure(x, ['@', '@i'], 3).some((y) => targets.has(y.offset) && y.lexname !== x.lexname));
+}
+
+/** Peers sampled (at least) and the share of them that must hold a relation for its absence to be a missing hop. */
+const MISSING_PEERS_MIN = 20;
+const MISSING_PEER_SHARE = 0.1;
+
+function sameChain(a: readonly SchemaStep[], b: readonly SchemaStep[]): boolean {
+  return a.length === b.length && a.every((s, i) => s.relation === b[i].relation && s.direction === b[i].direction);
 }
 
 /** At most `count` items spread evenly over the whole list (not its first ones), in list order. */
