@@ -135,6 +135,13 @@ describe('a reading whose answers lack the fact the question asks for', () => {
     expect(r.abstained?.answers.map((a) => a.name)).toEqual(['Zorbal Nights']);
   });
 
+  it('reads the fact a bare "when" asks for from the word the chain leaves unused', async () => {
+    const r = await films_.ask('when were the films directed by [Quenby Hask] released');
+    expect(r.answers).toEqual([]);
+    expect(r.abstained?.lacking).toBe('release_year');
+    expect(r.abstained?.missing).toEqual(['released']);
+  });
+
   it('answers the same question where the graph records the fact', async () => {
     const r = await films_.ask('the films directed by [Orla Penhallow] were released in which years');
     expect(r.abstained).toBeUndefined();

@@ -141,7 +141,12 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     });
     const unexplained = this.unexplained(text, result.chain.map((s) => s.relation));
     const top = result.ranked[0];
-    const missing = top && sameChain(top.steps, result.chain) ? this.missingHop(answerType(text, this.wn ? (w) => this.isPhraseNoun(w) : undefined).noun, top.steps[top.steps.length - 1], top.ends) : undefined;
+    const type = answerType(text, this.wn ? (w) => this.isPhraseNoun(w) : undefined);
+    // What names the asked-for end: the answer noun, or for a bare "when" / "where" a word the chain leaves unused
+    // ("when did the films of X release": released, landing on a time).
+    const wh = type.noun ? undefined : whKey(type);
+    const asks = type.noun ? [{ word: type.noun, names: type.noun }] : wh === 'when' || wh === 'where' ? unexplained.unused.map((word) => ({ word, names: wh })) : [];
+    const missing = top && sameChain(top.steps, result.chain) ? this.missingHop(asks, top.steps[top.steps.length - 1], top.ends) : undefined;
     return { ...result, subquestions, unexplained: missing ? { ...unexplained, missing } : unexplained };
   }
 
@@ -149,19 +154,19 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
    * See MissingHop: the first unused word whose best relation none of the ends holds, while at least MISSING_PEER_SHARE
    * of a sample of everything the last step can land on (the ends' kind) does.
    */
-  private missingHop(noun: string | undefined, last: SchemaStep, ends: ReadonlySet<number>): MissingHop | undefined {
+  private missingHop(asks: readonly { word: string; names: string }[], last: SchemaStep, ends: ReadonlySet<number>): MissingHop | undefined {
     const g = this.graph;
     const holds = (e: number, rel: number): boolean => {
       for (let k = g.offsets[e]; k < g.offsets[e + 1]; k++) if (g.edgeRelation[k] === rel) return true;
       return false;
     };
-    for (const word of noun ? [noun] : []) {
+    for (const { word, names } of asks) {
       const rel = this.matcher.bestRelation(word);
       if (rel < 0 || rel === last.relation || this.matcher.bestContrast(word) < DEFAULT_ANALYSIS_WEIGHTS.supportMin) continue;
-      // The noun names what the last hop lands on, or a relation holding the same facts as it: it is answered.
-      if (this.landingSupport(word, last, ends) >= DEFAULT_ANALYSIS_WEIGHTS.supportMin || this.aliases(last).some((a) => a.relation === rel)) continue;
+      // The noun (or wh-word) names what the last hop lands on, or a relation holding the same facts as it: answered.
+      if (this.landingSupport(names, last, ends) >= DEFAULT_ANALYSIS_WEIGHTS.supportMin || this.aliases(last).some((a) => a.relation === rel)) continue;
       // …and names what a hop over that relation lands on ("genres" / has_genre), not just a word near its label.
-      const landsOn = (['out', 'in'] as const).some((direction) => this.landingSupport(word, { relation: rel, direction }) >= DEFAULT_ANALYSIS_WEIGHTS.supportMin);
+      const landsOn = (['out', 'in'] as const).some((direction) => this.landingSupport(names, { relation: rel, direction }) >= DEFAULT_ANALYSIS_WEIGHTS.supportMin);
       if (!landsOn) continue;
       let any = false;
       for (const e of ends) if ((any = holds(e, rel))) break;
