@@ -128,3 +128,41 @@ describe('people: causes, burials, birthplaces', () => {
     expect(await topReading(g, "Where is Karl Vogt's father buried", 'Karl Vogt')).toBe('father> buried_at>');
   });
 });
+
+describe('families named as houses', () => {
+  // Every family of the graph is named "House of …": a house is a family line in WordNet, so "which family" lands on
+  // member_of's tails, though no label says "family".
+  const HOUSES = [
+    'Clara Dunmore|spouse_of|Arthur Pell',
+    'Arthur Pell|spouse_of|Clara Dunmore',
+    'Clara Dunmore|member_of|House of Dunmore',
+    'Arthur Pell|member_of|House of Pell',
+    'Edith Varro|member_of|House of Varro',
+    'Hugo Varro|member_of|House of Varro',
+    'Edith Varro|spouse_of|Hugo Marle',
+    'Hugo Marle|member_of|House of Marle',
+    'House of Dunmore|founded_by|Osric Dunmore',
+    'House of Pell|founded_by|Aldo Pell',
+    'House of Varro|founded_by|Bertil Varro',
+    'House of Marle|founded_by|Cyne Marle',
+    'Clara Dunmore|birth_year|1810',
+    'Arthur Pell|birth_year|1805',
+  ];
+  const g = toyGraph(HOUSES);
+  const familyLanding = async (graph: MemoryGraph, house: string): Promise<number> => {
+    const hand = await AlgorithmicHand.create(graph, drm, EntityNameIndex.build(graph));
+    const land = (hand as unknown as { landingSupport(noun: string, step: { relation: number; direction: 'out' | 'in' }, ends?: ReadonlySet<number>): number }).landingSupport.bind(hand);
+    const step = { relation: graph.relationLabels.indexOf('member_of'), direction: 'out' as const };
+    expect(graph.indexOf(house)).toBeDefined();
+    return land('family', step, new Set([graph.indexOf(house)!]));
+  };
+  it('"which family" lands on member_of where the graph names its families houses', async () => {
+    expect(await familyLanding(g, 'House of Dunmore')).toBeGreaterThanOrEqual(0.5);
+    // The same graph with the families named otherwise: nothing says what member_of leads to.
+    const plain = toyGraph(HOUSES.map((l) => l.replace(/House of (\w+)/g, '$1 Line')));
+    expect(await familyLanding(plain, 'Dunmore Line')).toBe(0);
+  });
+  it('"what family was the wife of X from": the wife\'s house, not the wife', async () => {
+    expect(await topReading(g, 'what family was the wife of Arthur Pell from', 'Arthur Pell')).toMatch(/^spouse_of[<>] member_of>$/);
+  });
+});

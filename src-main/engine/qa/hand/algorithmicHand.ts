@@ -434,12 +434,23 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const g = this.graph;
     let named = 0;
     let hits = 0;
+    let kinds = 0;
+    const kindMemo = new Map<string, boolean>();
+    const kindOf = (x: string): boolean => {
+      let k = kindMemo.get(x);
+      if (k === undefined) kindMemo.set(x, (k = !!this.wn && x.length >= 3 && anySenseKindOf(this.wn, x, noun)));
+      return k;
+    };
     for (const e of spread(this.landingHolders(step), sample)) {
       if (g.literalOf(e)) continue;
       named++;
-      if (this.nameTokens(e).some((x) => sharesStem(noun, x))) hits++;
+      const tokens = this.nameTokens(e);
+      if (tokens.some((x) => sharesStem(noun, x))) hits++;
+      else if (tokens.some(kindOf)) kinds++;
     }
-    v = hits >= NAMED_KIND_MIN && hits >= NAMED_KIND_SHARE * named ? LANDING_RELATED : 0;
+    // A name word that is a kind of the noun in some sense ("House of Blackwood": a house is a family line) says it
+    // only when the graph names most of them so.
+    v = (hits >= NAMED_KIND_MIN && hits >= NAMED_KIND_SHARE * named) || (kinds >= NAMED_KIND_MIN_WORDNET && kinds >= NAMED_KIND_SHARE_WORDNET * named) ? LANDING_RELATED : 0;
     if (this.namedKindMemo.size > 100_000) this.namedKindMemo.clear();
     this.namedKindMemo.set(key, v);
     return v;
@@ -1046,6 +1057,9 @@ const LANDING_RELATED = 0.7;
 /** Names at a relation's end that must carry the answer noun for it to type that end (see namedKindSupport). */
 const NAMED_KIND_MIN = 1;
 const NAMED_KIND_SHARE = 0.05;
+/** The same for name words that are a kind of the noun (WordNet, any sense): most of the population. */
+const NAMED_KIND_MIN_WORDNET = 3;
+const NAMED_KIND_SHARE_WORDNET = 0.5;
 /** With a landing step, the smallest share of the sampled ends counted as holding other roles (see coRoles). */
 const CO_ROLE_MIN_HOLDING = 0.25;
 
@@ -1072,6 +1086,13 @@ function nounsRelated(wn: WordNet, a: string, b: string): boolean {
  * lexicographer classes: a grave (an artifact) used as a place (a location). Within one class (a city, a region) the
  * general noun may name a thing of its own that lies beyond.
  */
+/** Whether some noun sense of `specific` is one of the first senses of `general`, or a kind of one (two steps up). */
+function anySenseKindOf(wn: WordNet, specific: string, general: string): boolean {
+  const targets = new Set(wn.synsets(general, 'n', 3).map((x) => x.offset));
+  if (!targets.size || sharesStem(specific, general)) return false;
+  return wn.synsets(specific, 'n').some((x) => targets.has(x.offset) || wn.closure(x, ['@'], 2).some((y) => targets.has(y.offset)));
+}
+
 function nounKindOf(wn: WordNet, specific: string, general: string): boolean {
   const targets = new Set(wn.synsets(general, 'n', 3).map((x) => x.offset));
   if (!targets.size) return false;
