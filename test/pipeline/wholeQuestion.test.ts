@@ -166,3 +166,22 @@ describe('families named as houses', () => {
     expect(await topReading(g, 'what family was the wife of Arthur Pell from', 'Arthur Pell')).toMatch(/^spouse_of[<>] member_of>$/);
   });
 });
+
+describe('a reciprocal relation stored one way', () => {
+  // Twelve families of three siblings, each pair stored once ("A sibling C", "B sibling C", "A sibling B"), and their
+  // father; the third sibling of the first family is married.
+  const lines = Array.from({ length: 12 }, (_, i) => {
+    const [a, b, c] = ['Ansel', 'Brida', 'Cosmo'].map((n) => `${n} Family${i}`);
+    return [`${a}|sibling|${c}`, `${b}|sibling|${c}`, `${a}|sibling|${b}`, `${a}|father|Odo Family${i}`, `${b}|father|Odo Family${i}`, `${c}|father|Odo Family${i}`];
+  }).flat();
+  const g = toyGraph([...lines, 'Ansel Family0|spouse_of|Wenna Torr', 'Brida Family0|spouse_of|Piet Lorrimer']);
+  it('is told from the graph: siblings sharing a sibling are siblings, children sharing a father are not fathers', async () => {
+    const hand = await AlgorithmicHand.create(g, drm, EntityNameIndex.build(g));
+    const reciprocal = (hand as unknown as { reciprocal(r: number): boolean }).reciprocal.bind(hand);
+    expect(reciprocal(g.relationLabels.indexOf('sibling'))).toBe(true);
+    expect(reciprocal(g.relationLabels.indexOf('father'))).toBe(false);
+  });
+  it('"the siblings of X" walks the relation either way, then on to whom they married', async () => {
+    expect(await topReading(g, 'whom did the siblings of Cosmo Family0 marry', 'Cosmo Family0')).toBe('sibling< spouse_of>');
+  });
+});

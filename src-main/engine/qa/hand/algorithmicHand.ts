@@ -657,9 +657,40 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     // Only a noun label naming its tail ("X heir Y": Y is the heir) walked back; an "N of" label's head ("X spouse_of
     // Y") may name both ends of a symmetric relation.
     const r = this.roles[step.relation];
-    if (step.direction !== 'in' || r.head.heads.length || !r.tail.heads.length) return false;
+    if (step.direction !== 'in' || r.head.heads.length || !r.tail.heads.length || this.reciprocal(step.relation)) return false;
     // (A near word names it as well: "mum" is a chrysanthemum first in WordNet, a mother in the vectors.)
     return r.tail.heads.some((h) => sharesStem(noun, h) || (!!this.wn && nounsRelated(this.wn, noun, h)) || this.words.similarity(noun, h) >= LANDING_MIN);
+  }
+
+  private readonly reciprocalMemo = new Map<number, boolean>();
+
+  /**
+   * Whether the graph uses a relation as a reciprocal one (a sibling of a sibling's sibling), whichever way each fact
+   * is stored: the heads that share a tail are mostly related by it themselves (RECIPROCAL_SHARE of a sample of such
+   * pairs). Parents sharing a child are not each other's parents; siblings sharing a sibling are siblings.
+   */
+  private reciprocal(relation: number): boolean {
+    let v = this.reciprocalMemo.get(relation);
+    if (v !== undefined) return v;
+    const g = this.graph;
+    const related = (a: number, b: number): boolean => {
+      for (let k = g.offsets[a]; k < g.offsets[a + 1]; k++) if (g.edgeRelation[k] === relation && g.edgeNeighbor[k] === b) return true;
+      return false;
+    };
+    let pairs = 0;
+    let hits = 0;
+    for (const t of spread(holdersOf(g.keyHolders(), relation * 2 + DIR_IN), 200)) {
+      const heads: number[] = [];
+      for (let k = g.offsets[t]; k < g.offsets[t + 1] && heads.length < 6; k++) if (g.edgeRelation[k] === relation && g.edgeDirection[k] !== DIR_OUT) heads.push(g.edgeNeighbor[k]);
+      for (let i = 0; i < heads.length; i++)
+        for (let j = i + 1; j < heads.length; j++) {
+          pairs++;
+          if (related(heads[i], heads[j])) hits++;
+        }
+    }
+    v = pairs >= RECIPROCAL_PAIRS_MIN && hits >= RECIPROCAL_SHARE * pairs;
+    this.reciprocalMemo.set(relation, v);
+    return v;
   }
 
   /** See AnalysisContext.landingClash: the noun's classes and the landing role's are both known and disjoint. */
@@ -1098,6 +1129,10 @@ function nounKindOf(wn: WordNet, specific: string, general: string): boolean {
   if (!targets.size) return false;
   return wn.synsets(specific, 'n', 2).some((x) => wn.closure(x, ['@', '@i'], 3).some((y) => targets.has(y.offset) && y.lexname !== x.lexname));
 }
+
+/** Co-head pairs sampled (at least) and the share of them related by the relation itself for it to be reciprocal. */
+const RECIPROCAL_PAIRS_MIN = 10;
+const RECIPROCAL_SHARE = 0.5;
 
 /** Peers sampled (at least) and the share of them that must hold a relation for its absence to be a missing hop. */
 const MISSING_PEERS_MIN = 20;
