@@ -120,18 +120,30 @@ describe('a reading whose answers lack the fact the question asks for', () => {
     'Marrow Lane|release_year|1971',
   ];
   let films_: QaEngine;
+  let never: QaEngine;
   beforeAll(async () => {
     const triples = parsePipeTriples(lines.join('\n'));
     const names = [...new Set(triples.flatMap((x) => [x.head, x.tail]))];
-    films_ = createQaEngine({ graph: MemoryGraph.fromTriples('films', names.map((id) => ({ id, name: id })), triples), drm: await loadGloveDrm() });
+    const graph = MemoryGraph.fromTriples('films', names.map((id) => ({ id, name: id })), triples);
+    const drm = await loadGloveDrm();
+    films_ = createQaEngine({ graph, drm });
+    never = createQaEngine({ graph, drm, config: { abstainBelow: 0 } });
   }, 120_000);
+
+  it('still answers, unsure, when abstaining is turned off', async () => {
+    const r = await never.ask('the films directed by [Quenby Hask] were released in which years');
+    expect(r.abstained).toBeUndefined();
+    expect(r.answers[0]?.name).toBe('Zorbal Nights');
+    expect(r.confidence?.unsure).toBe(true);
+    expect(r.confidence?.reasons).toContain('the answers hold no fact of what "years" asks for');
+  });
 
   it('says what it found and which fact the graph does not record, instead of answering with the film', async () => {
     const r = await films_.ask('the films directed by [Quenby Hask] were released in which years');
     expect(r.answers).toEqual([]);
     expect(r.confidence?.unsure).toBe(true);
     expect(r.abstained?.lacking).toBe('release_year');
-    expect(r.abstained?.message).toBe('Found the "directed_by" of Quenby Hask (Zorbal Nights), but the graph records no "release_year" for it, which "years" asks for.');
+    expect(r.abstained?.message).toBe('Found Zorbal Nights by following "directed_by" backwards from Quenby Hask, but the graph records no "release_year" for it, which "years" asks for.');
     expect(r.abstained?.answers.map((a) => a.name)).toEqual(['Zorbal Nights']);
   });
 

@@ -168,9 +168,9 @@ describe('families named as houses', () => {
 });
 
 describe('a reciprocal relation stored one way', () => {
-  // Twelve families of three siblings, each pair stored once ("A sibling C", "B sibling C", "A sibling B"), and their
+  // Twenty families of three siblings, each pair stored once ("A sibling C", "B sibling C", "A sibling B"), and their
   // father; the third sibling of the first family is married.
-  const lines = Array.from({ length: 12 }, (_, i) => {
+  const lines = Array.from({ length: 20 }, (_, i) => {
     const [a, b, c] = ['Ansel', 'Brida', 'Cosmo'].map((n) => `${n} Family${i}`);
     return [`${a}|sibling|${c}`, `${b}|sibling|${c}`, `${a}|sibling|${b}`, `${a}|father|Odo Family${i}`, `${b}|father|Odo Family${i}`, `${c}|father|Odo Family${i}`];
   }).flat();

@@ -46,6 +46,8 @@ export interface Analysis extends Indicator {
 export interface MissingHop {
   word: string;
   relation: number;
+  /** The way the missing hop would walk the relation from the answers. */
+  direction: Direction;
 }
 
 /**

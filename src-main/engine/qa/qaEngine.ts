@@ -23,7 +23,8 @@ import { readsAsRelation } from './hand/linkTopics.js';
 import type { AnalysisStep } from '../core/analysisStep.js';
 import { toRankedAnswers, type PayloadRecord, type QuestionSession } from './controller/questionSession.js';
 import { summarizeTree } from './controller/reasoningTree.js';
-import type { MemoryGraph } from '../graph/memoryGraph.js';
+import { DIR_IN, DIR_OUT, type MemoryGraph } from '../graph/memoryGraph.js';
+import { edgeKey, hasKey } from '../graph/keyHolders.js';
 import { clusterRelations } from './sanitize/relationClusters.js';
 import { relationSignatures } from '../graph/relationSignatures.js';
 import { sanitizeView } from './sanitize/sanitizeView.js';
@@ -343,15 +344,18 @@ export function createQaEngine(input: {
       }
       return best;
     }
-    // A whole reading whose answers lack the asked-for fact is not a misread name: only another entity of the very
-    // same name may have that fact.
+    // A whole reading whose answers lack the asked-for fact is seldom a misread name: another reading stands only if
+    // it is sure of its answers, and where every topic was named in full only another entity of that very name may.
     const lacking = !!first.abstained?.lacking;
+    const inFull = topics.every((x) => normalizeName(graph.names[x.entity]) === normalizeName(x.mention));
     for (const alt of link.alternatives.slice(0, MAX_RETRIES)) {
-      if (lacking && !topics.some((x) => x.start === alt.start && x.end === alt.end)) continue;
+      if (lacking && inFull && !topics.some((x) => x.start === alt.start && x.end === alt.end)) continue;
       const retried = [...topics.filter((x) => x.end <= alt.start || x.start >= alt.end), alt].sort((a, b) => a.start - b.start);
       const r = await answerFrom(retried);
-      if (r.answers.length > 0)
-        return r.confidence ? { ...r, confidence: { ...r.confidence, reasons: [...r.confidence.reasons, `the first reading of "${alt.mention}" verified nothing; read as another entity`] } } : r;
+      if (r.answers.length > 0 && (!lacking || r.confidence?.unsure === false)) {
+        const why = lacking ? `the first reading of "${alt.mention}" found answers that lack what the question asks; read as another entity` : `the first reading of "${alt.mention}" verified nothing; read as another entity`;
+        return r.confidence ? { ...r, confidence: { ...r.confidence, reasons: [...r.confidence.reasons, why] } } : r;
+      }
     }
     return first;
 
@@ -548,12 +552,17 @@ export function createQaEngine(input: {
         const shown = usedAnalysis === analysis ? indicator : indicatorOf(usedAnalysis, mapping);
         // The chain's answers lack the hop the question asks next (a film with no release year recorded): they are the
         // bridge, not the answer; say what was found and what the graph does not record.
-        const lacking = usedAnalysis === analysis ? analysis.unexplained?.missing : undefined;
-        if (lacking && ranked.length) {
-          const reading = `the ${[...analysis.chain].reverse().map((s) => `"${graph.relationLabels[s.relation]}"`).join(' of the ')} of ${anchorTopics.map((x) => graph.names[x.entity]).join(' and ')}`;
-          const found = ranked.slice(0, 3).map((a) => a.name).join(', ') + (ranked.length > 3 ? ', …' : '');
+        const lacking = usedAnalysis === analysis && config.abstainBelow > 0 ? analysis.unexplained?.missing : undefined;
+        // The top answer must lack the fact (other readings may have added answers that hold it); the message names
+        // only answers that lack it.
+        const lackKey = lacking ? edgeKey(lacking.relation, lacking.direction === 'out' ? DIR_OUT : DIR_IN) : -1;
+        const without = lacking ? ranked.filter((_, i) => !hasKey(graph, run.answers[i].entity, lackKey)) : [];
+        if (lacking && without.length && without[0] === ranked[0]) {
+          const path = analysis.chain.map((s) => `"${graph.relationLabels[s.relation]}"${s.direction === 'in' ? ' backwards' : ''}`).join(', then ');
+          const reading = `following ${path} from ${anchorTopics.map((x) => graph.names[x.entity]).join(' and ')}`;
+          const found = without.slice(0, 3).map((a) => a.name).join(', ') + (without.length > 3 ? ', …' : '');
           const label = graph.relationLabels[lacking.relation];
-          const message = `Found ${reading} (${found}), but the graph records no "${label}" for ${ranked.length > 1 ? 'them' : 'it'}, which "${lacking.word}" asks for.`;
+          const message = `Found ${found} by ${reading}, but the graph records no "${label}" for ${without.length > 1 ? 'them' : 'it'}, which "${lacking.word}" asks for.`;
           return withPayloads({ ...base, indicator: shown, answers: [], abstained: { message, missing: [lacking.word], reading, answers: ranked, lacking: label }, tree, memoryHits: experience.hits, ...memory, confidence });
         }
         // No chain explains the question: say what the best partial reading found and what is missing, not an answer.

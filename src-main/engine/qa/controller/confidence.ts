@@ -131,7 +131,7 @@ export function answerConfidence(input: ConfidenceInput, threshold = UNSURE_BELO
   const p = unnamed || u?.missing ? Math.min(fitted, UNNAMED_CAP) : fitted;
   const reasons: string[] = [];
   if (unnamed && input.answers.length) reasons.push('no word of the question names any relation of the chain');
-  if (u?.missing && input.answers.length) reasons.push(`the answers hold no fact of the relation "${u.missing.word}" asks for`);
+  if (u?.missing && input.answers.length) reasons.push(`the answers hold no fact of what "${u.missing.word}" asks for`);
   if (input.answers.length === 0) reasons.push('nothing verified along any reading of the question');
   for (const w of u?.unmatched.slice(0, 2) ?? []) reasons.push(`no relation of the graph for "${w}"`);
   for (const w of u?.unused.slice(0, 2) ?? []) reasons.push(`"${w}" names a relation the chosen chain does not walk`);

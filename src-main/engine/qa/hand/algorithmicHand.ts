@@ -5,7 +5,7 @@
 // cached across questions.
 import { cosine } from '../../drm/cosine.js';
 import { DIR_IN, DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
-import { holdersOf } from '../../graph/keyHolders.js';
+import { edgeKey, hasKey, holdersOf, keyStart } from '../../graph/keyHolders.js';
 import { ACTIVITY_KEY, analyzeQuestion, answerNouns, answerType, DEFAULT_ANALYSIS_WEIGHTS, whKey, type AnalysisWeights, type AnswerType } from './analyzeQuestion.js';
 import { isPhraseNoun, nounClasses, readLabelRoles, type LabelRoles } from './labelRoles.js';
 import { sharedWordNet, type WordNet } from '../../lexicon/wordnet.js';
@@ -146,7 +146,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     // ("when did the films of X release": released, landing on a time).
     const wh = type.noun ? undefined : whKey(type);
     const asks = type.noun ? [{ word: type.noun, names: type.noun }] : wh === 'when' || wh === 'where' ? unexplained.unused.map((word) => ({ word, names: wh })) : [];
-    const missing = top && sameChain(top.steps, result.chain) ? this.missingHop(asks, top.steps[top.steps.length - 1], top.ends) : undefined;
+    // Only where the chain's last hop lands on the answer (a two-anchor chain ends at its second anchor).
+    const missing = top && sameChain(top.steps, result.chain) && top.answerPosition === top.steps.length ? this.missingHop(asks, top.steps[top.steps.length - 1], top.ends) : undefined;
     return { ...result, subquestions, unexplained: missing ? { ...unexplained, missing } : unexplained };
   }
 
@@ -156,26 +157,38 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
    */
   private missingHop(asks: readonly { word: string; names: string }[], last: SchemaStep, ends: ReadonlySet<number>): MissingHop | undefined {
     const g = this.graph;
-    const holds = (e: number, rel: number): boolean => {
-      for (let k = g.offsets[e]; k < g.offsets[e + 1]; k++) if (g.edgeRelation[k] === rel) return true;
-      return false;
-    };
+    const min = DEFAULT_ANALYSIS_WEIGHTS.supportMin;
     for (const { word, names } of asks) {
-      const rel = this.matcher.bestRelation(word);
-      if (rel < 0 || rel === last.relation || this.matcher.bestContrast(word) < DEFAULT_ANALYSIS_WEIGHTS.supportMin) continue;
+      const relation = this.matcher.bestRelation(word);
+      if (relation < 0 || relation === last.relation || this.matcher.bestContrast(word) < min) continue;
       // The noun (or wh-word) names what the last hop lands on, or a relation holding the same facts as it: answered.
-      if (this.landingSupport(names, last, ends) >= DEFAULT_ANALYSIS_WEIGHTS.supportMin || this.aliases(last).some((a) => a.relation === rel)) continue;
-      // …and names what a hop over that relation lands on ("genres" / has_genre), not just a word near its label.
-      const landsOn = (['out', 'in'] as const).some((direction) => this.landingSupport(names, { relation: rel, direction }) >= DEFAULT_ANALYSIS_WEIGHTS.supportMin);
-      if (!landsOn) continue;
+      if (this.landingSupport(names, last, ends) >= min || this.aliases(last).some((a) => a.relation === relation)) continue;
+      // …and names what a hop over that relation lands on ("genres" / has_genre), not just a word near its label; the
+      // answers would hold it on the other side (a film is the head of has_genre).
+      const direction = (['out', 'in'] as const).find((d) => this.landingSupport(names, { relation, direction: d }) >= min);
+      if (!direction) continue;
+      const key = edgeKey(relation, direction === 'out' ? DIR_OUT : DIR_IN);
       let any = false;
-      for (const e of ends) if ((any = holds(e, rel))) break;
+      for (const e of ends) if ((any = hasKey(g, e, key))) break;
       if (any) continue;
-      const peers = spread(this.landingHolders(last), 200);
-      if (peers.length < MISSING_PEERS_MIN) continue;
-      if (peers.filter((e) => holds(e, rel)).length >= MISSING_PEER_SHARE * peers.length) return { word, relation: rel };
+      if (this.peerShare(last, key) >= MISSING_PEER_SHARE) return { word, relation, direction };
     }
     return undefined;
+  }
+
+  private readonly peerShareMemo = new Map<string, number>();
+
+  /** Share of a sample of everything `last` can land on (the answers' kind) that holds edges of `key`; 0 for few. */
+  private peerShare(last: SchemaStep, key: number): number {
+    const memo = `${last.relation}${last.direction}\u0000${key}`;
+    let v = this.peerShareMemo.get(memo);
+    if (v === undefined) {
+      const peers = spread(this.landingHolders(last), 200);
+      v = peers.length < MISSING_PEERS_MIN ? 0 : peers.filter((e) => hasKey(this.graph, e, key)).length / peers.length;
+      if (this.peerShareMemo.size > 10_000) this.peerShareMemo.clear();
+      this.peerShareMemo.set(memo, v);
+    }
+    return v;
   }
 
   /** See AnswerTypeSkill: the analysis's answer type (head noun or wh-word) against each candidate's classes. */
@@ -673,15 +686,16 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     let v = this.reciprocalMemo.get(relation);
     if (v !== undefined) return v;
     const g = this.graph;
+    const out = edgeKey(relation, DIR_OUT);
     const related = (a: number, b: number): boolean => {
-      for (let k = g.offsets[a]; k < g.offsets[a + 1]; k++) if (g.edgeRelation[k] === relation && g.edgeNeighbor[k] === b) return true;
+      for (let k = keyStart(g, a, out), end = keyStart(g, a, out + 1); k < end; k++) if (g.edgeNeighbor[k] === b) return true;
       return false;
     };
     let pairs = 0;
     let hits = 0;
     for (const t of spread(holdersOf(g.keyHolders(), relation * 2 + DIR_IN), 200)) {
       const heads: number[] = [];
-      for (let k = g.offsets[t]; k < g.offsets[t + 1] && heads.length < 6; k++) if (g.edgeRelation[k] === relation && g.edgeDirection[k] !== DIR_OUT) heads.push(g.edgeNeighbor[k]);
+      for (let k = keyStart(g, t, edgeKey(relation, DIR_IN)), end = Math.min(k + 6, keyStart(g, t, edgeKey(relation, DIR_IN) + 1)); k < end; k++) heads.push(g.edgeNeighbor[k]);
       for (let i = 0; i < heads.length; i++)
         for (let j = i + 1; j < heads.length; j++) {
           pairs++;
