@@ -449,9 +449,10 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     let hits = 0;
     let kinds = 0;
     const kindMemo = new Map<string, boolean>();
+    const targets = new Set(this.wn?.synsets(noun, 'n', 3).map((x) => x.offset) ?? []);
     const kindOf = (x: string): boolean => {
       let k = kindMemo.get(x);
-      if (k === undefined) kindMemo.set(x, (k = !!this.wn && x.length >= 3 && anySenseKindOf(this.wn, x, noun)));
+      if (k === undefined) kindMemo.set(x, (k = !!this.wn && x.length >= 3 && !sharesStem(x, noun) && anySenseKindOf(this.wn, x, targets)));
       return k;
     };
     for (const e of spread(this.landingHolders(step), sample)) {
@@ -1131,10 +1132,9 @@ function nounsRelated(wn: WordNet, a: string, b: string): boolean {
  * lexicographer classes: a grave (an artifact) used as a place (a location). Within one class (a city, a region) the
  * general noun may name a thing of its own that lies beyond.
  */
-/** Whether some noun sense of `specific` is one of the first senses of `general`, or a kind of one (two steps up). */
-function anySenseKindOf(wn: WordNet, specific: string, general: string): boolean {
-  const targets = new Set(wn.synsets(general, 'n', 3).map((x) => x.offset));
-  if (!targets.size || sharesStem(specific, general)) return false;
+/** Whether some noun sense of `specific` is one of `targets` (a noun's first senses), or a kind of one (two steps up). */
+function anySenseKindOf(wn: WordNet, specific: string, targets: ReadonlySet<number>): boolean {
+  if (!targets.size) return false;
   return wn.synsets(specific, 'n').some((x) => targets.has(x.offset) || wn.closure(x, ['@'], 2).some((y) => targets.has(y.offset)));
 }
 
