@@ -39,8 +39,9 @@ export interface Analysis extends Indicator {
 }
 
 /**
- * A hop the question asks for beyond the chain's answers that the graph lacks for them: an unused word names a
- * relation that things of the answers' kind hold, and none of these answers does ("the films directed by X were
+ * A hop the question asks for beyond the chain's answers that the graph lacks for them: the answer noun (or, after a
+ * bare "when" / "where", a word the chain leaves unused) names a relation that things of the answers' kind hold, and
+ * none of these answers does ("the films directed by X were
  * released in which years" where X's one film has no release year). The answers are the bridge, not the answer.
  */
 export interface MissingHop {

@@ -147,13 +147,14 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const wh = type.noun ? undefined : whKey(type);
     const asks = type.noun ? [{ word: type.noun, names: type.noun }] : wh === 'when' || wh === 'where' ? unexplained.unused.map((word) => ({ word, names: wh })) : [];
     // Only where the chain's last hop lands on the answer (a two-anchor chain ends at its second anchor).
-    const missing = top && sameChain(top.steps, result.chain) && top.answerPosition === top.steps.length ? this.missingHop(asks, top.steps[top.steps.length - 1], top.ends) : undefined;
+    const missing = top && chainKey(top.steps) === chainKey(result.chain) && top.answerPosition === top.steps.length ? this.missingHop(asks, top.steps[top.steps.length - 1], top.ends) : undefined;
     return { ...result, subquestions, unexplained: missing ? { ...unexplained, missing } : unexplained };
   }
 
   /**
-   * See MissingHop: the first unused word whose best relation none of the ends holds, while at least MISSING_PEER_SHARE
-   * of a sample of everything the last step can land on (the ends' kind) does.
+   * See MissingHop: the first asked-for word (`names`: the noun, or the wh-word it stands for) whose best relation, on
+   * the side the word names, none of the ends holds, while at least MISSING_PEER_SHARE of a sample of everything the
+   * last step can land on (the ends' kind) does.
    */
   private missingHop(asks: readonly { word: string; names: string }[], last: SchemaStep, ends: ReadonlySet<number>): MissingHop | undefined {
     const g = this.graph;
@@ -688,15 +689,16 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     if (v !== undefined) return v;
     const g = this.graph;
     const out = edgeKey(relation, DIR_OUT);
+    const inKey = edgeKey(relation, DIR_IN);
     const related = (a: number, b: number): boolean => {
       for (let k = keyStart(g, a, out), end = keyStart(g, a, out + 1); k < end; k++) if (g.edgeNeighbor[k] === b) return true;
       return false;
     };
     let pairs = 0;
     let hits = 0;
-    for (const t of spread(holdersOf(g.keyHolders(), relation * 2 + DIR_IN), 200)) {
+    for (const t of spread(holdersOf(g.keyHolders(), inKey), 200)) {
       const heads: number[] = [];
-      for (let k = keyStart(g, t, edgeKey(relation, DIR_IN)), end = Math.min(k + 6, keyStart(g, t, edgeKey(relation, DIR_IN) + 1)); k < end; k++) heads.push(g.edgeNeighbor[k]);
+      for (let k = keyStart(g, t, inKey), end = Math.min(k + 6, keyStart(g, t, inKey + 1)); k < end; k++) heads.push(g.edgeNeighbor[k]);
       for (let i = 0; i < heads.length; i++)
         for (let j = i + 1; j < heads.length; j++) {
           pairs++;
@@ -1127,17 +1129,17 @@ function nounsRelated(wn: WordNet, a: string, b: string): boolean {
   return false;
 }
 
-/**
- * One of `specific`'s first two senses is, within three hypernym steps, one of `general`'s first three, across
- * lexicographer classes: a grave (an artifact) used as a place (a location). Within one class (a city, a region) the
- * general noun may name a thing of its own that lies beyond.
- */
 /** Whether some noun sense of `specific` is one of `targets` (a noun's first senses), or a kind of one (two steps up). */
 function anySenseKindOf(wn: WordNet, specific: string, targets: ReadonlySet<number>): boolean {
   if (!targets.size) return false;
   return wn.synsets(specific, 'n').some((x) => targets.has(x.offset) || wn.closure(x, ['@'], 2).some((y) => targets.has(y.offset)));
 }
 
+/**
+ * One of `specific`'s first two senses is, within three hypernym steps, one of `general`'s first three, across
+ * lexicographer classes: a grave (an artifact) used as a place (a location). Within one class (a city, a region) the
+ * general noun may name a thing of its own that lies beyond.
+ */
 function nounKindOf(wn: WordNet, specific: string, general: string): boolean {
   const targets = new Set(wn.synsets(general, 'n', 3).map((x) => x.offset));
   if (!targets.size) return false;
@@ -1151,10 +1153,6 @@ const RECIPROCAL_SHARE = 0.5;
 /** Peers sampled (at least) and the share of them that must hold a relation for its absence to be a missing hop. */
 const MISSING_PEERS_MIN = 20;
 const MISSING_PEER_SHARE = 0.1;
-
-function sameChain(a: readonly SchemaStep[], b: readonly SchemaStep[]): boolean {
-  return a.length === b.length && a.every((s, i) => s.relation === b[i].relation && s.direction === b[i].direction);
-}
 
 /** At most `count` items spread evenly over the whole list (not its first ones), in list order. */
 function spread(items: Int32Array, count: number): number[] {
