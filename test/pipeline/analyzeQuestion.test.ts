@@ -119,6 +119,22 @@ describe('analyzeQuestion', () => {
     expect(t.words.some((w) => w.text === 'x' || w.text === 'y')).toBe(false);
   });
 
+  it('reads "the same N as [A]" and "[A] … his N" as A\'s N, and a pronoun after a noun as that noun\'s', () => {
+    const read = (q: string, m: string) => {
+      const start = q.indexOf(m);
+      return readQuestion(q, [{ start, end: start + m.length }]);
+    };
+    const same = read('who plays in the same club as [Bo Lind]', '[Bo Lind]');
+    expect(same.sharesWith).toEqual([true]);
+    expect(same.words.find((w) => w.text === 'club')!.chainNode).toBe(1);
+    const his = read('who is [Bo Lind] coached by at his club', '[Bo Lind]');
+    expect(his.words.find((w) => w.text === 'club')).toMatchObject({ chainNode: 1, pronounChain: true });
+    // A noun between the mention and the pronoun may be what it refers to; a chain already says whose it is.
+    expect(read('[Jo Ash] belongs to a house; where was its founder born', '[Jo Ash]').words.find((w) => w.text === 'founder')!.chainNode).toBeUndefined();
+    expect(read('the house of [Jo Ash] has its seat where', '[Jo Ash]').words.find((w) => w.text === 'seat')!.chainNode).toBeUndefined();
+    expect(read('is [Bo Lind] the same as [Al Roe]', '[Bo Lind]').sharesWith).toBeUndefined();
+  });
+
   it('starts a new phrase at prepositions, articles and mentions, never at relative pronouns', () => {
     const q = 'who published the books written by the writer who wrote Moonfall';
     const start = q.indexOf('Moonfall');

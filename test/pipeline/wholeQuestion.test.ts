@@ -77,6 +77,48 @@ describe('sports: clubs, leagues, former clubs', () => {
   });
 });
 
+describe('sports: what shares the anchor\'s club, and "his club"', () => {
+  const g = toyGraph([
+    'Ana Ruiz|plays_for|Valmora CF',
+    'Ana Ruiz|previously_played_for|Kingsbridge County',
+    'Ana Ruiz|nationality|Spain',
+    'Bo Lind|plays_for|Valmora CF',
+    'Bo Lind|nationality|Sweden',
+    'Eli Vik|plays_for|Valmora CF',
+    'Eli Vik|nationality|Norway',
+    'Cy Moss|plays_for|Kingsbridge County',
+    'Cy Moss|previously_played_for|Valmora CF',
+    'Cy Moss|nationality|England',
+    'Dee Park|plays_for|Ostby IF',
+    'Dee Park|previously_played_for|Kingsbridge County',
+    'Dee Park|nationality|Sweden',
+    'Valmora CF|head_coach|Iker Sanz',
+    'Kingsbridge County|head_coach|Tom Hale',
+    'Ostby IF|head_coach|Lars Berg',
+    'Valmora CF|country|Spain',
+    'Kingsbridge County|country|England',
+    'Ostby IF|country|Sweden',
+    'Valmora CF|home_stadium|Estadio Norte',
+    'Kingsbridge County|home_stadium|Kings Park',
+    'Ostby IF|home_stadium|Ostby Arena',
+    'Valmora CF|competes_in|Liga Norte',
+    'Kingsbridge County|competes_in|Premier Division',
+    'Ostby IF|competes_in|Allsvenskan',
+    'Valmora CF|based_in|Valmora',
+    'Kingsbridge County|based_in|Kingsbridge',
+    'Ostby IF|based_in|Ostby',
+    'Iker Sanz|nationality|Spain',
+    'Tom Hale|nationality|England',
+    'Lars Berg|nationality|Sweden',
+  ]);
+  it('"who plays in the same club as X": the club\'s players, not the club', async () => {
+    expect(await topReading(g, 'who plays in the same club as Bo Lind', 'Bo Lind')).toBe('plays_for> plays_for<');
+  });
+  it('"who is X coached by at his club": the pronoun\'s noun is X\'s club, the coach one hop on', async () => {
+    expect(await topReading(g, 'who is Bo Lind coached by at his club', 'Bo Lind')).toBe('plays_for> head_coach>');
+  });
+});
+
 describe('people: causes, burials, birthplaces', () => {
   const g = toyGraph([
     'Edwin Hale|cause of death|stroke',

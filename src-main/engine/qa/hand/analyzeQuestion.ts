@@ -232,6 +232,12 @@ export function orderedWords(text: QuestionText, anchor: number, isNoun?: (w: st
   const byDistance = (a: QuestionWord, b: QuestionWord): number => a.distance - b.distance;
   const far = mine.filter((w) => w.side !== answerSide).sort(byDistance);
   const near = mine.filter((w) => w.side === answerSide).sort(byDistance);
+  // A chain noun after other words on its side ("who is [A] coached by at his club"): A's club is still the first hop.
+  const late = (side: QuestionWord[]): boolean => side.some((w, i) => w.pronounChain && side.slice(0, i).some((x) => x.chainNode === undefined));
+  if ((!far.length || !near.length) && (late(far) || late(near))) {
+    const chain = mine.filter((w) => w.chainNode !== undefined).sort((a, b) => a.chainNode! - b.chainNode!);
+    return [[...far, ...near], [...chain, ...far.filter((w) => w.chainNode === undefined), ...near.filter((w) => w.chainNode === undefined)]];
+  }
   if (!far.length || !near.length) return [[...far, ...near]];
   // An "of" / possessive chain on the answer side names the hops next to the anchor; a verb alone on the far side is
   // said of the chain's last noun ("whom did the siblings of X marry": the siblings, then whom they married). Nouns
@@ -837,6 +843,8 @@ function scoreSingle(
   const { cued } = answer;
   const returning = new Set(paths.filter((p) => p.returns).map((p) => chainKey(p.steps)));
   const beyond = answerBeyondChain(text, anchorIndex, anchor, answer, ctx);
+  // "who plays in the same club as [A]": the club is A's, the answer what shares it, a hop or more beyond.
+  const shares = text.sharesWith?.[anchorIndex] ?? false;
   for (const p of paths) {
     if (p.ends.size === 0) continue;
     const through = mediatorSteps(p, prefixes, ctx);
@@ -844,10 +852,12 @@ function scoreSingle(
     // The answer noun names a hop beyond the chain's last noun: a chain that ends there leaves it unexplained, unless
     // the noun names what that very hop lands on too (its landing support).
     let last = lastHopSupport(answer, p.steps, ctx, w, p.ends, prefixes.get(chainKey(p.steps.slice(0, -1))));
-    const short = beyond !== undefined && hops <= beyond.nodes && (last < w.supportMin || !!answer.phrase.possessed);
+    const short = (beyond !== undefined && hops <= beyond.nodes && (last < w.supportMin || !!answer.phrase.possessed)) || (shares && hops <= 1);
     if (short) last = 0;
     const a = alignBest(orders, p.steps, ctx, w, last, firstHopSupport(answer, anchorIndex, p.steps[0], ctx, w), through);
-    let score = a.score - (short ? w.missingHop : 0) - w.lengthPenalty * hops - w.unusedAnchor * otherAnchors;
+    // What shares A's N is reached by walking back the hop that reached N, and is the answer.
+    const notShared = shares && !short && (hops !== 2 || (!through && !isReciprocal(p.steps, 1)));
+    let score = a.score - (short || notShared ? w.missingHop : 0) - w.lengthPenalty * hops - w.unusedAnchor * otherAnchors;
     if (ctx.mediator?.(p.ends)) score -= w.mediatorEnd;
     if (ctx.namedInQuestion && allNamed(p.ends, anchor, ctx.namedInQuestion)) score -= w.namedAnswer;
     // Asking for the anchor's siblings ("the other films of its director") needs words that say so.

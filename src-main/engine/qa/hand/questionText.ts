@@ -73,6 +73,8 @@ export interface QuestionWord {
    * relation walked there and back, so the cue supports r⁻¹ in proportion to how well that word fits r.
    */
   cueObject?: string;
+  /** A chain noun that a possessive pronoun ties to the mention before it ("[A] … at his club"), away from the mention. */
+  pronounChain?: true;
 }
 
 export interface QuestionText {
@@ -88,6 +90,11 @@ export interface QuestionText {
    * of [A]": from "birthplace" to the mention's end; "[A]'s club": from the mention to "club").
    */
   chainSpans?: ({ start: number; end: number } | undefined)[];
+  /**
+   * Per mention: whether the question asks for what shares a thing with it ("who plays in the same club as [A]"): the
+   * noun after "same" names what the first hop lands on, and the answer lies beyond it.
+   */
+  sharesWith?: boolean[];
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -103,6 +110,9 @@ const PAST_PARTICIPLE = /^(?![a-z]*eed$)[a-z]{4,}ed$/;
  * too (saw, rose, left, found): "X's rose garden" is rare enough in questions to read so.
  */
 const IRREGULAR_PAST = new Set(formPairs(IRREGULAR_VERBS).map(([form]) => form));
+
+/** Possessive pronouns: "at his club" after a mention is the mention's club. */
+const POSSESSIVE_PRONOUNS = new Set(['his', 'her', 'its', 'their']);
 
 /** Auxiliaries of do-support: the question's main verb then stands bare after its subject. */
 const DO_SUPPORT = new Set(['do', 'does', 'did']);
@@ -173,7 +183,10 @@ export function readQuestion(question: string, mentions: { start: number; end: n
   const chainNodes = new Map<number, number>();
   const isArticle = (t: string | undefined): boolean => t === 'the' || t === 'a' || t === 'an';
   const chainSpans: ({ start: number; end: number } | undefined)[] = spans.map(() => undefined);
+  // Per mention: the number of nouns in its chain.
+  const chainDepth = spans.map(() => 0);
   spans.forEach((s, k) => {
+    const before = chainNodes.size;
     let chainStart = s.start;
     // Possessives: the mention, then "'s", then the noun, then "'s" …
     let end = s.end;
@@ -222,6 +235,37 @@ export function readQuestion(question: string, mentions: { start: number; end: n
       at--;
     }
     if (possessives > 0 || chainStart < s.start) chainSpans[k] = { start: chainStart, end };
+    chainDepth[k] = Math.max(possessives, ...[...chainNodes.values()].slice(before));
+  });
+  // "who is [A] coached by at his club": a possessive pronoun after a mention refers back to it (A's club).
+  const pronounChain = new Set<number>();
+  raw.forEach((w, i) => {
+    if (!POSSESSIVE_PRONOUNS.has(w.text) || mentionBetween(i) || i + 1 >= raw.length) return;
+    const k = spans.reduce((best, s, at) => (s.end <= w.start && (best < 0 || s.end > spans[best].end) ? at : best), -1);
+    if (k < 0 || raw.some((x) => x.start >= spans[k].end && x.start < w.start && POSSESSIVE_PRONOUNS.has(x.text))) return;
+    // After a chain ("the house of [A] has its seat") the pronoun is the chain's last noun, whose words already say so.
+    if (chainDepth[k] > 0) return;
+    // Only verbs between ("coached by at"): a noun there could be what the pronoun refers to ("belongs to a house; its founder").
+    if (/[;,.:]/.test(question.slice(spans[k].end, w.start))) return;
+    const between = raw.filter((x) => x.start >= spans[k].end && x.start < w.start);
+    if (between.some((x) => contentAt(x.text) && !PARTICIPLE_FORM.test(x.text) && !IRREGULAR_PAST.has(x.text) && !verbs.some((v) => x.start >= v.start && x.start < v.end))) return;
+    let j = i + 1;
+    if (!contentAt(raw[j].text) || PARTICIPLE_FORM.test(raw[j].text)) return;
+    while (j + 1 < raw.length && contentAt(raw[j + 1].text) && !mentionBetween(j) && raw[j + 1].phrase === raw[j].phrase && !PARTICIPLE_FORM.test(raw[j + 1].text)) j++;
+    chainNodes.set(j, 1);
+    pronounChain.add(j);
+  });
+  // "the same N as [A]": N is what A's first hop lands on (A's N), and the answer is what shares it.
+  const sharesWith = spans.map(() => false);
+  raw.forEach((w, i) => {
+    if (w.text !== 'same' || mentionBetween(i)) return;
+    let j = i + 1;
+    while (j < raw.length && contentAt(raw[j].text) && !mentionBetween(j) && raw[j].text !== 'as') j++;
+    if (j === i + 1 || raw[j]?.text !== 'as' || !mentionBetween(j)) return;
+    const k = spans.findIndex((s) => s.start > raw[j].start && (j + 1 >= raw.length || s.start < raw[j + 1].start));
+    if (k < 0 || chainNodes.has(j - 1)) return;
+    chainNodes.set(j - 1, 1);
+    sharesWith[k] = true;
   });
   // A relative pronoun right after a content word ("the town where X was born is in what region", "the man who married
   // … held which title") opens a clause about it; when another wh-word asks the question, it is not the asking one.
@@ -266,11 +310,19 @@ export function readQuestion(question: string, mentions: { start: number; end: n
       phrase: w.phrase,
       ...(cueObject ? { cueObject } : {}),
       ...(chainNodes.has(i) && kind === 'content' ? { chainNode: chainNodes.get(i) } : {}),
+      ...(pronounChain.has(i) && kind === 'content' ? { pronounChain: true as const } : {}),
     });
   });
   const wh = words.find((w) => w.kind === 'wh');
   const answerSide = spans.map((s): 'left' | 'right' => (wh && wh.start > s.start ? 'right' : 'left'));
   let withoutMentions = question;
   for (const s of [...spans].sort((a, b) => b.start - a.start)) withoutMentions = withoutMentions.slice(0, s.start) + ' ' + withoutMentions.slice(s.end);
-  return { question, withoutMentions: withoutMentions.replace(/[[\]]/g, ' ').replace(/\s+/g, ' ').trim(), words, answerSide, chainSpans };
+  return {
+    question,
+    withoutMentions: withoutMentions.replace(/[[\]]/g, ' ').replace(/\s+/g, ' ').trim(),
+    words,
+    answerSide,
+    chainSpans,
+    ...(sharesWith.some(Boolean) ? { sharesWith } : {}),
+  };
 }
