@@ -120,10 +120,7 @@ describe('analyzeQuestion', () => {
   });
 
   it('reads "the same N as [A]" and "[A] … his N" as A\'s N, and a pronoun after a noun as that noun\'s', () => {
-    const read = (q: string, m: string) => {
-      const start = q.indexOf(m);
-      return readQuestion(q, [{ start, end: start + m.length }]);
-    };
+    const read = (q: string, ...ms: string[]) => readQuestion(q, ms.map((m) => ({ start: q.indexOf(m), end: q.indexOf(m) + m.length })));
     const same = read('who plays in the same club as [Bo Lind]', '[Bo Lind]');
     expect(same.sharesWith).toEqual([true]);
     expect(same.words.find((w) => w.text === 'club')!.chainNode).toBe(1);
@@ -132,7 +129,20 @@ describe('analyzeQuestion', () => {
     // A noun between the mention and the pronoun may be what it refers to; a chain already says whose it is.
     expect(read('[Jo Ash] belongs to a house; where was its founder born', '[Jo Ash]').words.find((w) => w.text === 'founder')!.chainNode).toBeUndefined();
     expect(read('the house of [Jo Ash] has its seat where', '[Jo Ash]').words.find((w) => w.text === 'seat')!.chainNode).toBeUndefined();
-    expect(read('is [Bo Lind] the same as [Al Roe]', '[Bo Lind]').sharesWith).toBeUndefined();
+    expect(read('is [Bo Lind] the same as [Al Roe]', '[Bo Lind]', '[Al Roe]').sharesWith).toBeUndefined();
+    // "the same club as [A]'s brother": the club is the brother's, not A's.
+    const brother = read("who plays for the same club as [Bo Lind]'s brother", '[Bo Lind]');
+    expect(brother.sharesWith).toBeUndefined();
+    expect(brother.words.find((w) => w.text === 'club')!.chainNode).toBeUndefined();
+    // A new clause may be about someone else; the noun phrase ends at a verb and goes on after "'s".
+    expect(read('who coached [Bo Lind] and what is his nationality', '[Bo Lind]').words.find((w) => w.text === 'nationality')!.chainNode).toBeUndefined();
+    const academy = read("who was [Bo Lind] trained by at his club's academy", '[Bo Lind]').words;
+    expect([academy.find((w) => w.text === 'club')!.chainNode, academy.find((w) => w.text === 'academy')!.chainNode]).toEqual([1, 2]);
+    expect(read('who was [Bo Lind] honoured by when his wife won the award', '[Bo Lind]').words.find((w) => w.text === 'won')!.chainNode).toBeUndefined();
+    // A compound's modifier is marked: it says which of the head's kind the chain noun is.
+    const burial = read('which town holds the burial place of the father of [Karl Vogt]', '[Karl Vogt]').words;
+    expect(burial.find((w) => w.text === 'burial')).toMatchObject({ chainModifier: true });
+    expect(burial.find((w) => w.text === 'place')).toMatchObject({ chainNode: 2 });
   });
 
   it('starts a new phrase at prepositions, articles and mentions, never at relative pronouns', () => {

@@ -160,6 +160,9 @@ describe('people: causes, burials, birthplaces', () => {
   it('"what caused X to die": one hop although two phrases name its label', async () => {
     expect(await topReading(g, 'what caused Edwin Hale to die', 'Edwin Hale')).toBe('cause of death>');
   });
+  it('"the burial place of X\'s father": the compound\'s modifier says which place (buried at, not place of birth)', async () => {
+    expect(await topReading(g, 'which town holds the burial place of the father of Karl Vogt', 'Karl Vogt')).toBe('father> buried_at> located_in>');
+  });
   it('"what caused the death of X": two words of one label name one hop, not the label walked twice', async () => {
     expect(await topReading(g, 'what caused the death of Edwin Hale', 'Edwin Hale')).toBe('cause of death>');
   });

@@ -272,6 +272,18 @@ function alignBest(
   return best!;
 }
 
+/** Whether the chain's second half walks its first half back ("plays for, then plays for⁻¹"; through mediators too). */
+function walksBackHalfway(steps: readonly SchemaStep[]): boolean {
+  const n = steps.length;
+  if (n === 0 || n % 2 !== 0) return false;
+  for (let i = 0; i < n / 2; i++) {
+    const a = steps[i];
+    const b = steps[n - 1 - i];
+    if (a.relation !== b.relation || a.direction === b.direction) return false;
+  }
+  return true;
+}
+
 function isReciprocal(steps: readonly SchemaStep[], j: number): boolean {
   return j > 0 && steps[j].relation === steps[j - 1].relation && steps[j].direction !== steps[j - 1].direction;
 }
@@ -549,7 +561,9 @@ export function alignWords(
     const clear = content ? ctx.matcher.bestContrast(word.text) : 0;
     // A noun of an "of" / possessive chain naming a person ("the wife of X", "X's daughter") is a hop of its own: a
     // chain that leaves it unexplained skipped that person.
-    const min = word.chainNode !== undefined && (ctx.namesPerson?.(word.text) ?? false) ? w.supportMin : w.unexplainedMin;
+    // A compound's modifier naming a relation ("the burial place of X") says which hop the noun is: a reading that leaves
+    // it unexplained walked another one (place of birth).
+    const min = (word.chainNode !== undefined && (ctx.namesPerson?.(word.text) ?? false)) || word.chainModifier ? w.supportMin : w.unexplainedMin;
     // A verb WordNet ties to a label word ("marry": married person, spouse) names it as clearly, however close the
     // vectors put it to other labels too (married: mother, father). The matcher keeps float32s, so a tie reads just
     // under STEM_MATCH and the check after it fires only for the label word itself (measured that way; kept).
@@ -856,7 +870,7 @@ function scoreSingle(
     if (short) last = 0;
     const a = alignBest(orders, p.steps, ctx, w, last, firstHopSupport(answer, anchorIndex, p.steps[0], ctx, w), through);
     // What shares A's N is reached by walking back the hop that reached N, and is the answer.
-    const notShared = shares && !short && (hops !== 2 || (!through && !isReciprocal(p.steps, 1)));
+    const notShared = shares && !short && (hops !== 2 || !walksBackHalfway(p.steps));
     let score = a.score - (short || notShared ? w.missingHop : 0) - w.lengthPenalty * hops - w.unusedAnchor * otherAnchors;
     if (ctx.mediator?.(p.ends)) score -= w.mediatorEnd;
     if (ctx.namedInQuestion && allNamed(p.ends, anchor, ctx.namedInQuestion)) score -= w.namedAnswer;

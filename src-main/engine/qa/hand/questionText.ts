@@ -75,6 +75,8 @@ export interface QuestionWord {
   cueObject?: string;
   /** A chain noun that a possessive pronoun ties to the mention before it ("[A] … at his club"), away from the mention. */
   pronounChain?: true;
+  /** A word modifying a chain noun in a compound ("*burial* place", "*release* year"): which of the head's kind it is. */
+  chainModifier?: true;
 }
 
 export interface QuestionText {
@@ -183,6 +185,8 @@ export function readQuestion(question: string, mentions: { start: number; end: n
   const chainNodes = new Map<number, number>();
   const isArticle = (t: string | undefined): boolean => t === 'the' || t === 'a' || t === 'an';
   const chainSpans: ({ start: number; end: number } | undefined)[] = spans.map(() => undefined);
+  // Words modifying a chain noun in a compound ("the burial place of"): they say which of the head's kind it is.
+  const modifiers = new Set<number>();
   // Per mention: the number of nouns in its chain.
   const chainDepth = spans.map(() => 0);
   spans.forEach((s, k) => {
@@ -214,6 +218,7 @@ export function readQuestion(question: string, mentions: { start: number; end: n
         !/^\s*['’]s\b/.test(question.slice(raw[j].start + raw[j].text.length, raw[j].start + raw[j].text.length + 4))
       )
         j++;
+      for (let m = raw[from] && isArticle(raw[from].text) ? from + 1 : from; m < j; m++) modifiers.add(m);
       chainNodes.set(j, node);
       possessives = node;
       end = raw[j].start + raw[j].text.length;
@@ -230,13 +235,16 @@ export function readQuestion(question: string, mentions: { start: number; end: n
       if (!w || !contentAt(w.text) || mentionBetween(at)) break;
       chainNodes.set(at, node);
       // A compound's modifiers ("the release year of"): skip them.
-      while (at > 0 && contentAt(raw[at - 1].text) && !mentionBetween(at - 1) && raw[at - 1].phrase === w.phrase) at--;
+      while (at > 0 && contentAt(raw[at - 1].text) && !mentionBetween(at - 1) && raw[at - 1].phrase === w.phrase) modifiers.add(--at);
       chainStart = raw[at].start;
       at--;
     }
     if (possessives > 0 || chainStart < s.start) chainSpans[k] = { start: chainStart, end };
     chainDepth[k] = Math.max(possessives, ...[...chainNodes.values()].slice(before));
   });
+  const isVerb = (x: { text: string; start: number }): boolean =>
+    PAST_PARTICIPLE.test(x.text) || IRREGULAR_PAST.has(x.text) || verbs.some((v) => x.start >= v.start && x.start < v.end);
+  const possessiveAfter = (j: number): boolean => /^\s*['’]s\b/.test(question.slice(raw[j].start + raw[j].text.length, raw[j].start + raw[j].text.length + 4));
   // "who is [A] coached by at his club": a possessive pronoun after a mention refers back to it (A's club).
   const pronounChain = new Set<number>();
   raw.forEach((w, i) => {
@@ -247,13 +255,20 @@ export function readQuestion(question: string, mentions: { start: number; end: n
     if (chainDepth[k] > 0) return;
     // Only verbs between ("coached by at"): a noun there could be what the pronoun refers to ("belongs to a house; its founder").
     if (/[;,.:]/.test(question.slice(spans[k].end, w.start))) return;
+    // A new clause ("who coached [A] and what is his nationality": the coach's) may be about someone else.
     const between = raw.filter((x) => x.start >= spans[k].end && x.start < w.start);
-    if (between.some((x) => contentAt(x.text) && !PARTICIPLE_FORM.test(x.text) && !IRREGULAR_PAST.has(x.text) && !verbs.some((v) => x.start >= v.start && x.start < v.end))) return;
+    if (between.some((x) => WH_WORDS.has(x.text) || x.text === 'and' || x.text === 'or')) return;
+    if (between.some((x) => contentAt(x.text) && !isVerb(x))) return;
+    // The noun phrase's head, as a possessive's: it ends at a verb ("his wife won"), and "his club's academy" goes on.
     let j = i + 1;
-    if (!contentAt(raw[j].text) || PARTICIPLE_FORM.test(raw[j].text)) return;
-    while (j + 1 < raw.length && contentAt(raw[j + 1].text) && !mentionBetween(j) && raw[j + 1].phrase === raw[j].phrase && !PARTICIPLE_FORM.test(raw[j + 1].text)) j++;
-    chainNodes.set(j, 1);
-    pronounChain.add(j);
+    for (let node = 1; node <= 3 && j < raw.length; node++) {
+      if (!contentAt(raw[j].text) || isVerb(raw[j]) || PARTICIPLE_FORM.test(raw[j].text)) break;
+      while (j + 1 < raw.length && contentAt(raw[j + 1].text) && !mentionBetween(j) && raw[j + 1].phrase === raw[j].phrase && !isVerb(raw[j + 1]) && !PARTICIPLE_FORM.test(raw[j + 1].text) && !possessiveAfter(j)) j++;
+      chainNodes.set(j, node);
+      pronounChain.add(j);
+      if (!possessiveAfter(j) || mentionBetween(j)) break;
+      j++;
+    }
   });
   // "the same N as [A]": N is what A's first hop lands on (A's N), and the answer is what shares it.
   const sharesWith = spans.map(() => false);
@@ -263,7 +278,8 @@ export function readQuestion(question: string, mentions: { start: number; end: n
     while (j < raw.length && contentAt(raw[j].text) && !mentionBetween(j) && raw[j].text !== 'as') j++;
     if (j === i + 1 || raw[j]?.text !== 'as' || !mentionBetween(j)) return;
     const k = spans.findIndex((s) => s.start > raw[j].start && (j + 1 >= raw.length || s.start < raw[j + 1].start));
-    if (k < 0 || chainNodes.has(j - 1)) return;
+    // "the same club as [A]'s brother": the club is the brother's, a chain this reading does not walk.
+    if (k < 0 || chainNodes.has(j - 1) || chainDepth[k] > 0) return;
     chainNodes.set(j - 1, 1);
     sharesWith[k] = true;
   });
@@ -311,6 +327,7 @@ export function readQuestion(question: string, mentions: { start: number; end: n
       ...(cueObject ? { cueObject } : {}),
       ...(chainNodes.has(i) && kind === 'content' ? { chainNode: chainNodes.get(i) } : {}),
       ...(pronounChain.has(i) && kind === 'content' ? { pronounChain: true as const } : {}),
+      ...(modifiers.has(i) && !chainNodes.has(i) && kind === 'content' ? { chainModifier: true as const } : {}),
     });
   });
   const wh = words.find((w) => w.kind === 'wh');
