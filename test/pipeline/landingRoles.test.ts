@@ -323,6 +323,11 @@ describe('WordNet relatedness', () => {
     // "-ied" verb forms reach their lemma ("buried" → bury), and through it the derived noun ("burial").
     expect(wn!.lemmas('buried', 'v')).toContain('bury');
     expect(lex.of('burial', 'buried')).toBe(LEXICAL_SYNONYM);
+    // An adverb means what its adjective does: "previously" (previous) is what "former" and "old" say of a club.
+    expect(lex.of('former', 'previously')).toBe(LEXICAL_SYNONYM);
+    expect(lex.of('old', 'previously')).toBe(LEXICAL_SYNONYM);
+    expect(lex.of('previously', 'former')).toBe(LEXICAL_SYNONYM);
+    expect(lex.of('former', 'currently')).toBe(0);
     expect(lex.of('joined', 'located')).toBe(0);
     // An inflected verb form is the thing its bare form names as a noun: the work one worked is an occupation; the
     // act of using is an activity, which names nothing ("used" / catalytic_activity_unit).

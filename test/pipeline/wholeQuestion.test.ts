@@ -65,6 +65,9 @@ describe('sports: clubs, leagues, former clubs', () => {
   it('"which competition is the club X plays for in": the league, not the club', async () => {
     expect(await topReading(g, 'Which competition is the club Ana Ruiz plays for in', 'Ana Ruiz')).toBe('plays_for> competes_in>');
   });
+  it('"the former teams of X": WordNet\'s "former" is what "previously" says (an adverb read through its adjective)', async () => {
+    expect(await topReading(g, 'what countries are the former teams of Bo Lind from', 'Bo Lind')).toBe('previously_played_for> country>');
+  });
   it('"who else plays for X\'s club": the club\'s other players', async () => {
     expect(await topReading(g, "Who else plays for Ana Ruiz's club", 'Ana Ruiz')).toBe('plays_for> plays_for<');
   });

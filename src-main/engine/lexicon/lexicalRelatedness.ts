@@ -22,7 +22,7 @@ export const LEXICAL_COHYPONYM = -1;
 const SENSES = 3;
 /** A participle ("married", "wedding") is read in every part of speech, whatever WordNet lists it as. */
 const PARTICIPLE = /^[a-z]{3,}(ed|ing)$/;
-const POS: readonly Pos[] = ['n', 'v', 'a'];
+const POS: readonly Pos[] = ['n', 'v', 'a', 'r'];
 
 interface Reading {
   own: Set<string>;
@@ -143,6 +143,10 @@ export class LexicalRelatedness {
         own.add(`${s.pos}${s.offset}`);
         for (const p of s.pointers) {
           if (p.symbol === '+' && (!nounsOnly || p.pos === 'n')) own.add(`${p.pos}${p.offset}`);
+          // An adverb means what its adjective does, in the adjective's own senses ("previously": previous, which
+          // WordNet lists with "former").
+          else if (p.symbol === '\\' && p.pos === 'a' && s.pos === 'r')
+            for (const w of this.wn.synset(p.offset, 'a')?.words ?? []) for (const t of this.wn.synsets(w, 'a', SENSES)) own.add(`${t.pos}${t.offset}`);
           else if ((p.symbol === '@' || p.symbol === '@i') && s.pos !== 'a') up.add(`${p.pos}${p.offset}`);
         }
         // A noun is a kind of what lies two steps up, too (a son is a male offspring, a child).
