@@ -101,6 +101,26 @@ describe('a typed wh-word read through what the ends are elsewhere', () => {
     const r = await readings(g, "Where are the coaches of Pedro Cardoso's former clubs from", ['Pedro Cardoso']);
     expect(r[0]).toMatch(/^1:previously_played_for> head_coach> nationality>$/);
   });
+  // The coaches are Swedish and Norwegian and no club of the graph is in either: those ends play no other role, what
+  // the hop lands on in general does (countries). And a coach is a person, no place, though "coach" is a carriage too.
+  const sparse = toyGraph([
+    'Lars Berg|previously_played_for|Ostby IF',
+    'Lars Berg|plays_for|Real Valmora',
+    'Ostby IF|head_coach|Nils Ek',
+    'Real Valmora|head_coach|Hugo Medina',
+    'Nils Ek|nationality|Sweden',
+    'Hugo Medina|nationality|Norway',
+    'Lars Berg|nationality|Sweden',
+    'Tiago Luz|nationality|Portugal',
+    'Real Valmora|country|Spain',
+    'Sporting Villaseca|country|Portugal',
+    'Atletico Norte|country|Spain',
+    'Porto Azul|country|Portugal',
+  ]);
+  it('reads what the hop lands on in general when these ends play no other role, and never a person as a place', async () => {
+    const r = await readings(sparse, "Where are the coaches of Lars Berg's former clubs from", ['Lars Berg']);
+    expect(r[0]).toMatch(/^1:previously_played_for> head_coach> nationality>$/);
+  });
 });
 
 describe('a kin noun WordNet defines as a kin\'s kin', () => {

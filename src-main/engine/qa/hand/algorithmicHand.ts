@@ -429,7 +429,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       v = this.coRoleSupport(noun, this.landingPopulation(step), step);
     // A typed wh-word whose class the label's own noun does not say ("where … from" / nationality): what the ends
     // are elsewhere (the tails of "country"): places, as surely as a label saying so.
-    else if (v === 0 && ends && whClasses(noun).size && this.coRoleClass(whClasses(noun), ends, step)) v = 1;
+    else if (v === 0 && ends && whClasses(noun).size && (this.coRoleClass(whClasses(noun), ends, step) || this.coRoleClass(whClasses(noun), this.landingPopulation(step), step))) v = 1;
     return v;
   }
 
@@ -741,10 +741,13 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const role = landing ? (landing.direction === 'out' ? this.roles[landing.relation].tail : this.roles[landing.relation].head) : undefined;
     const have = role?.classes.size ? role.classes : this.endClasses(ends);
     if (!have.size) return 0;
-    if (intersects(want, have)) return 1;
+    // A person is no place, whatever artifact another sense of the role's noun names (a coach is also a carriage).
+    const shared = [...want].filter((c) => have.has(c) && !(c === 'noun.artifact' && !answer.noun && have.has('noun.person')));
+    if (shared.length) return 1;
     // For a typed wh-word, what the ends are elsewhere when the label's noun says otherwise ("where … from" /
-    // nationality: countries). A question noun is more specific than the classes other roles share.
-    if (!answer.noun && role?.classes.size && this.coRoleClass(want, ends, landing)) return 1;
+    // nationality: countries), read over everything the hop lands on when these few ends play no other role. A
+    // question noun is more specific than the classes other roles share.
+    if (!answer.noun && role?.classes.size && (this.coRoleClass(want, ends, landing) || (!!landing && this.coRoleClass(want, this.landingPopulation(landing), landing)))) return 1;
     // Abstract classes (acts, attributes, states, …) overlap in use; only concrete ones tell things apart.
     return [...want].every((c) => CONCRETE_CLASSES.has(c)) ? -1 : 0;
   }
