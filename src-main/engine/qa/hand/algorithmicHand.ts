@@ -739,9 +739,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     // The role the last hop gives its ends says what they are in this reading; every role they play elsewhere
     // mixes classes (a principal investigator also works at and is a member of places and groups).
     const role = landing ? (landing.direction === 'out' ? this.roles[landing.relation].tail : this.roles[landing.relation].head) : undefined;
-    let have = role?.classes.size ? role.classes : this.endClasses(ends);
-    // These few ends hold no role that says what they are (a spouse with no children): what the hop lands on in general.
-    if (!have.size && landing) have = this.endClasses(this.landingPopulation(landing));
+    const have = role?.classes.size ? role.classes : this.endClasses(ends);
     if (!have.size) return 0;
     // A person is no place, whatever artifact another sense of the role's noun names (a coach is also a carriage).
     const shared = [...want].filter((c) => have.has(c) && !(c === 'noun.artifact' && !answer.noun && have.has('noun.person')));
