@@ -143,6 +143,9 @@ describe('analyzeQuestion', () => {
     const burial = read('which town holds the burial place of the father of [Karl Vogt]', '[Karl Vogt]').words;
     expect(burial.find((w) => w.text === 'burial')).toMatchObject({ chainModifier: true });
     expect(burial.find((w) => w.text === 'place')).toMatchObject({ chainNode: 2 });
+    expect(read("where are the coaches of [Bo Lind]'s former clubs from", '[Bo Lind]').words.find((w) => w.text === 'former')).toMatchObject({ chainModifier: true });
+    // A verb before a bare plural is no modifier.
+    expect(read('who directed films of [Bo Lind]', '[Bo Lind]').words.find((w) => w.text === 'directed')!.chainModifier).toBeUndefined();
   });
 
   it('starts a new phrase at prepositions, articles and mentions, never at relative pronouns', () => {

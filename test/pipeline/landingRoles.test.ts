@@ -348,6 +348,9 @@ describe('WordNet relatedness', () => {
     expect(lex.of('old', 'previously')).toBe(LEXICAL_SYNONYM);
     expect(lex.of('previously', 'former')).toBe(LEXICAL_SYNONYM);
     expect(lex.of('former', 'currently')).toBe(0);
+    // Only the adjectives' senses, never their derivations: "later" (posterior) is no seat.
+    expect(lex.of('later', 'seat')).toBe(0);
+    expect(lex.of('after', 'seat')).toBe(0);
     expect(lex.of('joined', 'located')).toBe(0);
     // An inflected verb form is the thing its bare form names as a noun: the work one worked is an occupation; the
     // act of using is an activity, which names nothing ("used" / catalytic_activity_unit).

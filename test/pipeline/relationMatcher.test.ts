@@ -19,6 +19,15 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('RelationMatcher', () => {
+  it('knows the words a label adds to a plainer one of the graph, and whether the question names them', () => {
+    const played = LABELS.indexOf('previously_played_for');
+    expect(matcher.marked(played)).toEqual(['previously']);
+    expect(matcher.marked(LABELS.indexOf('plays_for'))).toEqual([]);
+    expect(matcher.marked(LABELS.indexOf('head_coach'))).toEqual([]);
+    expect(matcher.unnamedMarked(played, ['club', 'team'])).toBe(1);
+    expect(matcher.unnamedMarked(played, ['club', 'previously'])).toBe(0);
+  });
+
   it('a word is as close to "plays" as to "played": the two labels of one verb tie on it', () => {
     const plays = LABELS.indexOf('plays_for');
     const played = LABELS.indexOf('previously_played_for');

@@ -26,6 +26,10 @@ const POS: readonly Pos[] = ['n', 'v', 'a', 'r'];
 
 interface Reading {
   own: Set<string>;
+  /** The word's own senses, without derivations. */
+  senses: Set<string>;
+  /** For an adverb: the senses of the words of the adjectives it pertains to ("previously": previous, old). */
+  adverbial: Set<string>;
   up: Set<string>;
   /** Hypernyms of the same lexicographer class as the sense they are reached from (a husband and a spouse are persons). */
   upSame: Set<string>;
@@ -71,7 +75,7 @@ export class LexicalRelatedness {
     const A = both ? ca.noun : ca.all;
     const B = both ? cb.noun : cb.all;
     if (!A.own.size || !B.own.size) return 0;
-    if (overlaps(A.own, B.own)) return LEXICAL_SYNONYM;
+    if (overlaps(A.own, B.own) || overlaps(A.adverbial, B.senses) || overlaps(B.adverbial, A.senses)) return LEXICAL_SYNONYM;
     // "married" is what a spouse is, by WordNet's own lemma ("married person"): as exact as a noun's kind.
     if (overlaps(ca.person, cb.noun.own)) return LEXICAL_NOUN_KIND;
     // The question's word a kind of the label's (husband → spouse) names it; a broader word ("which person" / actors)
@@ -136,17 +140,21 @@ export class LexicalRelatedness {
 
   private reading(word: string, parts: readonly Pos[], nounsOnly: boolean): Reading {
     const own = new Set<string>();
+    const senses = new Set<string>();
+    const adverbial = new Set<string>();
     const up = new Set<string>();
     const upSame = new Set<string>();
     for (const pos of parts)
       for (const s of this.wn.synsets(word, pos, SENSES)) {
         own.add(`${s.pos}${s.offset}`);
+        senses.add(`${s.pos}${s.offset}`);
         for (const p of s.pointers) {
           if (p.symbol === '+' && (!nounsOnly || p.pos === 'n')) own.add(`${p.pos}${p.offset}`);
           // An adverb means what its adjective does, in the adjective's own senses ("previously": previous, which
-          // WordNet lists with "former").
+          // WordNet lists with "former"); kept apart, matched against senses only (never derivations, which would
+          // tie "later" to a seat through "posterior").
           else if (p.symbol === '\\' && p.pos === 'a' && s.pos === 'r')
-            for (const w of this.wn.synset(p.offset, 'a')?.words ?? []) for (const t of this.wn.synsets(w, 'a', SENSES)) own.add(`${t.pos}${t.offset}`);
+            for (const w of this.wn.synset(p.offset, 'a')?.words ?? []) for (const t of this.wn.synsets(w, 'a', SENSES)) adverbial.add(`${t.pos}${t.offset}`);
           else if ((p.symbol === '@' || p.symbol === '@i') && s.pos !== 'a') up.add(`${p.pos}${p.offset}`);
         }
         // A noun is a kind of what lies two steps up, too (a son is a male offspring, a child).
@@ -156,7 +164,7 @@ export class LexicalRelatedness {
             if (h.lexname === s.lexname) upSame.add(`${h.pos}${h.offset}`);
           }
       }
-    return { own, up, upSame };
+    return { own, senses, adverbial, up, upSame };
   }
 }
 

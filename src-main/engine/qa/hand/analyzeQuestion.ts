@@ -89,6 +89,8 @@ export interface AnalysisWeights {
    * question names alike ("X's club": plays for, previously played for), the one that says less beyond it wins.
    */
   labelUncovered: number;
+  /** Per word a label adds to a plainer label of the graph that the question leaves unnamed (see RelationMatcher.marked). */
+  markedUnnamed: number;
   /**
    * Penalty, times the word's best contrast, for a content word that clearly names some relation of the graph (best
    * contrast ≥ unexplainedMin, or a stem shared with a label word) but no hop of this chain: "X is buried at which place" read as a birthplace leaves
@@ -126,6 +128,7 @@ export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
   namedAnswer: 1,
   returnToAnchor: 0.3,
   labelUncovered: 0.05,
+  markedUnnamed: 0.15,
   unexplainedWord: 1,
   unexplainedMin: 0.5,
 };
@@ -877,6 +880,7 @@ function scoreSingle(
     // Asking for the anchor's siblings ("the other films of its director") needs words that say so.
     if (!cued) score -= w.returnToAnchor * walksBack(p, returning, a.support, w);
     score -= w.labelUncovered * uncovered(p.steps, answer, ctx, w);
+    score -= w.markedUnnamed * unnamedMarked(p.steps, answer, ctx);
     score += typeFitScore(answer.type, p.ends, ctx, w, p.steps[p.steps.length - 1]);
     // The answer noun against the relations the ends are values of: what landing support reads more strictly.
     if (!landed(answer, ctx)) score += w.answerType * answerTypeScore(nouns, p.ends, ctx, w);
@@ -946,6 +950,16 @@ function uncovered(steps: readonly SchemaStep[], answer: AnswerShared, ctx: Anal
     if (n === undefined) answer.unnamed.set(r, (n = ctx.matcher.unnamed(r, answer.allWords)));
     u += n;
   }
+  return u;
+}
+
+/**
+ * How many words that set a relation of the chain apart from a plainer one of the graph the question leaves unnamed
+ * ("the players of X" names no "previously": the plain plays for, not previously played for).
+ */
+function unnamedMarked(steps: readonly SchemaStep[], answer: AnswerShared, ctx: AnalysisContext): number {
+  let u = 0;
+  for (const r of new Set(steps.map((s) => s.relation))) u += ctx.matcher.unnamedMarked(r, answer.allWords);
   return u;
 }
 
@@ -1205,7 +1219,8 @@ function scorePairReading(
           -w.lengthPenalty * hopCount(p.steps.length, through) +
           w.anchorPrior * ctx.anchorShare(a, p.steps[0]) -
           (ctx.mediator?.(p.ends) ? w.mediatorEnd : 0) -
-          w.labelUncovered * uncovered(p.steps, answer, ctx, w);
+          w.labelUncovered * uncovered(p.steps, answer, ctx, w) -
+          w.markedUnnamed * unnamedMarked(p.steps, answer, ctx);
         const missed = p.steps.filter((_, j) => !isReciprocal(p.steps, j) && (al.support[j] ?? 0) < w.supportMin).length;
         return { p, al, score: al.score + rest, asConstraint: al.score + rest + refund * missed };
       });

@@ -185,8 +185,11 @@ export function readQuestion(question: string, mentions: { start: number; end: n
   const chainNodes = new Map<number, number>();
   const isArticle = (t: string | undefined): boolean => t === 'the' || t === 'a' || t === 'an';
   const chainSpans: ({ start: number; end: number } | undefined)[] = spans.map(() => undefined);
-  // Words modifying a chain noun in a compound ("the burial place of"): they say which of the head's kind it is.
+  // Words modifying a chain noun in a compound ("the burial place of"): they say which of the head's kind it is. (Not
+  // a verb before it: "who directed films of [X]".)
   const modifiers = new Set<number>();
+  const verbLike = (x: { text: string; start: number }): boolean =>
+    PARTICIPLE_FORM.test(x.text) || IRREGULAR_PAST.has(x.text) || verbs.some((v) => x.start >= v.start && x.start < v.end);
   // Per mention: the number of nouns in its chain.
   const chainDepth = spans.map(() => 0);
   spans.forEach((s, k) => {
@@ -218,7 +221,8 @@ export function readQuestion(question: string, mentions: { start: number; end: n
         !/^\s*['’]s\b/.test(question.slice(raw[j].start + raw[j].text.length, raw[j].start + raw[j].text.length + 4))
       )
         j++;
-      for (let m = raw[from] && isArticle(raw[from].text) ? from + 1 : from; m < j; m++) modifiers.add(m);
+      // Its compound modifiers ("[A]'s former clubs"), unless the head read is a verb after all.
+      if (!verbLike(raw[j])) for (let m = isArticle(raw[from]?.text) ? from + 1 : from; m < j; m++) if (!verbLike(raw[m])) modifiers.add(m);
       chainNodes.set(j, node);
       possessives = node;
       end = raw[j].start + raw[j].text.length;
@@ -235,7 +239,7 @@ export function readQuestion(question: string, mentions: { start: number; end: n
       if (!w || !contentAt(w.text) || mentionBetween(at)) break;
       chainNodes.set(at, node);
       // A compound's modifiers ("the release year of"): skip them.
-      while (at > 0 && contentAt(raw[at - 1].text) && !mentionBetween(at - 1) && raw[at - 1].phrase === w.phrase) modifiers.add(--at);
+      while (at > 0 && contentAt(raw[at - 1].text) && !mentionBetween(at - 1) && raw[at - 1].phrase === w.phrase) if (!verbLike(raw[--at])) modifiers.add(at);
       chainStart = raw[at].start;
       at--;
     }

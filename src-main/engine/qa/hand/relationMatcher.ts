@@ -13,6 +13,11 @@ export function isInitialism(word: string, label: readonly string[]): boolean {
  * WordNet's looser synonyms (0.75) do not, nor do the 0.5–0.7 a function word reaches with many label words.
  */
 const LABEL_COVER = 0.8;
+/**
+ * Similarity at which a question word counts as naming a word that sets a label apart from a plainer one (see marked):
+ * looser than LABEL_COVER, as the question may say it any way ("former", "once", "before" for "previously").
+ */
+const MARK_COVER = 0.55;
 
 /**
  * The base of an inflected form (-s, -es, -ed, -ing, -ies, -ied; a doubled final consonant and a final e undone):
@@ -90,6 +95,38 @@ export class RelationMatcher {
   unnamed(relation: number, words: readonly string[]): number {
     let miss = 0;
     for (const lw of this.ownWords[relation]) if (!words.some((w) => this.words.similarity(w, lw) >= LABEL_COVER)) miss++;
+    return miss;
+  }
+
+  private readonly markedMemo = new Map<number, readonly string[]>();
+
+  /**
+   * The words a label adds to another label of the graph, all of whose words it has ("previously" in previously played
+   * for, beside plays for): what sets the marked relation apart from the plain one.
+   */
+  marked(relation: number): readonly string[] {
+    let out = this.markedMemo.get(relation);
+    if (out) return out;
+    const own = this.ownWords[relation];
+    const mine = own.map(inflectionBase);
+    const found = new Set<string>();
+    this.ownWords.forEach((other, r) => {
+      if (r === relation || other.length === 0 || other.length >= own.length) return;
+      const bases = other.map(inflectionBase);
+      if (!bases.every((b) => mine.includes(b))) return;
+      own.forEach((w, i) => {
+        if (!bases.includes(mine[i])) found.add(w);
+      });
+    });
+    out = [...found];
+    this.markedMemo.set(relation, out);
+    return out;
+  }
+
+  /** How many of the relation's marked words (see marked) none of `words` names (similarity ≥ LABEL_COVER). */
+  unnamedMarked(relation: number, words: readonly string[]): number {
+    let miss = 0;
+    for (const lw of this.marked(relation)) if (!words.some((w) => this.words.similarity(w, lw) >= MARK_COVER)) miss++;
     return miss;
   }
 
