@@ -123,6 +123,26 @@ describe('a typed wh-word read through what the ends are elsewhere', () => {
   });
 });
 
+describe('"where" read over what a hop lands on in general, never for ends that are people', () => {
+  // "partner" lands mostly on countries (tails of "country" elsewhere); Ana's partner is a coach, whose other role says
+  // he is a person: what the hop lands on in general does not make him a place.
+  const g = toyGraph([
+    'Ana Ruiz|partner|Hugo Medina',
+    'Real Valmora|head_coach|Hugo Medina',
+    'Sporting Villaseca|head_coach|Pedro Sousa',
+    'Hugo Medina|nationality|Spain',
+    ...['Spain', 'Portugal', 'France', 'Italy', 'Norway', 'Sweden', 'Chile', 'Peru'].flatMap((c, i) => [`Club${i}|country|${c}`, `Firm${i}|partner|${c}`]),
+  ]);
+  it('a coach is no answer to "where", a country is', async () => {
+    const hand = (await AlgorithmicHand.create(g, drm, EntityNameIndex.build(g))) as unknown as {
+      typeFit(a: { wh: string }, ends: ReadonlySet<number>, landing: { relation: number; direction: 'out' | 'in' }): number;
+    };
+    const step = { relation: g.relationLabels.indexOf('partner'), direction: 'out' as const };
+    expect(hand.typeFit({ wh: 'where' }, new Set([g.indexOf('Hugo Medina')!]), step)).toBeLessThan(1);
+    expect(hand.typeFit({ wh: 'where' }, new Set([g.indexOf('Chile')!]), step)).toBe(1);
+  });
+});
+
 describe('a kin noun WordNet defines as a kin\'s kin', () => {
   const g = toyGraph([
     'Mabel Hollins|father|Karl Hollins',

@@ -429,7 +429,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       v = this.coRoleSupport(noun, this.landingPopulation(step), step);
     // A typed wh-word whose class the label's own noun does not say ("where … from" / nationality): what the ends
     // are elsewhere (the tails of "country"): places, as surely as a label saying so.
-    else if (v === 0 && ends && whClasses(noun).size && (this.coRoleClass(whClasses(noun), ends, step) || this.coRoleClass(whClasses(noun), this.landingPopulation(step), step))) v = 1;
+    else if (v === 0 && ends && whClasses(noun).size && (this.coRoleClass(whClasses(noun), ends, step) || (!this.coRoleClass(PERSON_CLASS, ends, step) && this.coRoleClass(whClasses(noun), this.landingPopulation(step), step)))) v = 1;
     return v;
   }
 
@@ -747,7 +747,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     // For a typed wh-word, what the ends are elsewhere when the label's noun says otherwise ("where … from" /
     // nationality: countries), read over everything the hop lands on when these few ends play no other role. A
     // question noun is more specific than the classes other roles share.
-    if (!answer.noun && role?.classes.size && (this.coRoleClass(want, ends, landing) || (!!landing && this.coRoleClass(want, this.landingPopulation(landing), landing)))) return 1;
+    if (!answer.noun && role?.classes.size && (this.coRoleClass(want, ends, landing) || (!!landing && !this.coRoleClass(PERSON_CLASS, ends, landing) && this.coRoleClass(want, this.landingPopulation(landing), landing)))) return 1;
     // Abstract classes (acts, attributes, states, …) overlap in use; only concrete ones tell things apart.
     return [...want].every((c) => CONCRETE_CLASSES.has(c)) ? -1 : 0;
   }
@@ -1186,6 +1186,9 @@ function whClasses(wh: string | undefined): Set<string> {
   if (wh === ACTIVITY_KEY) return new Set(['noun.act']);
   return new Set();
 }
+
+/** Ends whose other roles say they are people are no places, whatever most of what the hop lands on is. */
+const PERSON_CLASS: ReadonlySet<string> = new Set(['noun.person']);
 
 /** Wh-words answerNouns passes along with the content nouns. */
 const TYPED_WH = new Set(['who', 'whom', 'where', 'when']);
