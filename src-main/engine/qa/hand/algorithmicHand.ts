@@ -429,7 +429,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       v = this.coRoleSupport(noun, this.landingPopulation(step), step);
     // A typed wh-word whose class the label's own noun does not say ("where … from" / nationality): what the ends
     // are elsewhere (the tails of "country"): places, as surely as a label saying so.
-    else if (v === 0 && ends && whClasses(noun).size && (this.coRoleClass(whClasses(noun), ends, step) || (!this.coRoleClass(PERSON_CLASS, ends, step) && this.coRoleClass(whClasses(noun), this.landingPopulation(step), step)))) v = 1;
+    else if (v === 0 && ends && whClasses(noun).size && this.endsOfClass(whClasses(noun), ends, step)) v = 1;
     return v;
   }
 
@@ -524,6 +524,16 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     out = new Set([...count].filter(([, c]) => c * 2 >= base).map(([h]) => h));
     byLanding.set(key, out);
     return out;
+  }
+
+  /**
+   * Whether what the ends are elsewhere is of one of the classes (coRoleClass); where these few ends say nothing of the
+   * kind, over a sample of everything the step lands on — unless their other roles say they are people, who are no
+   * places whatever most of the hop's ends are.
+   */
+  private endsOfClass(classes: ReadonlySet<string>, ends: ReadonlySet<number>, landing?: SchemaStep): boolean {
+    if (this.coRoleClass(classes, ends, landing)) return true;
+    return !!landing && !this.coRoleClass(PERSON_CLASS, ends, landing) && this.coRoleClass(classes, this.landingPopulation(landing), landing);
   }
 
   private readonly coRoleClassMemo = new WeakMap<ReadonlySet<number>, Map<string, boolean>>();
@@ -747,7 +757,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     // For a typed wh-word, what the ends are elsewhere when the label's noun says otherwise ("where … from" /
     // nationality: countries), read over everything the hop lands on when these few ends play no other role. A
     // question noun is more specific than the classes other roles share.
-    if (!answer.noun && role?.classes.size && (this.coRoleClass(want, ends, landing) || (!!landing && !this.coRoleClass(PERSON_CLASS, ends, landing) && this.coRoleClass(want, this.landingPopulation(landing), landing)))) return 1;
+    if (!answer.noun && role?.classes.size && this.endsOfClass(want, ends, landing)) return 1;
     // Abstract classes (acts, attributes, states, …) overlap in use; only concrete ones tell things apart.
     return [...want].every((c) => CONCRETE_CLASSES.has(c)) ? -1 : 0;
   }

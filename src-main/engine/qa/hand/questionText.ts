@@ -185,15 +185,17 @@ export function readQuestion(question: string, mentions: { start: number; end: n
   const chainNodes = new Map<number, number>();
   const isArticle = (t: string | undefined): boolean => t === 'the' || t === 'a' || t === 'an';
   const chainSpans: ({ start: number; end: number } | undefined)[] = spans.map(() => undefined);
+  const inVerbSpan = (x: { start: number }): boolean => verbs.some((v) => x.start >= v.start && x.start < v.end);
+  // A verb form that ends a possessive's noun phrase ("X's father buried"), and, with any participle, one that is no noun.
+  const isVerb = (x: { text: string; start: number }): boolean => PAST_PARTICIPLE.test(x.text) || IRREGULAR_PAST.has(x.text) || inVerbSpan(x);
+  const verbLike = (x: { text: string; start: number }): boolean => PARTICIPLE_FORM.test(x.text) || isVerb(x);
+  const possessiveAfter = (j: number): boolean => /^\s*['’]s\b/.test(question.slice(raw[j].start + raw[j].text.length, raw[j].start + raw[j].text.length + 4));
   // Words modifying a chain noun in a compound ("the burial place of"): they say which of the head's kind it is. (Not
   // a verb before it: "who directed films of [X]".)
   const modifiers = new Set<number>();
-  const verbLike = (x: { text: string; start: number }): boolean =>
-    PARTICIPLE_FORM.test(x.text) || IRREGULAR_PAST.has(x.text) || verbs.some((v) => x.start >= v.start && x.start < v.end);
   // Per mention: the number of nouns in its chain.
   const chainDepth = spans.map(() => 0);
   spans.forEach((s, k) => {
-    const before = chainNodes.size;
     let chainStart = s.start;
     // Possessives: the mention, then "'s", then the noun, then "'s" …
     let end = s.end;
@@ -213,18 +215,16 @@ export function readQuestion(question: string, mentions: { start: number; end: n
       while (
         j + 1 < raw.length &&
         contentAt(raw[j + 1].text) &&
-        !PAST_PARTICIPLE.test(raw[j + 1].text) &&
-        !IRREGULAR_PAST.has(raw[j + 1].text) &&
-        !verbs.some((v) => raw[j + 1].start >= v.start && raw[j + 1].start < v.end) &&
+        !isVerb(raw[j + 1]) &&
         raw[j + 1].phrase === w.phrase &&
         !(doSupport && endsClause(j + 1)) &&
-        !/^\s*['’]s\b/.test(question.slice(raw[j].start + raw[j].text.length, raw[j].start + raw[j].text.length + 4))
+        !possessiveAfter(j)
       )
         j++;
       // Its compound modifiers ("[A]'s former clubs"), unless the head read is a verb after all.
       if (!verbLike(raw[j])) for (let m = isArticle(raw[from]?.text) ? from + 1 : from; m < j; m++) if (!verbLike(raw[m])) modifiers.add(m);
       chainNodes.set(j, node);
-      possessives = node;
+      possessives = chainDepth[k] = node;
       end = raw[j].start + raw[j].text.length;
       from = j + 1 < raw.length ? j + 1 : -1;
     }
@@ -238,17 +238,14 @@ export function readQuestion(question: string, mentions: { start: number; end: n
       const w = raw[at];
       if (!w || !contentAt(w.text) || mentionBetween(at)) break;
       chainNodes.set(at, node);
+      chainDepth[k] = node;
       // A compound's modifiers ("the release year of"): skip them.
       while (at > 0 && contentAt(raw[at - 1].text) && !mentionBetween(at - 1) && raw[at - 1].phrase === w.phrase) if (!verbLike(raw[--at])) modifiers.add(at);
       chainStart = raw[at].start;
       at--;
     }
     if (possessives > 0 || chainStart < s.start) chainSpans[k] = { start: chainStart, end };
-    chainDepth[k] = Math.max(possessives, ...[...chainNodes.values()].slice(before));
   });
-  const isVerb = (x: { text: string; start: number }): boolean =>
-    PAST_PARTICIPLE.test(x.text) || IRREGULAR_PAST.has(x.text) || verbs.some((v) => x.start >= v.start && x.start < v.end);
-  const possessiveAfter = (j: number): boolean => /^\s*['’]s\b/.test(question.slice(raw[j].start + raw[j].text.length, raw[j].start + raw[j].text.length + 4));
   // "who is [A] coached by at his club": a possessive pronoun after a mention refers back to it (A's club).
   const pronounChain = new Set<number>();
   raw.forEach((w, i) => {
@@ -266,8 +263,8 @@ export function readQuestion(question: string, mentions: { start: number; end: n
     // The noun phrase's head, as a possessive's: it ends at a verb ("his wife won"), and "his club's academy" goes on.
     let j = i + 1;
     for (let node = 1; node <= 3 && j < raw.length; node++) {
-      if (!contentAt(raw[j].text) || isVerb(raw[j]) || PARTICIPLE_FORM.test(raw[j].text)) break;
-      while (j + 1 < raw.length && contentAt(raw[j + 1].text) && !mentionBetween(j) && raw[j + 1].phrase === raw[j].phrase && !isVerb(raw[j + 1]) && !PARTICIPLE_FORM.test(raw[j + 1].text) && !possessiveAfter(j)) j++;
+      if (!contentAt(raw[j].text) || verbLike(raw[j])) break;
+      while (j + 1 < raw.length && contentAt(raw[j + 1].text) && !mentionBetween(j) && raw[j + 1].phrase === raw[j].phrase && !verbLike(raw[j + 1]) && !possessiveAfter(j)) j++;
       chainNodes.set(j, node);
       pronounChain.add(j);
       if (!possessiveAfter(j) || mentionBetween(j)) break;

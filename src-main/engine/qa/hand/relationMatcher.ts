@@ -123,7 +123,7 @@ export class RelationMatcher {
     return out;
   }
 
-  /** How many of the relation's marked words (see marked) none of `words` names (similarity ≥ LABEL_COVER). */
+  /** How many of the relation's marked words (see marked) none of `words` names (similarity ≥ MARK_COVER). */
   unnamedMarked(relation: number, words: readonly string[]): number {
     let miss = 0;
     for (const lw of this.marked(relation)) if (!words.some((w) => this.words.similarity(w, lw) >= MARK_COVER)) miss++;
