@@ -2,8 +2,10 @@
 // MetaQA 1/2/3-hop with the topic entity in [brackets] and without them, GrailQA, SimpleQuestions-Wikidata and the
 // demo graph (all 57 questions), and the generated genealogy and sports graphs (2- and 3-hop). Each questions file
 // is sampled uniformly at random with a fixed seed (never the head of the file, whose order follows how the data set
-// was built); MetaQA with and without brackets get the same questions. Prints one markdown table: Hits@1, share of questions with no answer, warm latency p50/p95.
-//   npm run bench:qa -- [--limit 300] [--seed 1] [--sets metaqa-1,metaqa-1-nb,…,grailqa,simpleq,demo,genealogy-2,…,sports-3]
+// was built); MetaQA with and without brackets get the same questions, and so do the "-lc" sets (MetaQA 1/2/3-hop,
+// genealogy-2, sports-2 as people type them: brackets stripped, all lower case). Prints one markdown table: Hits@1,
+// share of questions with no answer, warm latency p50/p95.
+//   npm run bench:qa -- [--limit 300] [--seed 1] [--sets metaqa-1,metaqa-1-nb,metaqa-1-lc,…,grailqa,simpleq,demo,genealogy-2,…,sports-2-lc]
 //                       [--data ../shared/data] [--d-max 3] [--warmup 5] [--miss-report] [--out FILE.json]
 //                       [--hand PATH.gguf [--hand-threads 1]]
 // --hand runs every Hand skill on a local GGUF (the LLM Hand, algorithmic fallbacks as in the app), so a user's model
@@ -112,7 +114,8 @@ async function runSet(set: BenchSet, graph: MemoryGraph, ask: Ask): Promise<{ ta
   const lat: number[] = [];
   const t0 = performance.now();
   for (const [i, { line, q, type }] of questionsOf(set).entries()) {
-    const question = set.stripBrackets ? q.question.replace(/[[\]]/g, '') : q.question;
+    const stripped = set.stripBrackets ? q.question.replace(/[[\]]/g, '') : q.question;
+    const question = set.lowerCase ? stripped.toLowerCase() : stripped;
     const t = performance.now();
     const r = await ask(question);
     const ms = performance.now() - t;

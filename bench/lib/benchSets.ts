@@ -12,6 +12,8 @@ export interface BenchSet {
   /** Official question types, line-aligned with the questions file (labels only). */
   types?: string;
   stripBrackets?: boolean;
+  /** Questions as people type them: brackets stripped and every letter lower case. */
+  lowerCase?: boolean;
   /** Every question, unsampled. */
   all?: boolean;
 }
@@ -23,20 +25,22 @@ const devDir = resolve(import.meta.dirname, '../devgraphs/data');
 
 /** Every set, in table order; `data` is the shared data folder (MetaQA, GrailQA, SimpleQuestions-Wikidata). */
 export function benchSets(data: string): BenchSet[] {
-  const metaqa = (h: number, nb: boolean): BenchSet => ({
-    name: `metaqa-${h}${nb ? '-nb' : ''}`,
+  const metaqa = (h: number, nb: boolean, lc = false): BenchSet => ({
+    name: `metaqa-${h}${lc ? '-lc' : nb ? '-nb' : ''}`,
     graph: 'metaqa',
     kb: join(data, 'metaqa', 'kb.txt'),
     questions: join(data, 'metaqa', `${h}-hop`, 'qa_dev.txt'),
     types: join(data, 'metaqa', `${h}-hop`, 'qa_dev_qtype.txt'),
     ...(nb ? { stripBrackets: true } : {}),
+    ...(lc ? { lowerCase: true } : {}),
   });
-  const devgraph = (domain: 'genealogy' | 'sports', h: number): BenchSet => ({
-    name: `${domain}-${h}`,
+  const devgraph = (domain: 'genealogy' | 'sports', h: number, lc = false): BenchSet => ({
+    name: `${domain}-${h}${lc ? '-lc' : ''}`,
     graph: domain,
     kb: join(devDir, domain, 'kb.txt'),
     questions: join(devDir, domain, `qa_${h}hop.txt`),
     types: join(devDir, domain, `qa_${h}hop_qtype.txt`),
+    ...(lc ? { stripBrackets: true, lowerCase: true } : {}),
   });
   return [
     metaqa(1, false),
@@ -45,6 +49,9 @@ export function benchSets(data: string): BenchSet[] {
     metaqa(2, true),
     metaqa(3, false),
     metaqa(3, true),
+    metaqa(1, true, true),
+    metaqa(2, true, true),
+    metaqa(3, true, true),
     { name: 'grailqa', graph: 'grailqa', kb: join(data, 'grailqa', 'kb.txt'), questions: join(data, 'grailqa', 'questions.tsv') },
     { name: 'simpleq', graph: 'simpleq', kb: join(data, 'simpleq-wikidata', 'kb.txt'), questions: join(data, 'simpleq-wikidata', 'questions.tsv') },
     { name: 'demo', graph: 'demo', kb: join(demoDir, 'hospital-network.txt'), questions: join(demoDir, 'questions.txt'), all: true },
@@ -52,5 +59,7 @@ export function benchSets(data: string): BenchSet[] {
     devgraph('genealogy', 3),
     devgraph('sports', 2),
     devgraph('sports', 3),
+    devgraph('genealogy', 2, true),
+    devgraph('sports', 2, true),
   ];
 }

@@ -110,6 +110,61 @@ describe('linkTopics', () => {
     expect(movie.topics.map((t) => idOf(t.entity))).toEqual(['film-paris']);
   });
 
+  it('reads case as evidence only where the writer uses case', async () => {
+    // A director and a tag that spells his name in lower case (MetaQA's tags do).
+    const g = MemoryGraph.fromTriples(
+      'tags',
+      [
+        { id: 'wyler', name: 'William Wyler' },
+        { id: 'tag-wyler', name: 'william wyler' },
+        { id: 'holiday', name: 'Roman Holiday' },
+        { id: 'ben', name: 'Ben-Hur' },
+        { id: 'hepburn', name: 'Audrey Hepburn' },
+      ],
+      [
+        { head: 'holiday', relation: 'directed_by', tail: 'wyler' },
+        { head: 'ben', relation: 'directed_by', tail: 'wyler' },
+        { head: 'holiday', relation: 'starred_actors', tail: 'hepburn' },
+        { head: 'holiday', relation: 'has_tags', tail: 'tag-wyler' },
+      ],
+    );
+    const gIndex = EntityNameIndex.build(g);
+    // The reading of the words "william wyler" (another topic may stand beside it).
+    const linked = async (q: string): Promise<string | undefined> => {
+      const topic = (await linkTopics(q, g, gIndex, drm)).topics.find((t) => t.mention.toLowerCase() === 'william wyler');
+      return topic && g.ids[topic.entity];
+    };
+    // Typed all in lower case: the tag's case is no sign that the tag is meant.
+    expect(await linked('which films did william wyler direct')).toBe('wyler');
+    expect(await linked('Which films did william wyler direct')).toBe('wyler');
+    // A bracket copies the name as the graph writes it, and a question that capitalises names means the lower-case one.
+    expect(await linked('which films are about [william wyler]')).toBe('tag-wyler');
+    expect(await linked('which films with Audrey Hepburn are about william wyler')).toBe('tag-wyler');
+    expect(await linked('which films did William Wyler direct')).toBe('wyler');
+  });
+
+  it('takes a long name of everyday words, written out whole, as a topic beside a rarer one', async () => {
+    const g = MemoryGraph.fromTriples(
+      'units',
+      [
+        { id: 'si', name: 'International System of Units' },
+        { id: 'rate', name: 'Absorbed dose rate' },
+        { id: 'gray', name: 'Gray per second' },
+        { id: 'system', name: 'System' },
+      ],
+      [
+        { head: 'gray', relation: 'unit.measurement_system', tail: 'si' },
+        { head: 'rate', relation: 'dimension.si_unit', tail: 'gray' },
+        { head: 'system', relation: 'dimension.si_unit', tail: 'gray' },
+      ],
+    );
+    const res = await linkTopics('what is the unit of absorbed dose rate in international system of units', g, EntityNameIndex.build(g), drm);
+    expect(res.topics.map((t) => g.ids[t.entity]).sort()).toEqual(['rate', 'si']);
+    // A one-word everyday name is still no extra topic.
+    const lone = await linkTopics('what is the unit of absorbed dose rate in the system', g, EntityNameIndex.build(g), drm);
+    expect(lone.topics.map((t) => g.ids[t.entity])).toEqual(['rate']);
+  });
+
   it('never links function or question words, nor the answer noun after the wh-word, although such entities exist', async () => {
     const res = await linkTopics('what movies did the police act in', graph, index, drm);
     const linked = res.topics.map((t) => idOf(t.entity));

@@ -76,6 +76,8 @@ const FALLBACK_COVERAGE = 0.25;
 const CONTRACTED = new Set(['whats', 'whos', 'wheres', 'whens', 'hows', 'thats', 'theres', 'heres', 'whose']);
 /** At most this many alternative readings are returned. */
 const MAX_ALTERNATIVES = 5;
+/** Words (other than function words) of a whole name that make it a clear mention without a rare word (see spanScore). */
+const LONG_NAME_WORDS = 3;
 
 /**
  * How a candidate's words meet its name: all of it (exact), a derived form, its initials, a rare part of it
@@ -377,7 +379,10 @@ function spanScore(c: Candidate, words: WordSpan[], wordRank: number[], function
   let score = c.quality * (0.4 + 0.2 * Math.min(3, rarity) + 0.03 * Math.min(5, length - 1));
   if (capitalised) score += 0.2;
   if (c.bracketed) score += 0.5;
-  return { score, weak: !evidence && rare === 0 };
+  // Three or more content words in the order of a whole name ("international system of units") are a name however
+  // everyday each word is: the question's own wording seldom repeats a name that long.
+  const spelledOut = isWhole(c) && nonFunction >= LONG_NAME_WORDS;
+  return { score, weak: !evidence && rare === 0 && !spelledOut };
 }
 
 /** Fuzzy mentions: names sharing rare words with the question, scored by IDF-weighted F1 over a word window. */
@@ -552,10 +557,15 @@ async function disambiguate(c: Candidate, words: WordSpan[], graph: MemoryGraph,
     .slice(c.a, c.b + 1)
     .map((w) => w.raw)
     .join(' ');
+  // Case says something only where the writer uses it: a bracketed mention (a name copied as the graph writes it), a
+  // mention with a capital, or a question that capitalises words after its first ("what are films about police": the
+  // tag). In a question typed all in lower case ("which films did william wyler direct") the lower-case homonym (a
+  // tag) is not the one meant by its case.
+  const caseTells = c.bracketed || /\p{Lu}/u.test(raw) || words.some((w, i) => i > 0 && w.raw !== 'I' && /^\p{Lu}/u.test(w.raw));
   const scored: [number, number][] = [];
   for (const e of entities) {
     // Same case as written is the strongest tie-breaker ("Police" the film, not "police" the tag).
-    const sameCase = wordSpans(graph.names[e]).map((w) => w.raw).join(' ') === raw ? 1 : 0;
+    const sameCase = caseTells && wordSpans(graph.names[e]).map((w) => w.raw).join(' ') === raw ? 1 : 0;
     const fit = graph.degreeOf(e) > 0 ? dot(questionVector, await neighbourhoodVector(graph, e, drm)) : 0;
     scored.push([e, sameCase + 0.5 * fit + 0.05 * Math.log1p(graph.degreeOf(e))]);
   }
