@@ -114,7 +114,7 @@ async function runSet(set: BenchSet, graph: MemoryGraph, ask: Ask): Promise<{ ta
   const lat: number[] = [];
   const t0 = performance.now();
   for (const [i, { line, q, type }] of questionsOf(set).entries()) {
-    const stripped = set.stripBrackets ? q.question.replace(/[[\]]/g, '') : q.question;
+    const stripped = set.stripBrackets || set.lowerCase ? q.question.replace(/[[\]]/g, '') : q.question;
     const question = set.lowerCase ? stripped.toLowerCase() : stripped;
     const t = performance.now();
     const r = await ask(question);

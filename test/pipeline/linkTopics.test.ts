@@ -141,6 +141,10 @@ describe('linkTopics', () => {
     expect(await linked('which films are about [william wyler]')).toBe('tag-wyler');
     expect(await linked('which films with Audrey Hepburn are about william wyler')).toBe('tag-wyler');
     expect(await linked('which films did William Wyler direct')).toBe('wyler');
+    // A sentence's first word, an all-capitals word and a name's own first letter at the start say nothing of case.
+    expect(await linked('Hi. Which films did william wyler direct')).toBe('wyler');
+    expect(await linked('which TV films did william wyler direct')).toBe('wyler');
+    expect(await linked('william wyler directed which films')).toBe('wyler');
   });
 
   it('takes a long name of everyday words, written out whole, as a topic beside a rarer one', async () => {
@@ -163,6 +167,23 @@ describe('linkTopics', () => {
     // A one-word everyday name is still no extra topic.
     const lone = await linkTopics('what is the unit of absorbed dose rate in the system', g, EntityNameIndex.build(g), drm);
     expect(lone.topics.map((t) => g.ids[t.entity])).toEqual(['rate']);
+  });
+
+  it('never takes the answer phrase after the wh-word for a long name', async () => {
+    const g = MemoryGraph.fromTriples(
+      'companies',
+      [
+        { id: 'type', name: 'Film production company' },
+        { id: 'seagull', name: 'The Seagull' },
+        { id: 'mosfilm', name: 'Mosfilm' },
+      ],
+      [
+        { head: 'seagull', relation: 'film.production_companies', tail: 'mosfilm' },
+        { head: 'mosfilm', relation: 'common.topic.notable_types', tail: 'type' },
+      ],
+    );
+    const res = await linkTopics('which film production company produced the seagull', g, EntityNameIndex.build(g), drm);
+    expect(res.topics.map((t) => g.ids[t.entity])).toEqual(['seagull']);
   });
 
   it('never links function or question words, nor the answer noun after the wh-word, although such entities exist', async () => {

@@ -35,6 +35,18 @@ describe('qaEngine on the demo graph', () => {
     expect(hits / questions.length).toBeGreaterThanOrEqual(0.7);
   });
 
+  it('answers a superlative with the answer whose date or number is extreme, and says by which relation', async () => {
+    // Harrowmere holds two hospitals: Bramblecote Infirmary (opened 1929, 114 beds) and Northgate General (1967, 228).
+    const all = await engine.ask('which hospitals are in Harrowmere?');
+    expect(all.answers.filter((a) => a.inSet).map((a) => a.name).sort()).toEqual(['Bramblecote Infirmary', 'Northgate General Hospital']);
+    const oldest = await engine.ask('which is the oldest hospital in Harrowmere?');
+    expect(oldest.answers.filter((a) => a.inSet).map((a) => a.name)).toEqual(['Bramblecote Infirmary']);
+    expect(oldest.confidence?.reasons.some((r) => r.includes('"oldest"') && r.includes('opened_on'))).toBe(true);
+    const largest = await engine.ask('which hospital in Harrowmere is the largest?');
+    expect(largest.answers.filter((a) => a.inSet).map((a) => a.name)).toEqual(['Northgate General Hospital']);
+    expect(largest.confidence?.reasons.some((r) => r.includes('bed_count'))).toBe(true);
+  });
+
   it('returns evidence: raw and sanitized paths side by side, stage timings, an indicator', async () => {
     const r = await engine.ask('In which city is Kvarnby University Hospital located?');
     expect(r.answers[0].name).toBe('Södervik');

@@ -46,6 +46,8 @@ import { DEFAULT_PRUNE_WIDTH } from './stages/prunePaths.js';
 import { buildQuestionSubgraph } from './stages/questionSubgraph.js';
 import { candidateEntities } from './stages/candidateEntities.js';
 import { embedRelations } from './stages/relationVectors.js';
+import { extremeAnswers, readSuperlative } from './stages/superlative.js';
+import { dot } from '../drm/cosine.js';
 import { chainKey, schemaPaths } from './stages/schemaPaths.js';
 import { schemaChains } from './grasp/relationSchema.js';
 import { DEFAULT_SANITIZE_CONFIG, type Drm, type GroundedAnswer, type TopicEntity, type RelationClusters, type SanitizeConfig, type SanitizedView, type ViewMapping, type ViewKind, type QuestionExposure } from '../core/types.js';
@@ -534,8 +536,18 @@ export function createQaEngine(input: {
           }
         }
         if (planNotes.length) confidence = { ...confidence, reasons: [...confidence.reasons, ...planNotes] };
-        const ranked = toRankedAnswers(graph, run.answers, config.maxAnswers);
-        const typed = await typedAnswerSet(hand, { question, topics: anchorTopics }, run.answers.slice(0, ranked.length), confidence);
+        let ranked = toRankedAnswers(graph, run.answers, config.maxAnswers);
+        let typed = await typedAnswerSet(hand, { question, topics: anchorTopics }, run.answers.slice(0, ranked.length), confidence);
+        // "the earliest film X directed": of the answer set (the chain's answers of the asked type), the one whose date
+        // or number is extreme; the set is then cut again around it.
+        const members = run.answers.filter((_, i) => typed.marks[i]?.inSet);
+        const superlative = await orderBySuperlative(question, anchorTopics, members, run.answers);
+        if (superlative) {
+          run = { ...run, answers: superlative.answers };
+          confidence = { ...confidence, reasons: [...confidence.reasons, superlative.reason] };
+          ranked = toRankedAnswers(graph, run.answers, config.maxAnswers);
+          typed = await typedAnswerSet(hand, { question, topics: anchorTopics }, run.answers.slice(0, ranked.length), confidence);
+        }
         // Memory learns a route as verified only when the answer is decisive: a sure, type-checked, wholly or partly
         // explained verified chain — never an unsure or inferred one (those would be reused as "experience").
         const decisive = typed.set?.label === 'verified' || typed.set?.label === 'partial';
@@ -580,8 +592,42 @@ export function createQaEngine(input: {
     }
   }
 
+  /**
+   * The answers reordered by the question's superlative, if it asks by one and the answer set's members can be
+   * compared: the extreme members first at the top score, every other answer after them, lowered so that the answer
+   * set is cut there.
+   */
+  async function orderBySuperlative(
+    question: string,
+    mentions: readonly Pick<TopicEntity, 'start' | 'end'>[],
+    members: readonly GroundedAnswer[],
+    answers: readonly GroundedAnswer[],
+  ): Promise<{ answers: GroundedAnswer[]; reason: string } | undefined> {
+    if (members.length < 2) return undefined;
+    let text = question;
+    for (const m of mentions) text = text.slice(0, m.start) + ' '.repeat(m.end - m.start) + text.slice(m.end);
+    const sup = readSuperlative(text.match(/[\p{L}\p{N}]+/gu) ?? []);
+    if (!sup) return undefined;
+    const pool = members.slice(0, SUPERLATIVE_POOL);
+    const [base] = await drm.embed([sup.base]);
+    const { relationVectors } = await prepare();
+    const found = extremeAnswers(graph, pool.map((a) => a.entity), sup, (r) => dot(base, relationVectors[r]));
+    if (!found) return undefined;
+    const top = answers[0].score;
+    // Every other answer drops by more than the whole range of scores, so the set is cut right after the winners.
+    const drop = top - Math.min(...answers.map((a) => a.score)) + 1;
+    const winners = new Set(found.winners);
+    const first = pool.filter((a) => winners.has(a.entity)).map((a) => ({ ...a, score: top }));
+    const rest = answers.filter((a) => !winners.has(a.entity)).map((a) => ({ ...a, score: a.score - drop }));
+    const by = found.attribute ? `"${graph.relationLabels[found.attribute.relation]}"` : 'value';
+    return { answers: [...first, ...rest], reason: `"${sup.word}": the ${sup.most ? 'greatest' : 'least'} ${by} among ${pool.length} answers (${found.value})` };
+  }
+
   return { graph, ask };
 }
+
+/** How many members of the answer set a superlative compares (a chain's answers; never the whole graph). */
+const SUPERLATIVE_POOL = 200;
 
 /** The indicator as AskResult shows it: anchor tokens and visible labels. */
 function indicatorOf(analysis: Analysis, mapping: ViewMapping) {

@@ -2,11 +2,12 @@
 // `[brackets]`: without them every word n-gram is a candidate mention, matched exactly (folded words) first and
 // then through derived forms (singular, demonym → place, acronym; mentionVariants.ts) and fuzzily (IDF-weighted
 // word overlap). A span equal to a whole name is always a candidate, written in any case and however common its
-// words ("germany", "police"); only function and question words ("what", "the") never are, and a name made of
+// words ("germany", "police"); only function and question words ("what", "the") never are, and a short name made of
 // everyday words is weak: it is a topic when nothing better is named, never an extra one. The hard part is what
 // NOT to link: question and schema words ("movies", "act", "film") are often also entity names (tags, titles), so
 // a weak span that echoes a relation or is the answer noun after the wh-word ("which *country*") gives way.
-// Homonyms are separated by case, by how well the entity's relations fit the question (DRM) and by degree.
+// Homonyms are separated by case (where the writer uses case), by how well the entity's relations fit the question
+// (DRM) and by degree.
 import { dot } from '../../drm/cosine.js';
 import { tokenizeLabel } from '../../drm/tokenize.js';
 import { embedRelations, relationText } from '../stages/relationVectors.js';
@@ -299,7 +300,7 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
     score: Math.min(1, score),
   });
   for (const c of chosen) {
-    const ranked = await disambiguate(c, words, graph, index, drm, questionVector);
+    const ranked = await disambiguate(c, text, words, graph, index, drm, questionVector);
     topics.push(reading(c, ranked[0], c.score));
     // Homonyms of a chosen name are its first alternatives, a little below it.
     for (const e of ranked.slice(1)) alternatives.push(reading(c, e, c.score * 0.9));
@@ -307,7 +308,7 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
   // Then the other readings that stood (overlapping ones, weak ones, extra topics left out), one per entity.
   for (const c of kept) {
     if (chosen.includes(c) || alternatives.length >= 4 * MAX_ALTERNATIVES) continue;
-    alternatives.push(reading(c, (await disambiguate(c, words, graph, index, drm, questionVector))[0], c.score));
+    alternatives.push(reading(c, (await disambiguate(c, text, words, graph, index, drm, questionVector))[0], c.score));
   }
   const used = new Set(topics.map((t) => t.entity));
   const distinct = alternatives
@@ -345,7 +346,7 @@ function isCapitalised(w: WordSpan): boolean {
  * Crazy" beats "crazy". A whole name needs only one word that is not a function or question word ("germany",
  * "police"); a fuzzy or partial span of one common word needs brackets or capitalisation inside a cased question,
  * and a span of function words ("what is", "the") never links without such evidence. Marks spans without a rare
- * word or evidence as weak: they may be the only topic, never an extra one.
+ * word or evidence as weak (they may be the only topic, never an extra one), unless a whole name spelled out at length.
  */
 function spanScore(c: Candidate, words: WordSpan[], wordRank: number[], functionWord: boolean[], cased: boolean): { score: number; weak: boolean } {
   let content = 0;
@@ -379,9 +380,11 @@ function spanScore(c: Candidate, words: WordSpan[], wordRank: number[], function
   let score = c.quality * (0.4 + 0.2 * Math.min(3, rarity) + 0.03 * Math.min(5, length - 1));
   if (capitalised) score += 0.2;
   if (c.bracketed) score += 0.5;
-  // Three or more content words in the order of a whole name ("international system of units") are a name however
-  // everyday each word is: the question's own wording seldom repeats a name that long.
-  const spelledOut = isWhole(c) && nonFunction >= LONG_NAME_WORDS;
+  // A whole name of three or more words, two of them content words ("international system of units"), is a name
+  // however everyday each word is: the question's own wording seldom repeats a name that long — except the answer's
+  // own phrase right after the wh-word ("which *film production company* produced X").
+  const afterWh = c.a > 0 && WH_WORDS.has(words[c.a - 1].norm);
+  const spelledOut = isWhole(c) && nonFunction >= LONG_NAME_WORDS && content >= 2 && !afterWh;
   return { score, weak: !evidence && rare === 0 && !spelledOut };
 }
 
@@ -550,18 +553,21 @@ async function neighbourhoodVector(graph: MemoryGraph, entity: number, drm: Drm)
 }
 
 /** Entities carrying the candidate's name, best reading first. */
-async function disambiguate(c: Candidate, words: WordSpan[], graph: MemoryGraph, index: EntityNameIndex, drm: Drm, questionVector: Float32Array): Promise<number[]> {
+async function disambiguate(c: Candidate, text: string, words: WordSpan[], graph: MemoryGraph, index: EntityNameIndex, drm: Drm, questionVector: Float32Array): Promise<number[]> {
   const entities = [...index.keyEntities(c.key)];
   if (entities.length === 1) return entities;
   const raw = words
     .slice(c.a, c.b + 1)
     .map((w) => w.raw)
     .join(' ');
-  // Case says something only where the writer uses it: a bracketed mention (a name copied as the graph writes it), a
-  // mention with a capital, or a question that capitalises words after its first ("what are films about police": the
-  // tag). In a question typed all in lower case ("which films did william wyler direct") the lower-case homonym (a
-  // tag) is not the one meant by its case.
-  const caseTells = c.bracketed || /\p{Lu}/u.test(raw) || words.some((w, i) => i > 0 && w.raw !== 'I' && /^\p{Lu}/u.test(w.raw));
+  // Case says something only where the writer uses it: a bracketed mention (a name copied as the graph writes it, in
+  // whatever case), a mention with a capital other than a sentence's first letter, or a question that writes some
+  // other word as a name, capitalised inside a sentence ("which films with Audrey Hepburn are about william wyler":
+  // the tag). In a question typed in lower case ("which films did william wyler direct") the lower-case homonym (a
+  // tag) is not the one meant by its case; nor do a sentence's first word, "I" or an all-capitals word ("TV") say so.
+  const opens = (i: number): boolean => i === 0 || /[.!?]["')\]]*\s*$/.test(text.slice(words[i - 1].end, words[i].start));
+  const mentionCase = opens(c.a) ? raw.slice(1) : raw;
+  const caseTells = c.bracketed || /\p{Lu}/u.test(mentionCase) || words.some((w, i) => (i < c.a || i > c.b) && !opens(i) && w.raw !== 'I' && /^\p{Lu}\p{Ll}/u.test(w.raw));
   const scored: [number, number][] = [];
   for (const e of entities) {
     // Same case as written is the strongest tie-breaker ("Police" the film, not "police" the tag).
