@@ -143,6 +143,8 @@ describe('linkTopics', () => {
     expect(await linked('which films did William Wyler direct')).toBe('wyler');
     // A sentence's first word, an all-capitals word and a name's own first letter at the start say nothing of case.
     expect(await linked('Hi. Which films did william wyler direct')).toBe('wyler');
+    expect(await linked('Q: Which films did william wyler direct')).toBe('wyler');
+    expect(await linked('Hi! "Which films did william wyler direct?"')).toBe('wyler');
     expect(await linked('which TV films did william wyler direct')).toBe('wyler');
     expect(await linked('william wyler directed which films')).toBe('wyler');
   });

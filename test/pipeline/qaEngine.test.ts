@@ -47,6 +47,24 @@ describe('qaEngine on the demo graph', () => {
     expect(largest.confidence?.reasons.some((r) => r.includes('bed_count'))).toBe(true);
   });
 
+  it('compares every end of the chain for a superlative, not only the pruned sample, with a raw path to the winner', async () => {
+    // One director, 40 films released 1960–1999; the earliest is last by name, far outside any pruned sample.
+    const films = Array.from({ length: 40 }, (_, i) => ({ id: `f${i}`, name: i === 39 ? 'Zephyr Nights' : `Film Number ${String(i).padStart(2, '0')}` }));
+    const years = films.map((_, i) => ({ id: `y${i}`, name: String(i === 39 ? 1960 : 1999 - i), literal: 'date' as const }));
+    const g = MG.fromTriples(
+      'director',
+      [{ id: 'dir', name: 'Orvald Penhallow' }, ...films, ...years],
+      films.flatMap((f, i) => [
+        { head: f.id, relation: 'directed_by', tail: 'dir' },
+        { head: f.id, relation: 'release_year', tail: `y${i}` },
+      ]),
+    );
+    const r = await createQaEngine({ graph: g, drm }).ask('what is the earliest film directed by Orvald Penhallow?');
+    expect(r.answers.filter((a) => a.inSet).map((a) => a.name)).toEqual(['Zephyr Nights']);
+    expect(r.answers[0].rawPaths[0]?.entities).toEqual(['Orvald Penhallow', 'Zephyr Nights']);
+    expect(r.confidence?.reasons.some((x) => x.includes('"earliest"') && x.includes('release_year') && x.includes('1960'))).toBe(true);
+  });
+
   it('returns evidence: raw and sanitized paths side by side, stage timings, an indicator', async () => {
     const r = await engine.ask('In which city is Kvarnby University Hospital located?');
     expect(r.answers[0].name).toBe('Södervik');

@@ -41,6 +41,19 @@ describe('exportQuestions', () => {
     expect(md).toContain('````\nQUESTION: who makes E_1234abcd\nP1. ```\n````');
   });
 
+  it('shows a path found on the raw graph alone with no sanitized counterpart, in Markdown and HTML', () => {
+    const local: AskResult = {
+      ...result,
+      answers: [{ id: 'z', name: 'Zephyr Nights', score: 1, inSet: true, viewPaths: [], rawPaths: [{ entities: ['Orvald', 'Zephyr Nights'], edges: [{ relation: 'directed_by', direction: 'in' }] }] }],
+    };
+    const md = exportQuestions([{ result: local }], 'md');
+    expect(md).toContain('sanitized (Brain-visible): (found locally; not in the sanitized view)');
+    expect(md).toContain('raw (local only): `Orvald');
+    const html = exportQuestions([{ result: local }], 'html');
+    expect(html).toContain('(found locally; not in the sanitized view)');
+    expect(html).toContain('Zephyr Nights</code>');
+  });
+
   it('HTML escapes every value and loads nothing', () => {
     const html = exportQuestions([{ result }], 'html', `session ${EVIL}`);
     expect(html).not.toContain('<script>');

@@ -46,8 +46,10 @@ import { DEFAULT_PRUNE_WIDTH } from './stages/prunePaths.js';
 import { buildQuestionSubgraph } from './stages/questionSubgraph.js';
 import { candidateEntities } from './stages/candidateEntities.js';
 import { embedRelations } from './stages/relationVectors.js';
-import { extremeAnswers, readSuperlative } from './stages/superlative.js';
+import { extremeAnswers, readSuperlative, walkChainEnds } from './stages/superlative.js';
 import { dot } from '../drm/cosine.js';
+import { tokenizeLabel } from '../drm/tokenize.js';
+import { stemToken } from '../core/nameWords.js';
 import { chainKey, schemaPaths } from './stages/schemaPaths.js';
 import { schemaChains } from './grasp/relationSchema.js';
 import { DEFAULT_SANITIZE_CONFIG, type Drm, type GroundedAnswer, type TopicEntity, type RelationClusters, type SanitizeConfig, type SanitizedView, type ViewMapping, type ViewKind, type QuestionExposure } from '../core/types.js';
@@ -540,8 +542,10 @@ export function createQaEngine(input: {
         let typed = await typedAnswerSet(hand, { question, topics: anchorTopics }, run.answers.slice(0, ranked.length), confidence);
         // "the earliest film X directed": of the answer set (the chain's answers of the asked type), the one whose date
         // or number is extreme; the set is then cut again around it.
-        const members = run.answers.filter((_, i) => typed.marks[i]?.inSet);
-        const superlative = await orderBySuperlative(question, anchorTopics, members, run.answers);
+        // The set holds at most ten: the pool is every answer scored as its members are and not of another type.
+        const floor = Math.min(...run.answers.filter((_, i) => typed.marks[i]?.inSet).map((a) => a.score));
+        const members = run.answers.filter((a, i) => a.score >= floor && typed.marks[i]?.typeFit !== 'mismatch');
+        const superlative = await orderBySuperlative(question, anchorTopics, members, run.answers, usedAnalysis);
         if (superlative) {
           run = { ...run, answers: superlative.answers };
           confidence = { ...confidence, reasons: [...confidence.reasons, superlative.reason] };
@@ -602,32 +606,62 @@ export function createQaEngine(input: {
     mentions: readonly Pick<TopicEntity, 'start' | 'end'>[],
     members: readonly GroundedAnswer[],
     answers: readonly GroundedAnswer[],
+    reading: Analysis,
   ): Promise<{ answers: GroundedAnswer[]; reason: string } | undefined> {
     if (members.length < 2) return undefined;
     let text = question;
     for (const m of mentions) text = text.slice(0, m.start) + ' '.repeat(m.end - m.start) + text.slice(m.end);
-    const sup = readSuperlative(text.match(/[\p{L}\p{N}]+/gu) ?? []);
+    const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+    const sup = readSuperlative(words);
     if (!sup) return undefined;
-    const pool = members.slice(0, SUPERLATIVE_POOL);
+    // A one-anchor chain is walked on the whole graph: the verified answers are a pruned sample of a wide relation's
+    // ends, and the extreme one may lie among the others (reached by the same chain, so of the same kind).
+    const single = reading.anchorOrder.length === 1 && reading.answerPosition === reading.chain.length;
+    const walked = single ? walkChainEnds(graph, reading.anchorOrder[0], reading.chain) : undefined;
+    const known = new Set(members.map((a) => a.entity));
+    const extra = (walked?.ends ?? []).filter((e) => !known.has(e) && !answers.some((a) => a.entity === e));
+    const pool = [...members.map((a) => a.entity), ...extra].slice(0, SUPERLATIVE_POOL);
     const [base] = await drm.embed([sup.base]);
     const { relationVectors } = await prepare();
-    const found = extremeAnswers(graph, pool.map((a) => a.entity), sup, (r) => dot(base, relationVectors[r]));
+    // Words that name an attribute: not the superlative, not a word of the chain's own labels ("admitted" of admitted_to
+    // says how the answers were reached, not which of their dates to compare).
+    const labelStems = (r: number): string[] => tokenizeLabel(graph.relationLabels[r]).filter((t) => t.length > 2).map(stemToken);
+    const chainStems = new Set(reading.chain.flatMap((st) => labelStems(st.relation)));
+    const stems = new Set(words.map((w) => stemToken(w.toLowerCase())).filter((w) => !chainStems.has(w) && !sup.word.split(' ').includes(w)));
+    const found = extremeAnswers(
+      graph,
+      pool,
+      sup,
+      {
+        named: (r) => labelStems(r).some((t) => stems.has(t)),
+        nearness: (r) => dot(base, relationVectors[r]),
+      },
+    );
     if (!found) return undefined;
     const top = answers[0].score;
     // Every other answer drops by more than the whole range of scores, so the set is cut right after the winners.
     const drop = top - Math.min(...answers.map((a) => a.score)) + 1;
     const winners = new Set(found.winners);
-    const first = pool.filter((a) => winners.has(a.entity)).map((a) => ({ ...a, score: top }));
+    // A winner outside the verified answers gets its raw path from the walk; it has no view path (nothing about it
+    // was in the sanitized view, and nothing about it leaves).
+    const first = found.winners.flatMap((e): GroundedAnswer[] => {
+      const verified = answers.find((a) => a.entity === e);
+      if (verified) return [{ ...verified, score: top }];
+      const path = walked?.pathTo(e);
+      return path ? [{ entity: e, score: top, rawPaths: [path], viewPaths: [] }] : [];
+    });
+    if (first.length === 0) return undefined;
     const rest = answers.filter((a) => !winners.has(a.entity)).map((a) => ({ ...a, score: a.score - drop }));
     const by = found.attribute ? `"${graph.relationLabels[found.attribute.relation]}"` : 'value';
-    return { answers: [...first, ...rest], reason: `"${sup.word}": the ${sup.most ? 'greatest' : 'least'} ${by} among ${pool.length} answers (${found.value})` };
+    const among = extra.length ? `${pool.length} answers (${extra.length} of them reached by walking the chain on the whole graph)` : `${pool.length} answers`;
+    return { answers: [...first, ...rest], reason: `"${sup.word}": the ${sup.most ? 'greatest' : 'least'} ${by} among ${among} (${found.value})` };
   }
 
   return { graph, ask };
 }
 
-/** How many members of the answer set a superlative compares (a chain's answers; never the whole graph). */
-const SUPERLATIVE_POOL = 200;
+/** How many answers a superlative compares at most (a chain's ends, never the whole graph). */
+const SUPERLATIVE_POOL = 5000;
 
 /** The indicator as AskResult shows it: anchor tokens and visible labels. */
 function indicatorOf(analysis: Analysis, mapping: ViewMapping) {

@@ -565,7 +565,7 @@ async function disambiguate(c: Candidate, text: string, words: WordSpan[], graph
   // other word as a name, capitalised inside a sentence ("which films with Audrey Hepburn are about william wyler":
   // the tag). In a question typed in lower case ("which films did william wyler direct") the lower-case homonym (a
   // tag) is not the one meant by its case; nor do a sentence's first word, "I" or an all-capitals word ("TV") say so.
-  const opens = (i: number): boolean => i === 0 || /[.!?]["')\]]*\s*$/.test(text.slice(words[i - 1].end, words[i].start));
+  const opens = (i: number): boolean => i === 0 || /(?:[.!?:…]["'”’)\]]*|\n)\s*["'“‘(\[]*$/u.test(text.slice(words[i - 1].end, words[i].start));
   const mentionCase = opens(c.a) ? raw.slice(1) : raw;
   const caseTells = c.bracketed || /\p{Lu}/u.test(mentionCase) || words.some((w, i) => (i < c.a || i > c.b) && !opens(i) && w.raw !== 'I' && /^\p{Lu}\p{Ll}/u.test(w.raw));
   const scored: [number, number][] = [];

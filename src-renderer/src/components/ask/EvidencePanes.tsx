@@ -1,6 +1,7 @@
 // The selected answer's evidence, side by side and row-aligned: left what a Brain could see (tokens, visible
 // relation labels), right the same path in the raw graph. The raw side never leaves this machine, and says so.
 import { Fragment, useState } from 'react';
+import { NOT_IN_VIEW } from '../../../../src-main/common/answerExport.js';
 import type { RankedAnswer } from '../../../../src-main/common/answerTypes.js';
 import { shortToken } from './askFormat.js';
 import { PathChain } from './PathChain.js';
@@ -10,7 +11,8 @@ const INFERRED_LABEL = 'inferred (missing edge)';
 
 export function EvidencePanes({ answer }: { answer: RankedAnswer }) {
   const [showAll, setShowAll] = useState(false);
-  const count = Math.min(answer.rawPaths.length, answer.viewPaths.length);
+  // A raw path may have no sanitized counterpart (a superlative's walk over the whole graph found it locally).
+  const count = answer.rawPaths.length;
   const shown = showAll ? count : Math.min(count, INITIAL_PATHS);
   const rows = Array.from({ length: shown }, (_, i) => i);
 
@@ -26,19 +28,25 @@ export function EvidencePanes({ answer }: { answer: RankedAnswer }) {
       </div>
       {rows.map((i) => {
         const raw = answer.rawPaths[i]!;
-        const view = answer.viewPaths[i]!;
+        const view = answer.viewPaths[i];
         const at = raw.entities.indexOf(answer.name);
         // One grid row per pair, so a sanitized path sits level with the raw path it stands for.
         return (
           <Fragment key={i}>
             <div className="evidence-cell view-side">
-              <PathChain
-                nodes={view.nodes}
-                edges={view.edges}
-                display={shortToken}
-                highlight={view.nodes.length === raw.entities.length ? at : undefined}
-                testId="view-path"
-              />
+              {view ? (
+                <PathChain
+                  nodes={view.nodes}
+                  edges={view.edges}
+                  display={shortToken}
+                  highlight={view.nodes.length === raw.entities.length ? at : undefined}
+                  testId="view-path"
+                />
+              ) : (
+                <p className="muted small" data-testid="view-path-none">
+                  {NOT_IN_VIEW}
+                </p>
+              )}
             </div>
             <div className="evidence-cell raw-side">
               {/* An inferred step is labelled as on the sanitized side: the raw graph has no such edge. */}
