@@ -618,8 +618,9 @@ export function createQaEngine(input: {
     // ends, and the extreme one may lie among the others (reached by the same chain, so of the same kind).
     const single = reading.anchorOrder.length === 1 && reading.answerPosition === reading.chain.length;
     const walked = single ? walkChainEnds(graph, reading.anchorOrder[0], reading.chain) : undefined;
-    const known = new Set(members.map((a) => a.entity));
-    const extra = (walked?.ends ?? []).filter((e) => !known.has(e) && !answers.some((a) => a.entity === e));
+    // The members are answers too: one set of every verified answer keeps the walk's others out of the pool.
+    const known = new Set(answers.map((a) => a.entity));
+    const extra = (walked?.ends ?? []).filter((e) => !known.has(e));
     const pool = [...members.map((a) => a.entity), ...extra].slice(0, SUPERLATIVE_POOL);
     const [base] = await drm.embed([sup.base]);
     const { relationVectors } = await prepare();
