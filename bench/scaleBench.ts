@@ -11,7 +11,7 @@
 //   unknown     a question naming no entity of the graph (closest names), warm
 //   eval RSS    peak RSS of the eval process
 // --heap N runs every child with --max-old-space-size=N. Outputs go under --work and are deleted afterwards.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,6 +22,7 @@ import { staleReason } from '../bin/builtCli.mjs';
 import { questionForCopy, writeCopies } from './lib/scaleCopies.js';
 import type { ScaleQuestions } from './lib/scaleChild.js';
 import { sampleQuestions } from './lib/sampleQuestions.js';
+import { treeRssKb } from './lib/treeRss.js';
 
 const { values } = parseArgs({
   options: {
@@ -49,14 +50,26 @@ interface Run {
   stdout: string;
 }
 
-/** Runs node with args under /usr/bin/time (peak RSS); fails loudly with the child's stderr. */
-function runNode(args: string[]): Run {
+/**
+ * Runs node with args under /usr/bin/time (CPU); peak RSS is the larger of time's (one process) and the sampled sum
+ * over the process tree (the import's database load runs in a child). Fails loudly with the child's stderr.
+ */
+async function runNode(args: string[]): Promise<Run> {
   const t = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', 'MAXRSS_KB %M CPU %U %S', process.execPath, ...nodeFlags, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const child = spawn('/usr/bin/time', ['-f', 'MAXRSS_KB %M CPU %U %S', process.execPath, ...nodeFlags, ...args], { cwd: root });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  let treeKb = 0;
+  const sampler = setInterval(() => (treeKb = Math.max(treeKb, treeRssKb(child.pid!))), 250);
+  const status = await new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+  clearInterval(sampler);
   const ms = performance.now() - t;
-  const rss = /MAXRSS_KB (\d+) CPU ([\d.]+) ([\d.]+)/.exec(r.stderr ?? '');
-  if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed (${r.status}):\n${(r.stderr ?? '').slice(-3000)}`);
-  return { ms, cpuS: rss ? Number(rss[2]) + Number(rss[3]) : NaN, maxRssMb: rss ? Number(rss[1]) / 1024 : NaN, stdout: r.stdout };
+  const rss = /MAXRSS_KB (\d+) CPU ([\d.]+) ([\d.]+)/.exec(stderr);
+  if (status !== 0) throw new Error(`node ${args.join(' ')} failed (${status}):\n${stderr.slice(-3000)}`);
+  const timeKb = rss ? Number(rss[1]) : 0;
+  return { ms, cpuS: rss ? Number(rss[2]) + Number(rss[3]) : NaN, maxRssMb: Math.max(timeKb, treeKb) / 1024 || NaN, stdout };
 }
 
 function folderBytes(dir: string): number {
@@ -87,18 +100,18 @@ try {
     const name = `scale-${copies}`;
     const triples = await writeCopies(join(metaqa, 'kb.txt'), copies, kb, seed);
     console.error(`${copies} copies: ${triples.toLocaleString('en-US')} triples written`);
-    const imported = runNode(['bin/run-ts.mjs', 'bench/lib/scaleChild.ts', 'import', dataDir, name, kb]);
+    const imported = await runNode(['bin/run-ts.mjs', 'bench/lib/scaleChild.ts', 'import', dataDir, name, kb]);
     const importInfo = JSON.parse(imported.stdout.trim().split('\n').at(-1)!) as { ms: number; triples: number; entities: number };
     rmSync(kb, { force: true });
     const disk = folderBytes(join(dataDir, 'graphs', name));
     console.error(`  import ${(importInfo.ms / 1000).toFixed(1)} s (process cpu ${imported.cpuS.toFixed(1)} s), peak RSS ${gib(imported.maxRssMb)} GiB, disk ${(disk / 2 ** 20).toFixed(0)} MiB`);
     const qs = questionsFor(copies);
     const firstQuestion = qs.hops['2-hop'][0].question;
-    const cold = [1, 2].map(() => runNode(['bin/ctrlg.mjs', 'ask', '--data', dataDir, '--graph', name, '--json', firstQuestion]));
+    const cold = [await runNode(['bin/ctrlg.mjs', 'ask', '--data', dataDir, '--graph', name, '--json', firstQuestion]), await runNode(['bin/ctrlg.mjs', 'ask', '--data', dataDir, '--graph', name, '--json', firstQuestion])];
     console.error(`  cold ask ${cold.map((c) => `${(c.ms / 1000).toFixed(2)} s (cpu ${c.cpuS.toFixed(2)} s)`).join(', ')}, peak RSS ${gib(Math.max(...cold.map((c) => c.maxRssMb)))} GiB, load ${loadavg()[0].toFixed(1)}`);
     const qFile = join(work, `questions-${copies}.json`);
     writeFileSync(qFile, JSON.stringify(qs));
-    const evaluated = runNode(['bin/run-ts.mjs', 'bench/lib/scaleChild.ts', 'eval', dataDir, name, qFile]);
+    const evaluated = await runNode(['bin/run-ts.mjs', 'bench/lib/scaleChild.ts', 'eval', dataDir, name, qFile]);
     const ev = JSON.parse(evaluated.stdout.trim().split('\n').at(-1)!) as { openMs: number; hops: Record<string, { n: number; hits: number; ms: number[] }>; unknownMs: number[] };
     const hopCells = Object.values(ev.hops).map((h) => `${((100 * h.hits) / Math.max(1, h.n)).toFixed(0)}% · ${quantile(h.ms, 0.5).toFixed(0)}/${quantile(h.ms, 0.95).toFixed(0)}`);
     rows.push(

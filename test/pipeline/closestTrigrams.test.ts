@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
+import { KeyedLists } from '../../src-main/engine/graph/keyedLists.js';
 import { buildTrigramIndex, keyTrigrams, trigramIndexFits } from '../../src-main/engine/graph/trigramIndex.js';
 import { createPrng } from '../../src-main/engine/random/prng.js';
 import { EntityNameIndex } from '../../src-main/engine/qa/stages/entityNameIndex.js';
@@ -154,6 +155,29 @@ describe('trigramIndex', () => {
     }
     expect(posted).toBe(keys.reduce((n, _, k) => n + keyTrigrams(keys[k]).size, 0));
     expect(trigramIndexFits(built, keys.length)).toBe(true);
+  });
+
+  it('holds the lists KeyedLists.build makes over keyTrigrams, for any UTF-16 (non-ASCII, astral, a table that grows)', () => {
+    // The definition, with a string per trigram: numbered first seen first, each posting in rank order.
+    const reference = (ks: string[]) => {
+      const size = ks.map((k) => keyTrigrams(k).size);
+      const order = ks.map((_, k) => k).sort((a, b) => size[a] - size[b] || a - b);
+      const postings = KeyedLists.build((emit, pass) => {
+        if (pass === 0) ks.forEach((k) => keyTrigrams(k).forEach((g) => emit(g, 0)));
+        else order.forEach((k, r) => keyTrigrams(ks[k]).forEach((g) => emit(g, r)));
+      });
+      return { postings, keyOfRank: Int32Array.from(order) };
+    };
+    const alphabet = ['a', 'b', ' ', 'é', 'ß', '漢', '字', '\ud83d\ude00', '\ud800', 'Ω', '0', 'z', 'q', 'ж', 'ü'];
+    const rng = createPrng(7);
+    const ks = ['', 'a', 'aaaa', 'zoë', '\ud83d\ude00x'];
+    for (let i = 0; i < 3000; i++) ks.push(Array.from({ length: 1 + rng.int(12) }, () => alphabet[rng.int(alphabet.length)]).join(''));
+    const ref = reference(ks);
+    const got = buildTrigramIndex(ks.length, (k) => ks[k]);
+    expect(got.postings.size).toBeGreaterThan(2048);
+    expect(got.postings.text).toBe(ref.postings.text);
+    for (const f of ['ends', 'table', 'start', 'items'] as const) expect([...got.postings[f]]).toEqual([...ref.postings[f]]);
+    expect([...got.keyOfRank]).toEqual([...ref.keyOfRank]);
   });
 
   it('refuses arrays that would read out of range (not a permutation, a size run past the keys)', () => {

@@ -23,6 +23,13 @@ export interface ConsoleChild {
  */
 export type ConsoleChildLauncher = (script: string, env: NodeJS.ProcessEnv) => ConsoleChild;
 
+/** A child's environment: what Node and Kuzu need, never the parent's secrets (API keys, key variables). */
+export function childProcessEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const k of ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'SystemRoot', 'USERPROFILE']) if (process.env[k] !== undefined) env[k] = process.env[k];
+  return env;
+}
+
 /** The default: Node runs the script from `-e`; the job goes in on stdin. */
 export const nodeConsoleChild: ConsoleChildLauncher = (script, env) => {
   // Electron's binary runs as plain Node with ELECTRON_RUN_AS_NODE (where the fuse allows it); under Node it changes nothing.

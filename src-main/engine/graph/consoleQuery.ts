@@ -4,7 +4,7 @@
 // and only a process can be stopped mid-statement. The timer starts once the child has opened the database.
 import { createRequire } from 'node:module';
 import type { CypherResult } from '../../common/cypherTypes.js';
-import { nodeConsoleChild, type ConsoleChildLauncher } from './consoleChild.js';
+import { childProcessEnv, nodeConsoleChild, type ConsoleChildLauncher } from './consoleChild.js';
 import { checkReadOnlyCypher } from './cypherGuard.js';
 import { CypherFailedError, CypherRefusedError } from './cypherErrors.js';
 import { graphOf, toCell } from './cypherValues.js';
@@ -134,18 +134,11 @@ export async function oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The child's environment: what Node and Kuzu need, never the parent's secrets (API keys, key variables). */
-function childEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const k of ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'SystemRoot', 'USERPROFILE']) if (process.env[k] !== undefined) env[k] = process.env[k];
-  return env;
-}
-
 const timedOut = (ms: number): CypherFailedError => new CypherFailedError(`The query ran past its timeout (${ms} ms) and was stopped.`, true);
 
 function runChild(job: { path: string; query: string; maxRows: number; timeoutMs: number }, launch: ConsoleChildLauncher): Promise<ChildReply> {
   const kuzu = createRequire(import.meta.url).resolve('kuzu');
-  const child = launch(CONSOLE_CHILD_SCRIPT, childEnv());
+  const child = launch(CONSOLE_CHILD_SCRIPT, childProcessEnv());
   return new Promise<ChildReply>((resolvePromise, reject) => {
     let out = '';
     let err = '';

@@ -4,6 +4,7 @@
 // (qa/stages/closestTrigrams.ts) reads, size by size, only the runs that can hold a key scoring above its bound.
 // Built at import and kept in the graph snapshot beside the other name tables.
 import { KeyedLists } from './keyedLists.js';
+import { buildKeyTable } from './stringTable.js';
 
 export interface TrigramIndex {
   /** Character trigram → ranks of the keys holding it (each once), ascending. */
@@ -22,32 +23,149 @@ export function keyTrigrams(s: string): Set<string> {
   return out;
 }
 
-/** The index over keys 0 … keyCount − 1: two passes over their trigrams, as the other name tables take. */
+/**
+ * The index over keys 0 … keyCount − 1. The same lists as KeyedLists.build over keyTrigrams (trigrams numbered first
+ * seen first, each posting in rank order), but a trigram is three UTF-16 units packed into two integers and numbered
+ * through an integer hash table: at 10M triples the 3.4M keys hold ~50M trigrams, and a sliced string and a Map
+ * lookup for each, twice, took most of the name tables' build.
+ */
 export function buildTrigramIndex(keyCount: number, key: (k: number) => string): TrigramIndex {
-  const size = new Int32Array(keyCount);
-  let keyOfRank = new Int32Array(0);
-  let sizeStart = new Int32Array(1);
-  const postings = KeyedLists.build((emit, pass) => {
-    if (pass === 0) {
-      for (let k = 0; k < keyCount; k++) {
-        const grams = keyTrigrams(key(k));
-        size[k] = grams.size;
-        for (const g of grams) emit(g, 0);
-      }
-      return;
-    }
-    // Ranks by a counting sort on size (stable: by key within a size), then each posting filled in rank order.
-    let maxSize = 0;
-    for (let k = 0; k < keyCount; k++) if (size[k] > maxSize) maxSize = size[k];
-    sizeStart = new Int32Array(maxSize + 2);
-    for (let k = 0; k < keyCount; k++) sizeStart[size[k] + 1]++;
-    for (let s = 0; s <= maxSize; s++) sizeStart[s + 1] += sizeStart[s];
-    keyOfRank = new Int32Array(keyCount);
-    const fill = sizeStart.slice(0, maxSize + 1);
-    for (let k = 0; k < keyCount; k++) keyOfRank[fill[size[k]]++] = k;
-    for (let r = 0; r < keyCount; r++) for (const g of keyTrigrams(key(keyOfRank[r]))) emit(g, r);
-  });
+  const codes = new TrigramCodes();
+  const { size, counts } = countGrams(codes, keyCount, key);
+  // Ranks by a counting sort on size (stable: by key within a size), then each posting filled in rank order.
+  let maxSize = 0;
+  for (let k = 0; k < keyCount; k++) if (size[k] > maxSize) maxSize = size[k];
+  const sizeStart = new Int32Array(maxSize + 2);
+  for (let k = 0; k < keyCount; k++) sizeStart[size[k] + 1]++;
+  for (let s = 0; s <= maxSize; s++) sizeStart[s + 1] += sizeStart[s];
+  const keyOfRank = new Int32Array(keyCount);
+  const rankFill = sizeStart.slice(0, maxSize + 1);
+  for (let k = 0; k < keyCount; k++) keyOfRank[rankFill[size[k]]++] = k;
+  const G = codes.count;
+  const start = new Int32Array(G + 1);
+  for (let g = 0; g < G; g++) start[g + 1] = start[g] + counts[g];
+  const items = fillPostings(codes, keyCount, (r) => key(keyOfRank[r]), start);
+  const grams = codes.strings();
+  const ends = new Int32Array(G);
+  for (let g = 0; g < G; g++) ends[g] = (g + 1) * 3;
+  const postings = new KeyedLists(grams.join(''), ends, buildKeyTable(G, (g) => grams[g]), start, items);
   return { postings, keyOfRank, sizeStart };
+}
+
+/** Pass 0: numbers the trigrams first seen first; each key's distinct trigrams and each trigram's keys, counted. */
+function countGrams(codes: TrigramCodes, keyCount: number, key: (k: number) => string): { size: Int32Array; counts: Int32Array } {
+  const size = new Int32Array(keyCount);
+  let counts = new Int32Array(1024);
+  let stamp = new Int32Array(1024);
+  for (let k = 0; k < keyCount; k++) {
+    const n = codes.read(key(k));
+    const grams = codes.grams;
+    if (codes.count > counts.length) (counts = grown(counts, codes.count)), (stamp = grown(stamp, codes.count));
+    let distinct = 0;
+    for (let i = 0; i < n; i++) {
+      const g = grams[i];
+      if (stamp[g] === k + 1) continue;
+      stamp[g] = k + 1;
+      counts[g]++;
+      distinct++;
+    }
+    size[k] = distinct;
+  }
+  return { size, counts };
+}
+
+/** Pass 1: each trigram's list of the ranks holding it, in rank order. */
+function fillPostings(codes: TrigramCodes, keyCount: number, keyOfRank: (r: number) => string, start: Int32Array): Int32Array {
+  const G = codes.count;
+  const fill = start.slice(0, G);
+  const stamp = new Int32Array(G);
+  const items = new Int32Array(start[G]);
+  for (let r = 0; r < keyCount; r++) {
+    const n = codes.read(keyOfRank(r));
+    const grams = codes.grams;
+    for (let i = 0; i < n; i++) {
+      const g = grams[i];
+      if (stamp[g] === r + 1) continue;
+      stamp[g] = r + 1;
+      items[fill[g]++] = r;
+    }
+  }
+  return items;
+}
+
+/** Trigram numbers by code: an open-addressing table over (first unit, second and third units) pairs. */
+class TrigramCodes {
+  private hi = new Int32Array(1 << 12);
+  private lo = new Int32Array(1 << 12);
+  /** Slot → trigram number + 1 (0 = empty). */
+  private slots = new Int32Array(1 << 12);
+  count = 0;
+
+  /** Trigram numbers of the padded key, in order (repeats included), in grams[0 … returned count). */
+  grams = new Int32Array(64);
+
+  read(s: string): number {
+    if (s.length + 1 > this.grams.length) this.grams = new Int32Array(2 * (s.length + 1));
+    // ` ${s} `: a space before the first unit and after the last.
+    let a = 32;
+    let b = s.length ? s.charCodeAt(0) : 32;
+    for (let j = 1; j <= s.length; j++) {
+      const c = j < s.length ? s.charCodeAt(j) : 32;
+      this.grams[j - 1] = this.number(a, (b << 16) | c);
+      a = b;
+      b = c;
+    }
+    return s.length;
+  }
+
+  /** Trigrams of three ASCII units (most of them), numbered + 1 by their 21-bit code without hashing. */
+  private readonly ascii = new Int32Array(1 << 21);
+
+  private number(hi: number, lo: number): number {
+    const ascii = (hi | (lo >>> 16) | (lo & 0xffff)) < 128;
+    const code = ascii ? (hi << 14) | ((lo >>> 16) << 7) | (lo & 0x7f) : 0;
+    if (ascii && this.ascii[code] !== 0) return this.ascii[code] - 1;
+    let mask = this.slots.length - 1;
+    let slot = Math.imul(hi ^ Math.imul(lo, 0x9e3779b1), 0x85ebca6b) >>> 0;
+    for (slot &= mask; ; slot = (slot + 1) & mask) {
+      const at = this.slots[slot];
+      if (at === 0) break;
+      if (this.hi[at - 1] === hi && this.lo[at - 1] === lo) return at - 1;
+    }
+    const g = this.count++;
+    if (g >= this.hi.length) (this.hi = grown(this.hi)), (this.lo = grown(this.lo));
+    this.hi[g] = hi;
+    this.lo[g] = lo;
+    if (this.count * 2 > this.slots.length) {
+      this.rehash();
+      mask = this.slots.length - 1;
+      slot = Math.imul(hi ^ Math.imul(lo, 0x9e3779b1), 0x85ebca6b) >>> 0;
+      for (slot &= mask; this.slots[slot] !== 0; slot = (slot + 1) & mask);
+    }
+    this.slots[slot] = g + 1;
+    if (ascii) this.ascii[code] = g + 1;
+    return g;
+  }
+
+  private rehash(): void {
+    this.slots = new Int32Array(this.slots.length * 2);
+    const mask = this.slots.length - 1;
+    for (let g = 0; g < this.count - 1; g++) {
+      let slot = (Math.imul(this.hi[g] ^ Math.imul(this.lo[g], 0x9e3779b1), 0x85ebca6b) >>> 0) & mask;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+      this.slots[slot] = g + 1;
+    }
+  }
+
+  strings(): string[] {
+    return Array.from({ length: this.count }, (_, g) => String.fromCharCode(this.hi[g], this.lo[g] >>> 16, this.lo[g] & 0xffff));
+  }
+}
+
+function grown(a: Int32Array, least = 0): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(Math.max(a.length * 2, least));
+  b.set(a);
+  return b;
 }
 
 /** Whether arrays read from a file make a consistent index over `keyCount` keys (so no search reads out of range). */

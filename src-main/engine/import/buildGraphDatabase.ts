@@ -15,6 +15,7 @@ import { ProgressMeter } from './progressMeter.js';
 import { termProblem } from './termCheck.js';
 import { writeKuzuDatabase } from './writeKuzuDatabase.js';
 import { BufferPoolSettingError } from '../graph/bufferPool.js';
+import type { ConsoleChildLauncher } from '../graph/consoleChild.js';
 
 /** Lenient mode keeps this many skipped lines for the report; the rest are counted only. */
 export const MAX_REPORTED_ISSUES = 10_000;
@@ -35,6 +36,8 @@ export interface BuildRequest {
   /** Path of the database to create (must not exist) and a scratch folder for the CSV files. */
   dbPath: string;
   workDir: string;
+  /** How the database loader's child process is started (writeKuzuDatabase.ts; default Node). */
+  launch?: ConsoleChildLauncher;
 }
 
 export interface BuildOutcome {
@@ -131,7 +134,7 @@ export async function buildGraphDatabase(req: BuildRequest): Promise<BuildOutcom
     meter.enter('load');
     const built = builder.build();
     checkCancel();
-    await writeKuzuDatabase(built, req.dbPath, req.workDir, { signal }).catch((err: unknown) => {
+    await writeKuzuDatabase(built, req.dbPath, req.workDir, { signal, launch: req.launch }).catch((err: unknown) => {
       if (isAbort(err) || signal?.aborted) throw err;
       if (err instanceof BufferPoolSettingError) throw new ImportError(file, undefined, err.message);
       // Kuzu's messages quote the value they stopped at ("Found duplicated primary key value …"): only its kind of

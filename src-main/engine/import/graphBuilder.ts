@@ -83,6 +83,10 @@ export class GraphBuilder {
       const i = this.index.get(id);
       if (i !== undefined) this.types[i] = type;
     }
+    // A builder builds once: its id index (millions of keys at scale) is garbage before the database load.
+    this.index.clear();
+    this.labels.clear();
+    this.typeFacts.clear();
     const { heads, rels, tails } = uniqueTriples(n, this.h.view(), this.r.view(), this.t.view());
     const degree = new Int32Array(n);
     const isHead = new Uint8Array(n);

@@ -85,7 +85,7 @@ function answerCancelAtOnce<T>(run: Promise<T>, file: string, signal: AbortSigna
 export interface GraphLibraryOptions {
   /** Told when a graph's snapshot could not be used and was rebuilt from the database (default: a process warning). */
   onNotice?: (message: string) => void;
-  /** How the Cypher console starts its child (default Node; the Electron shell passes its own). */
+  /** How the Cypher console and a big import's database load start their child (default Node; the Electron shell passes its own). */
   consoleLauncher?: ConsoleChildLauncher;
 }
 
@@ -306,6 +306,7 @@ export class GraphLibrary {
             previous,
             dbPath: join(work, KUZU_FILE),
             workDir: work,
+            launch: this.libraryOptions.consoleLauncher,
           }),
         options.signal,
       );

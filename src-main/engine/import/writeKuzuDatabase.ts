@@ -9,6 +9,8 @@ import { runStatement } from '../graph/kuzuStatement.js';
 import { bufferPoolBytes } from '../graph/bufferPool.js';
 import { CSV_NULL, SCHEMA } from '../graph/kuzuSchema.js';
 import type { BuiltGraph } from './graphBuilder.js';
+import { CHILD_COPY_MIN_TRIPLES, copyInChild } from './kuzuCopyChild.js';
+import type { ConsoleChildLauncher } from '../graph/consoleChild.js';
 
 /** An absent value is the NULL token; every string is quoted, so `""` stays the empty string. */
 export function csvField(s: string | undefined): string {
@@ -61,11 +63,14 @@ function* rangeSteps(count: number, step: number, each: (i: number) => void, sig
 
 export interface WriteOptions {
   signal?: AbortSignal;
+  /** Load in a child process (kuzuCopyChild.ts): 'auto' (default) from CHILD_COPY_MIN_TRIPLES triples. */
+  child?: 'auto' | 'always' | 'never';
+  /** How the child is started (default Node; the Electron shell passes its own). */
+  launch?: ConsoleChildLauncher;
 }
 
 /** Creates `dbPath` (must not exist) with the graph's tables filled; scratch CSVs go in `workDir`. */
 export async function writeKuzuDatabase(g: BuiltGraph, dbPath: string, workDir: string, options: WriteOptions = {}): Promise<void> {
-  const norms = g.names.map((name) => normalizeName(name));
   const files = {
     entity: join(workDir, 'entities.csv'),
     rel: join(workDir, 'rels.csv'),
@@ -74,17 +79,29 @@ export async function writeKuzuDatabase(g: BuiltGraph, dbPath: string, workDir: 
   };
   // The CSV files are a plaintext copy of the graph: removed however this ends (a crash is left to recover()).
   try {
-    await writeTables(g, norms, files, dbPath, options);
+    // Written by a function of its own, so its per-entity strings are garbage before the database load starts.
+    const multiline = await writeCsvFiles(g, files, options.signal);
+    options.signal?.throwIfAborted();
+    // Quoted line breaks need Kuzu's serial CSV reader; the parallel one splits on raw newlines.
+    const copy = (table: keyof TableFiles, file: string): string =>
+      `COPY ${TABLES[table]} FROM '${file.replace(/\\/g, '/').replace(/'/g, "\\'")}' (HEADER=true, ESCAPE='"', NULL_STRINGS=['${CSV_NULL}']${multiline[table] ? ', PARALLEL=false' : ''})`;
+    const statements = [...SCHEMA, copy('entity', files.entity), copy('rel', files.rel), copy('nameKey', files.nameKey), copy('named', files.named)];
+    const pool = bufferPoolBytes({ triples: g.heads.length });
+    const mode = options.child ?? 'auto';
+    if (mode === 'always' || (mode === 'auto' && g.heads.length >= CHILD_COPY_MIN_TRIPLES)) await copyInChild(dbPath, pool, statements, { signal: options.signal, launch: options.launch });
+    else await copyInProcess(dbPath, pool, statements, options.signal);
   } finally {
     await Promise.all(Object.values(files).map((f) => rm(f, { force: true })));
   }
 }
 
 type TableFiles = Record<'entity' | 'rel' | 'nameKey' | 'named', string>;
+const TABLES: TableFiles = { entity: 'Entity', rel: 'Rel', nameKey: 'NameKey', named: 'Named' };
 
-async function writeTables(g: BuiltGraph, norms: string[], files: TableFiles, dbPath: string, options: WriteOptions): Promise<void> {
+/** Writes the four CSV files; says which hold a quoted line break. */
+async function writeCsvFiles(g: BuiltGraph, files: TableFiles, signal: AbortSignal | undefined): Promise<Record<keyof TableFiles, boolean>> {
   const n = g.ids.length;
-  const { signal } = options;
+  const norms = g.names.map((name) => normalizeName(name));
   const multiline = { entity: false, rel: false, nameKey: false, named: false };
   multiline.entity = await writeCsv(files.entity, 'id,name,norm,type,literal,degree,ord', (emit) =>
     rangeSteps(
@@ -114,23 +131,21 @@ async function writeTables(g: BuiltGraph, norms: string[], files: TableFiles, db
       signal,
     ),
   );
-  signal?.throwIfAborted();
+  return multiline;
+}
 
-  const db = new kuzu.Database(dbPath, bufferPoolBytes({ triples: g.heads.length }));
+/**
+ * The load in this process, for small graphs. Kuzu 0.11's Node API cannot interrupt a running COPY (no interrupt();
+ * a query timeout set mid-query is ignored), so a cancel takes effect between statements.
+ */
+async function copyInProcess(dbPath: string, pool: number, statements: string[], signal: AbortSignal | undefined): Promise<void> {
+  const db = new kuzu.Database(dbPath, pool);
   const conn = new kuzu.Connection(db);
   try {
-    for (const ddl of SCHEMA) await runStatement(conn, ddl);
-    // Quoted line breaks need Kuzu's serial CSV reader; the parallel one splits on raw newlines. Kuzu 0.11's
-    // Node API cannot interrupt a running COPY (no interrupt(); a query timeout set mid-query is ignored), so
-    // a cancel takes effect between the four statements.
-    const copy = async (table: string, file: string, serial: boolean): Promise<void> => {
+    for (const statement of statements) {
       signal?.throwIfAborted();
-      await runStatement(conn, `COPY ${table} FROM '${file.replace(/\\/g, '/').replace(/'/g, "\\'")}' (HEADER=true, ESCAPE='"', NULL_STRINGS=['${CSV_NULL}']${serial ? ', PARALLEL=false' : ''})`);
-    };
-    await copy('Entity', files.entity, multiline.entity);
-    await copy('Rel', files.rel, multiline.rel);
-    await copy('NameKey', files.nameKey, multiline.nameKey);
-    await copy('Named', files.named, multiline.named);
+      await runStatement(conn, statement);
+    }
   } finally {
     await conn.close();
     await db.close();

@@ -1,0 +1,91 @@
+// The import's bulk load (CREATE TABLE, COPY FROM) in a child process, for big graphs. Kuzu's COPY allocates
+// gigabytes outside the JS heap from its own threads, and after the database closes much of it stays with the
+// process (10.4M triples: ~0.9 GiB more than the heap holds, on top of which the snapshot is then built); a child
+// returns all of it when it exits. And a child can be stopped mid-COPY, which Kuzu 0.11's Node API cannot do.
+import { createRequire } from 'node:module';
+import { childProcessEnv, nodeConsoleChild, type ConsoleChildLauncher } from '../graph/consoleChild.js';
+
+/** From this many triples the load runs in a child; below, the child's start (~0.3 s) costs more than it saves. */
+export const CHILD_COPY_MIN_TRIPLES = 1_000_000;
+
+// The child: reads {kuzu, path, pool, statements} as JSON on stdin (or as the first parentPort message in an
+// Electron utility process), creates the database, runs the statements in order, closes it (Kuzu writes it out on
+// close), then prints one JSON line {ok} or {error} and exits once that line is written.
+export const COPY_CHILD_SCRIPT = `
+import { createRequire } from 'node:module';
+let input = '';
+if (process.parentPort) input = await new Promise((r) => process.parentPort.once('message', (e) => r(e.data)));
+else for await (const chunk of process.stdin) input += chunk;
+const job = JSON.parse(input);
+const kuzu = createRequire(job.kuzu)(job.kuzu);
+const out = (o) => process.stdout.write(JSON.stringify(o) + '\\n', () => process.exit(0));
+try {
+  const db = new kuzu.Database(job.path, job.pool);
+  await db.init();
+  const conn = new kuzu.Connection(db);
+  await conn.init();
+  for (const statement of job.statements) {
+    const result = await conn.query(statement);
+    for (const r of Array.isArray(result) ? result : [result]) r.close();
+  }
+  await conn.close();
+  await db.close();
+  out({ ok: true });
+} catch (err) {
+  out({ error: String((err && err.message) || err) });
+}
+`;
+
+export interface ChildCopyOptions {
+  signal?: AbortSignal;
+  launch?: ConsoleChildLauncher;
+}
+
+/**
+ * Creates the database at `dbPath` with a `pool`-byte buffer pool and runs `statements` on it in a child. Rejects
+ * with the child's Kuzu message (for the caller to classify), or with an AbortError at once when `signal` aborts
+ * (the child is killed; the half-written database is the caller's to remove).
+ */
+export function copyInChild(dbPath: string, pool: number, statements: string[], options: ChildCopyOptions = {}): Promise<void> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const kuzu = createRequire(import.meta.url).resolve('kuzu');
+  const child = (options.launch ?? nodeConsoleChild)(COPY_CHILD_SCRIPT, childProcessEnv());
+  return new Promise<void>((resolve, reject) => {
+    let out = '';
+    let err = '';
+    let settled = false;
+    const finish = (fn: () => void): void => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      child.kill();
+      fn();
+    };
+    const onAbort = (): void => finish(() => reject(signal!.reason ?? new DOMException('The import was cancelled.', 'AbortError')));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => (out += chunk));
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => (err = (err + chunk).slice(-2000)));
+    child.onError((e) => finish(() => reject(new Error(`the database loader could not start: ${e.message}`))));
+    child.onClose(() =>
+      finish(() => {
+        const reply = replyOf(out);
+        if (reply?.ok === true) resolve();
+        else if (typeof reply?.error === 'string') reject(new Error(reply.error));
+        else reject(new Error(`the database loader stopped without an answer${err ? ` (${err.trim().split('\n').pop()})` : ''}`));
+      }),
+    );
+    child.send(JSON.stringify({ kuzu, path: dbPath, pool, statements }));
+  });
+}
+
+function replyOf(out: string): { ok?: unknown; error?: unknown } | undefined {
+  const line = out.split('\n').find((l) => l.startsWith('{'));
+  try {
+    return line ? (JSON.parse(line) as { ok?: unknown; error?: unknown }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
