@@ -122,7 +122,8 @@ async function runSet(set: BenchSet, graph: MemoryGraph, ask: Ask): Promise<{ ta
     if (i >= warmup) lat.push(ms);
     const answers = r.answers.map((a) => a.name);
     const hit = hitAt1(answers, q.gold);
-    const input = missInputOf(r, q.gold, dMax);
+    // The file's brackets name the intended topic, whether or not this set shows them to the engine.
+    const input = { ...missInputOf(r, q.gold, dMax), named: [...q.question.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]) };
     const row: QuestionRow = {
       set: set.name,
       line,

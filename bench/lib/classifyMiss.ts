@@ -2,6 +2,9 @@
 // taken as it came back). One cause per miss, checked in this order:
 //   gold not in graph — no gold answer names an entity of the graph (case-insensitive, as Hits@1 compares);
 //   no link           — no topic entity was linked (no anchor);
+//   gold out of reach — no gold answer lies within dMax hops of an anchor that IS the question's named topic (a
+//                       bracketed name, linked to the entity of that exact name): the link is right and the graph
+//                       lacks the edge (a MetaQA copy without a film's language), so no reading could answer;
 //   wrong link        — no gold answer lies within dMax hops (edges either way) of any linked anchor (an anchor
 //                       itself counts as none: the engine never answers with one);
 //   no chain          — linked, gold within reach, but the engine proposed no relation chain at all;
@@ -27,6 +30,7 @@ import { DIR_OUT, type MemoryGraph } from '../../src-main/engine/graph/memoryGra
 export const MISS_CAUSES = [
   'gold not in graph',
   'no link',
+  'gold out of reach',
   'wrong link',
   'no chain',
   'hop count short',
@@ -54,6 +58,8 @@ export interface MissInput {
   indicator?: ChainStep[];
   /** Hop bound the question was asked with. */
   dMax: number;
+  /** Topic names the question writes in brackets ("[Top Hat]"), if any. */
+  named?: readonly string[];
 }
 
 export interface MissDiagnosis {
@@ -239,7 +245,11 @@ export function classifyMiss(graph: MemoryGraph, input: MissInput, options: Clas
   // The engine never answers with an anchor, so an anchor is no reachable gold answer.
   const targets = new Set([...gold].filter((g) => !anchors.includes(g)));
   const shortest = targets.size ? shortestHops(graph, anchors, targets, input.dMax) : undefined;
-  if (shortest === undefined) return out('wrong link');
+  if (shortest === undefined) {
+    const named = new Set((input.named ?? []).map((n) => n.toLowerCase()));
+    const anchorIsNamed = anchors.some((a) => named.has(graph.names[a].toLowerCase()));
+    return out(anchorIsNamed ? 'gold out of reach' : 'wrong link');
+  }
   if (chain.length === 0) return out('no chain', { shortest });
 
   const keys = chain.map((s) => stepKey(graph, s));

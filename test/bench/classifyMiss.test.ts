@@ -58,6 +58,14 @@ describe('classifyMiss', () => {
     expect(cause(ask(['Carl'], ['Ann'], { name: 'Eve', from: 'Carl', chain: [out('influenced'), out('influenced')] }, undefined, 2))).toBe('wrong link');
   });
 
+  it('gold out of reach: the anchor is the topic the question names, and no gold answer is within dMax of it', () => {
+    const named = (input: MissInput, names: string[]): MissInput => ({ ...input, named: names });
+    // Carl is named and linked, but Ann is three hops away: the graph cannot answer within dMax 2.
+    expect(cause(named(ask(['Carl'], ['Ann'], undefined, undefined, 2), ['carl']))).toBe('gold out of reach');
+    // Named Dora, linked X: the link is wrong, whatever the graph lacks.
+    expect(cause(named(ask(['X'], ['Ann'], { name: 'Y', from: 'X', chain: [out('knows')] }), ['Dora']))).toBe('wrong link');
+  });
+
   it('hop count short: the gold chain is longer than the chosen one', () => {
     // Genres of Dora's films (directed_by< has_genre>); the engine stopped at the films.
     const d = classifyMiss(graph, ask(['Dora'], ['Drama', 'Comedy'], { name: 'F1', from: 'Dora', chain: [inn('directed_by')] }))!;

@@ -1,7 +1,8 @@
 // The database load of a big import runs in a child process: the same database as the load in this process, a
 // cancel that stops the child at once, and Kuzu's refusal passed on.
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nodeConsoleChild, type ConsoleChildLauncher } from '../../src-main/engine/graph/consoleChild.js';
 import { KuzuGraphStore } from '../../src-main/engine/graph/kuzuGraphStore.js';
@@ -10,6 +11,32 @@ import { writeKuzuDatabase } from '../../src-main/engine/import/writeKuzuDatabas
 import { tempDir } from './helpers.js';
 
 const dir = tempDir();
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Pids whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .filter((e) => {
+      try {
+        const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Whether the process runs (a zombie, dead but not yet reaped, counts as gone). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
 afterAll(() => dir.remove());
 
 function built(): BuiltGraph {
@@ -44,11 +71,41 @@ describe('the database load in a child process', () => {
     await writeKuzuDatabase(g, join(dir.path, 'here.kuzu'), dir.path, { child: 'never' });
     await writeKuzuDatabase(g, join(dir.path, 'child.kuzu'), dir.path, { child: 'always' });
     const [here, child] = [await dump(join(dir.path, 'here.kuzu')), await dump(join(dir.path, 'child.kuzu'))];
-    expect(here.triples).toHaveLength(5);
+    // Every triple read back as written, the quoted line break and the accent included.
+    expect(here.triples).toEqual(
+      [
+        { head: 'Amélie', relation: 'has_tags', tail: 'line\nbreak "quoted"' },
+        { head: 'Swing Time', relation: 'release_year', tail: '1936' },
+        { head: 'Swing Time', relation: 'starred_actors', tail: 'Ginger Rogers' },
+        { head: 'Top Hat', relation: 'directed_by', tail: 'Mark Sandrich' },
+        { head: 'Top Hat', relation: 'starred_actors', tail: 'Ginger Rogers' },
+      ].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    );
     expect(here.entities).toHaveLength(7);
     expect(here.keys).toEqual(['Amélie']);
     expect(child).toEqual(here);
     expect(readdirSync(dir.path).filter((f) => f.endsWith('.csv'))).toEqual([]);
+  });
+
+  it('writes a rels file of many megabytes whole (rows copied a chunk at a time, multi-byte names across chunk ends)', async () => {
+    const b = new GraphBuilder();
+    const expected: string[] = [];
+    for (let i = 0; i < 60_000; i++) {
+      const head = `Ωfilm ${i} ${'é'.repeat(i % 7)}`;
+      const tail = `person ${i % 997} 漢${'x'.repeat(i % 13)}`;
+      b.triple({ id: head, name: head }, i % 2 ? 'starred_actors' : 'directed_by', { id: tail, name: tail });
+      expected.push(`${head}|${i % 2 ? 'starred_actors' : 'directed_by'}|${tail}`);
+    }
+    const path = join(dir.path, 'many.kuzu');
+    await writeKuzuDatabase(b.build(), path, dir.path, { child: 'never' });
+    const store = await KuzuGraphStore.open('g', path);
+    try {
+      const got: string[] = [];
+      for await (const batch of store.triples()) for (const t of batch) got.push(`${t.head}|${t.relation}|${t.tail}`);
+      expect(got.sort()).toEqual(expected.sort());
+    } finally {
+      await store.close();
+    }
   });
 
   it('is killed when the import is cancelled, and the promise rejects at once', async () => {
@@ -70,6 +127,39 @@ describe('the database load in a child process', () => {
     expect(killed).toBe(true);
     await expect.poll(() => closed, { timeout: 5000 }).toBe(true);
     expect(readdirSync(dir.path).filter((f) => f.endsWith('.csv'))).toEqual([]);
+  });
+
+  it.runIf(process.platform === 'linux')('stops on its own when the importing process dies mid-load', async () => {
+    // An importing process that starts a long load and is then killed outright (no cancel, no clean-up).
+    const entry = dir.file(
+      'orphan.mts',
+      [
+        `import { copyInChild } from ${JSON.stringify(join(ROOT, 'src-main/engine/import/kuzuCopyChild.js'))};`,
+        `copyInChild(${JSON.stringify(join(dir.path, 'orphan.kuzu'))}, 64 * 1024 * 1024, ['UNWIND range(1, 2000000000) AS x RETURN sum(x)']).catch(() => undefined);`,
+        'setInterval(() => undefined, 1000);',
+      ].join('\n'),
+    );
+    const importer = spawn(process.execPath, [join(ROOT, 'bin/run-ts.mjs'), entry], { stdio: 'ignore' });
+    try {
+      // Its child that runs the loader script (tsx has a child of its own, esbuild).
+      const loaderOf = (): number | undefined =>
+        childrenOf(importer.pid!).find((c) => {
+          try {
+            return readFileSync(`/proc/${c}/cmdline`, 'utf8').includes('--input-type=module');
+          } catch {
+            return false;
+          }
+        });
+      await expect.poll(loaderOf, { timeout: 15_000, interval: 100 }).toBeDefined();
+      const loader = loaderOf()!;
+      // Let the loader get into its statement before its parent goes.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(alive(loader)).toBe(true);
+      importer.kill('SIGKILL');
+      await expect.poll(() => alive(loader), { timeout: 10_000, interval: 200 }).toBe(false);
+    } finally {
+      importer.kill('SIGKILL');
+    }
   });
 
   it("passes Kuzu's refusal on as an error", async () => {

@@ -11,6 +11,9 @@ const GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
 export function detectLiteralKind(text: string): LiteralKind | undefined {
   const s = text.trim();
   if (s.length === 0 || s.length > 40) return undefined;
+  // Every form below starts with a digit, a sign or a point: a name is turned away without a pattern.
+  const c = s.charCodeAt(0);
+  if (!(c >= 48 && c <= 57) && c !== 43 && c !== 45 && c !== 46) return undefined;
   if (YEAR.test(s)) {
     const y = Number(s);
     return y >= 1000 && y <= 2100 ? 'date' : 'number';

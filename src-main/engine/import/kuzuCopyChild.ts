@@ -17,6 +17,17 @@ let input = '';
 if (process.parentPort) input = await new Promise((r) => process.parentPort.once('message', (e) => r(e.data)));
 else for await (const chunk of process.stdin) input += chunk;
 const job = JSON.parse(input);
+// Orphaned (the importing process died), the load has no one to hand its database to: stop (the work folder is
+// the next library's to remove). process.ppid is read once at start, so the parent is asked whether it lives; and
+// exit() would wait for Kuzu's threads to finish the statement, so the child kills itself.
+const parent = process.ppid;
+setInterval(() => {
+  try {
+    process.kill(parent, 0);
+  } catch {
+    process.kill(process.pid, 'SIGKILL');
+  }
+}, 1000).unref();
 const kuzu = createRequire(job.kuzu)(job.kuzu);
 const out = (o) => process.stdout.write(JSON.stringify(o) + '\\n', () => process.exit(0));
 try {

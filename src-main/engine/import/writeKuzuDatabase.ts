@@ -47,6 +47,76 @@ async function writeCsv(path: string, header: string, rows: (emit: (row: string)
   return multiline;
 }
 
+/** Quoted CSV fields of `strings`, UTF-8 encoded once into one buffer: field i is bytes[start[i] .. start[i + 1]). */
+interface FieldBytes {
+  bytes: Buffer;
+  start: Int32Array;
+  /** Whether a field holds a line break (the file then needs Kuzu's serial reader). */
+  multiline: boolean;
+}
+
+function fieldBytes(strings: readonly string[]): FieldBytes {
+  const start = new Int32Array(strings.length + 1);
+  let bytes = Buffer.allocUnsafe(1 << 16);
+  let at = 0;
+  let multiline = false;
+  for (let i = 0; i < strings.length; i++) {
+    const field = csvField(strings[i]);
+    if (!multiline && (field.includes('\n') || field.includes('\r'))) multiline = true;
+    // A UTF-16 unit takes at most 3 bytes in UTF-8.
+    if (at + field.length * 3 > bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(bytes.length * 2, at + field.length * 3));
+      bytes.copy(grown, 0, 0, at);
+      bytes = grown;
+    }
+    at += bytes.write(field, at, 'utf8');
+    start[i + 1] = at;
+  }
+  return { bytes, start, multiline };
+}
+
+/**
+ * The rels file (a row per triple: 10M at scale) copied together from the endpoints' and labels' encoded fields,
+ * a megabyte at a time: no string per row. Says whether a row holds a line break.
+ */
+async function writeRelsCsv(path: string, g: BuiltGraph, signal: AbortSignal | undefined): Promise<boolean> {
+  const ids = fieldBytes(g.ids);
+  const labels = fieldBytes(g.relationLabels);
+  const out = createWriteStream(path);
+  const CHUNK = 1 << 20;
+  let chunk = Buffer.allocUnsafe(CHUNK);
+  let at = chunk.write('from,to,label\n', 0, 'latin1');
+  const put = (from: FieldBytes, i: number, end: number): void => {
+    const bytes = from.bytes;
+    for (let j = from.start[i], e = from.start[i + 1]; j < e; j++) chunk[at++] = bytes[j];
+    chunk[at++] = end;
+  };
+  try {
+    for (let k = 0; k < g.heads.length; k++) {
+      const h = g.heads[k];
+      const t = g.tails[k];
+      const r = g.rels[k];
+      const row = ids.start[h + 1] - ids.start[h] + ids.start[t + 1] - ids.start[t] + labels.start[r + 1] - labels.start[r] + 3;
+      if (at + row > chunk.length) {
+        // The stream keeps the written buffer until it is flushed: each chunk is a new one.
+        if (!out.write(chunk.subarray(0, at))) await once(out, 'drain');
+        signal?.throwIfAborted();
+        chunk = Buffer.allocUnsafe(Math.max(CHUNK, row));
+        at = 0;
+      }
+      put(ids, h, 0x2c);
+      put(ids, t, 0x2c);
+      put(labels, r, 0x0a);
+    }
+    out.write(chunk.subarray(0, at));
+    out.end();
+    await once(out, 'finish');
+  } finally {
+    out.destroy();
+  }
+  return ids.multiline || labels.multiline;
+}
+
 /**
  * Yields every `step` rows so the writer can wait for the disk (bounded memory on huge graphs), and checks
  * the signal there, so a cancel stops a multi-million-row file within one step, not at its end.
@@ -112,11 +182,8 @@ async function writeCsvFiles(g: BuiltGraph, files: TableFiles, signal: AbortSign
       signal,
     ),
   );
-  const relLabels = g.relationLabels.map(csvField);
+  multiline.rel = await writeRelsCsv(files.rel, g, signal);
   const idFields = g.ids.map(csvField);
-  multiline.rel = await writeCsv(files.rel, 'from,to,label', (emit) =>
-    rangeSteps(g.heads.length, 10_000, (k) => emit(`${idFields[g.heads[k]]},${idFields[g.tails[k]]},${relLabels[g.rels[k]]}`), signal),
-  );
   const uniqueNorms = [...new Set(norms.filter((s) => s !== ''))];
   multiline.nameKey = await writeCsv(files.nameKey, 'norm', (emit) =>
     rangeSteps(uniqueNorms.length, 10_000, (i) => emit(csvField(uniqueNorms[i])), signal),
