@@ -63,8 +63,10 @@ async function runNode(args: string[]): Promise<Run> {
   child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   let treeKb = 0;
   const sampler = setInterval(() => (treeKb = Math.max(treeKb, treeRssKb(child.pid!))), 250);
-  const status = await new Promise<number | null>((done) => child.on('close', (code) => done(code)));
-  clearInterval(sampler);
+  const status = await new Promise<number | null>((done, fail) => {
+    child.on('error', fail);
+    child.on('close', (code) => done(code));
+  }).finally(() => clearInterval(sampler));
   const ms = performance.now() - t;
   const rss = /MAXRSS_KB (\d+) CPU ([\d.]+) ([\d.]+)/.exec(stderr);
   if (status !== 0) throw new Error(`node ${args.join(' ')} failed (${status}):\n${stderr.slice(-3000)}`);

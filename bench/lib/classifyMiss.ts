@@ -231,6 +231,18 @@ function goldChainKeys(graph: MemoryGraph, anchors: readonly number[], targets: 
   return { chains, maxHits, maxHitsLength, approximate };
 }
 
+/**
+ * Whether no reading could have answered: an anchor is an entity of a name the question brackets, and no entity of
+ * any bracketed name (homonyms included: the linker may have picked the wrong one) reaches a gold answer that is
+ * not itself such an entity.
+ */
+function outOfReach(graph: MemoryGraph, input: MissInput, anchors: number[], targets: Set<number>): boolean {
+  const named = (input.named ?? []).flatMap((n) => byLowerName(graph, n));
+  if (!anchors.some((a) => named.includes(a))) return false;
+  const reachable = new Set([...targets].filter((g) => !named.includes(g)));
+  return reachable.size > 0 && shortestHops(graph, [...new Set(named)], reachable, input.dMax) === undefined;
+}
+
 /** The cause of a miss, or undefined when the top answer is gold (a hit, not a miss). */
 export function classifyMiss(graph: MemoryGraph, input: MissInput, options: ClassifyOptions = {}): MissDiagnosis | undefined {
   const goldLower = new Set(input.gold.map((g) => g.toLowerCase()));
@@ -245,11 +257,7 @@ export function classifyMiss(graph: MemoryGraph, input: MissInput, options: Clas
   // The engine never answers with an anchor, so an anchor is no reachable gold answer.
   const targets = new Set([...gold].filter((g) => !anchors.includes(g)));
   const shortest = targets.size ? shortestHops(graph, anchors, targets, input.dMax) : undefined;
-  if (shortest === undefined) {
-    const named = new Set((input.named ?? []).map((n) => n.toLowerCase()));
-    const anchorIsNamed = anchors.some((a) => named.has(graph.names[a].toLowerCase()));
-    return out(anchorIsNamed ? 'gold out of reach' : 'wrong link');
-  }
+  if (shortest === undefined) return out(outOfReach(graph, input, anchors, targets) ? 'gold out of reach' : 'wrong link');
   if (chain.length === 0) return out('no chain', { shortest });
 
   const keys = chain.map((s) => stepKey(graph, s));

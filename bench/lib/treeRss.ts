@@ -14,13 +14,11 @@ export function treeRssKb(pid: number): number {
   const rss = new Map<number, number>();
   for (const e of entries) {
     try {
-      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
-      // Fields after the command name (which may hold spaces, in parentheses): state, ppid, …; field 24 is rss pages.
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const status = readFileSync(`/proc/${e}/status`, 'utf8');
       const p = Number(e);
-      const ppid = Number(rest[1]);
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
       (children.get(ppid) ?? children.set(ppid, []).get(ppid)!).push(p);
-      rss.set(p, Number(rest[21]) * 4);
+      rss.set(p, Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0));
     } catch {
       // The process ended while we looked.
     }

@@ -64,6 +64,13 @@ describe('classifyMiss', () => {
     expect(cause(named(ask(['Carl'], ['Ann'], undefined, undefined, 2), ['carl']))).toBe('gold out of reach');
     // Named Dora, linked X: the link is wrong, whatever the graph lacks.
     expect(cause(named(ask(['X'], ['Ann'], { name: 'Y', from: 'X', chain: [out('knows')] }), ['Dora']))).toBe('wrong link');
+    // Two entities answer to the name "Rex": the one linked reaches nothing, its homonym reaches the gold.
+    const homonyms = MemoryGraph.fromTriples('h', [], parsePipeTriples(['Rex|plays|Fetch', 'rex|directed|Film', 'Q|r|Other'].join('\n')));
+    const onH = (input: MissInput) => classifyMiss(homonyms, input)?.cause;
+    expect(onH(named(ask(['Rex'], ['Film'], undefined, undefined, 2), ['Rex']))).toBe('wrong link');
+    expect(onH(named(ask(['Rex'], ['Other'], undefined, undefined, 2), ['Rex']))).toBe('gold out of reach');
+    // The gold is the named topic itself: not a graph gap.
+    expect(onH(named(ask(['Rex'], ['Rex'], undefined, undefined, 2), ['Rex']))).toBe('wrong link');
   });
 
   it('hop count short: the gold chain is longer than the chosen one', () => {

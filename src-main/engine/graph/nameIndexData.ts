@@ -41,19 +41,16 @@ export function stemIdf(keyCount: number, df: number): number {
 }
 
 export function buildNameIndexData(names: readonly string[]): NameIndexData {
-  // A key's words are read back from the key itself (word norms hold no space): millions of word arrays kept for
-  // the whole build were most of its live heap, and of its garbage collection.
-  const linkKeys = KeyedLists.collect((emit) =>
-    names.forEach((name, e) => {
-      if (isMediatorName(name)) return;
-      const key = wordSpans(name)
-        .map((x) => x.norm)
-        .join(' ');
-      if (key) emit(key, e);
-    }),
-  );
+  // Linking words of each name, once (the passes below read them several times).
+  const words: (string[] | undefined)[] = names.map((name) => {
+    if (isMediatorName(name)) return undefined;
+    const w = wordSpans(name).map((x) => x.norm);
+    return w.length ? w : undefined;
+  });
+  const linkKeys = KeyedLists.collect((emit) => words.forEach((w, e) => w && emit(w.join(' '), e)));
   const K = linkKeys.size;
-  const keyWords = (k: number): string[] => linkKeys.key(k).split(' ');
+  // Words of each key: those of its first entity (the key is made of them).
+  const keyWords = (k: number): string[] => words[linkKeys.list(k)[0]]!;
   let maxKeyLength = 0;
   for (let k = 0; k < K; k++) maxKeyLength = Math.max(maxKeyLength, keyWords(k).length);
   const stems = KeyedLists.collect((emit) => {

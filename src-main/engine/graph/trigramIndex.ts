@@ -126,7 +126,7 @@ class TrigramCodes {
     const code = ascii ? (hi << 14) | ((lo >>> 16) << 7) | (lo & 0x7f) : 0;
     if (ascii && this.ascii[code] !== 0) return this.ascii[code] - 1;
     let mask = this.slots.length - 1;
-    let slot = Math.imul(hi ^ Math.imul(lo, 0x9e3779b1), 0x85ebca6b) >>> 0;
+    let slot = mix(hi, lo);
     for (slot &= mask; ; slot = (slot + 1) & mask) {
       const at = this.slots[slot];
       if (at === 0) break;
@@ -139,7 +139,7 @@ class TrigramCodes {
     if (this.count * 2 > this.slots.length) {
       this.rehash();
       mask = this.slots.length - 1;
-      slot = Math.imul(hi ^ Math.imul(lo, 0x9e3779b1), 0x85ebca6b) >>> 0;
+      slot = mix(hi, lo);
       for (slot &= mask; this.slots[slot] !== 0; slot = (slot + 1) & mask);
     }
     this.slots[slot] = g + 1;
@@ -151,7 +151,7 @@ class TrigramCodes {
     this.slots = new Int32Array(this.slots.length * 2);
     const mask = this.slots.length - 1;
     for (let g = 0; g < this.count - 1; g++) {
-      let slot = (Math.imul(this.hi[g] ^ Math.imul(this.lo[g], 0x9e3779b1), 0x85ebca6b) >>> 0) & mask;
+      let slot = mix(this.hi[g], this.lo[g]) & mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
       this.slots[slot] = g + 1;
     }
@@ -160,6 +160,12 @@ class TrigramCodes {
   strings(): string[] {
     return Array.from({ length: this.count }, (_, g) => String.fromCharCode(this.hi[g], this.lo[g] >>> 16, this.lo[g] & 0xffff));
   }
+}
+
+/** A slot hash of a trigram's two halves; the final shift brings the high bits (the middle unit) into the low ones. */
+function mix(hi: number, lo: number): number {
+  const h = Math.imul(hi ^ Math.imul(lo, 0x9e3779b1), 0x85ebca6b);
+  return (h ^ (h >>> 15)) >>> 0;
 }
 
 function grown(a: Int32Array, least = 0): Int32Array<ArrayBuffer> {

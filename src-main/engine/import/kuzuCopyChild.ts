@@ -8,6 +8,9 @@ import { childProcessEnv, nodeConsoleChild, type ConsoleChildLauncher } from '..
 /** From this many triples the load runs in a child; below, the child's start (~0.3 s) costs more than it saves. */
 export const CHILD_COPY_MIN_TRIPLES = 1_000_000;
 
+/** How long a cancel waits for the killed child to exit before answering anyway. */
+const CANCEL_WAIT_MS = 5000;
+
 // The child: reads {kuzu, path, pool, statements} as JSON on stdin (or as the first parentPort message in an
 // Electron utility process), creates the database, runs the statements in order, closes it (Kuzu writes it out on
 // close), then prints one JSON line {ok} or {error} and exits once that line is written.
@@ -18,19 +21,21 @@ if (process.parentPort) input = await new Promise((r) => process.parentPort.once
 else for await (const chunk of process.stdin) input += chunk;
 const job = JSON.parse(input);
 // Orphaned (the importing process died), the load has no one to hand its database to: stop (the work folder is
-// the next library's to remove). process.ppid is read once at start, so the parent is asked whether it lives; and
-// exit() would wait for Kuzu's threads to finish the statement, so the child kills itself.
+// the next library's to remove). Re-parented, or the parent's pid gone (ESRCH; EPERM is a live process of another
+// user); exit() would wait for Kuzu's threads to finish the statement, so the child kills itself.
 const parent = process.ppid;
 setInterval(() => {
+  let gone = process.ppid !== parent;
   try {
     process.kill(parent, 0);
-  } catch {
-    process.kill(process.pid, 'SIGKILL');
+  } catch (err) {
+    gone ||= err.code === 'ESRCH';
   }
+  if (gone) process.kill(process.pid, 'SIGKILL');
 }, 1000).unref();
-const kuzu = createRequire(job.kuzu)(job.kuzu);
 const out = (o) => process.stdout.write(JSON.stringify(o) + '\\n', () => process.exit(0));
 try {
+  const kuzu = createRequire(job.kuzu)(job.kuzu);
   const db = new kuzu.Database(job.path, job.pool);
   await db.init();
   const conn = new kuzu.Connection(db);
@@ -66,6 +71,8 @@ export function copyInChild(dbPath: string, pool: number, statements: string[], 
     let out = '';
     let err = '';
     let settled = false;
+    let closed = false;
+    const closeWaiters: (() => void)[] = [];
     const finish = (fn: () => void): void => {
       if (settled) return;
       settled = true;
@@ -73,23 +80,42 @@ export function copyInChild(dbPath: string, pool: number, statements: string[], 
       child.kill();
       fn();
     };
-    const onAbort = (): void => finish(() => reject(signal!.reason ?? new DOMException('The import was cancelled.', 'AbortError')));
+    // The caller removes the CSV files and the half-written database next: wait for the child to let go of them
+    // (Windows refuses to delete a file still open), a few seconds at most.
+    const onAbort = (): void => {
+      if (settled) return;
+      child.kill();
+      const reason = signal!.reason ?? new DOMException('The import was cancelled.', 'AbortError');
+      const timer = setTimeout(() => finish(() => reject(reason)), CANCEL_WAIT_MS);
+      const done = (): void => (clearTimeout(timer), finish(() => reject(reason)));
+      if (closed) done();
+      else closeWaiters.push(done);
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => (out += chunk));
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => (err = (err + chunk).slice(-2000)));
     child.onError((e) => finish(() => reject(new Error(`the database loader could not start: ${e.message}`))));
-    child.onClose(() =>
+    child.onClose(() => {
+      closed = true;
+      for (const w of closeWaiters.splice(0)) w();
       finish(() => {
         const reply = replyOf(out);
         if (reply?.ok === true) resolve();
         else if (typeof reply?.error === 'string') reject(new Error(reply.error));
-        else reject(new Error(`the database loader stopped without an answer${err ? ` (${err.trim().split('\n').pop()})` : ''}`));
-      }),
-    );
+        else reject(new Error(`the database loader stopped without an answer${errorLine(err)}`));
+      });
+    });
     child.send(JSON.stringify({ kuzu, path: dbPath, pool, statements }));
   });
+}
+
+/** The error line of a crashed child's stderr (its last line is Node's version), as " (…)". */
+function errorLine(stderr: string): string {
+  const lines = stderr.trim().split('\n');
+  const line = lines.find((l) => /Error\b/.test(l)) ?? lines.at(-1);
+  return line ? ` (${line.trim()})` : '';
 }
 
 function replyOf(out: string): { ok?: unknown; error?: unknown } | undefined {

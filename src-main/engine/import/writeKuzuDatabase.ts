@@ -50,13 +50,14 @@ async function writeCsv(path: string, header: string, rows: (emit: (row: string)
 /** Quoted CSV fields of `strings`, UTF-8 encoded once into one buffer: field i is bytes[start[i] .. start[i + 1]). */
 interface FieldBytes {
   bytes: Buffer;
-  start: Int32Array;
+  /** Byte offsets (Float64: the ids of a huge graph may pass 2 GiB). */
+  start: Float64Array;
   /** Whether a field holds a line break (the file then needs Kuzu's serial reader). */
   multiline: boolean;
 }
 
 function fieldBytes(strings: readonly string[]): FieldBytes {
-  const start = new Int32Array(strings.length + 1);
+  const start = new Float64Array(strings.length + 1);
   let bytes = Buffer.allocUnsafe(1 << 16);
   let at = 0;
   let multiline = false;
