@@ -52,7 +52,8 @@ async function start(): Promise<void> {
     brain: { keyStore: new SafeStorageKeyStore(join(dataDir, 'brain', 'api-key.enc')), ...sealedDataKeys(dataDir) },
     // The experience memory's key is sealed with safeStorage too; records themselves are AES-GCM sealed on disk.
     memory: { keyStore: safeStorageMemoryKeyStore(join(dataDir, MEMORY_DIR)) },
-    // The Cypher console's child runs as a utility process: the packaged app cannot run its binary as Node.
+    // The Cypher console's child and a big import's loader run as utility processes (the packaged app cannot run
+    // its binary as Node).
     consoleLauncher: utilityConsoleChild,
   });
   engine = engineOf(parts, {

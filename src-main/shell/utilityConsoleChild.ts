@@ -1,9 +1,9 @@
-// The Cypher console's child in the packaged app: an Electron utility process. Packaging turns the RunAsNode fuse
-// off (scripts/packaging/electronFuses.ts), so the engine's default (Electron's binary with ELECTRON_RUN_AS_NODE)
-// would start a second app instance instead of Node. A utility process runs the same script as an ES module file;
-// it has no stdin, so the job arrives as its first parentPort message.
+// The Cypher console's child and a big import's database loader in the packaged app: an Electron utility process.
+// Packaging turns the RunAsNode fuse off (scripts/packaging/electronFuses.ts), so the engine's default (Electron's
+// binary with ELECTRON_RUN_AS_NODE) would start a second app instance instead of Node. A utility process runs the
+// same script as an ES module file; it has no stdin, so the job arrives as its first parentPort message.
 import { utilityProcess } from 'electron';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ConsoleChildLauncher } from '../engine/app/assemble.js';
@@ -12,7 +12,8 @@ import type { ConsoleChildLauncher } from '../engine/app/assemble.js';
 const scripts = new Map<string, string>();
 function scriptFile(script: string): string {
   let file = scripts.get(script);
-  if (!file) {
+  // A temp cleaner may have removed it during a long session (the import's loader and the console both need it).
+  if (!file || !existsSync(file)) {
     file = join(mkdtempSync(join(tmpdir(), 'ctrlg-console-')), 'consoleChild.mjs');
     writeFileSync(file, script, { mode: 0o600 });
     scripts.set(script, file);
@@ -24,7 +25,7 @@ function scriptFile(script: string): string {
 const DRAIN_MS = 1000;
 
 export const utilityConsoleChild: ConsoleChildLauncher = (script, env) => {
-  const child = utilityProcess.fork(scriptFile(script), [], { env, stdio: ['ignore', 'pipe', 'pipe'], serviceName: 'Ctrl-G Cypher console' });
+  const child = utilityProcess.fork(scriptFile(script), [], { env, stdio: ['ignore', 'pipe', 'pipe'], serviceName: 'Ctrl-G graph database' });
   // Typed nullable by Electron; with stdout 'pipe' it is always there.
   const stdout = child.stdout;
   if (!stdout) throw new Error('the console child has no stdout');
