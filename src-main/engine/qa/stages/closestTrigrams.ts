@@ -71,23 +71,10 @@ export function closestByTrigrams(index: TrigramIndex, hits: Int32Array, text: s
       const prefix = m - T + 1;
       for (let a = 0; a < prefix; a++) {
         const i = order[a];
-        const list = lists[i];
-        for (let p = cut[i * (S + 1) + j], end = cut[i * (S + 1) + j + 1]; p < end; p++) if (hits[list[p]]++ === 0) touched.push(list[p]);
+        countRun(lists[i], cut[i * (S + 1) + j], cut[i * (S + 1) + j + 1], hits, touched);
       }
       for (const r of touched) {
-        let h = hits[r];
-        hits[r] = 0;
-        for (let b = prefix; b < m && h >= 0; b++) {
-          if (h + (m - b) < T) h = -1;
-          else {
-            const i = order[b];
-            const lo = cut[i * (S + 1) + j];
-            const hi = cut[i * (S + 1) + j + 1];
-            const list = lists[i];
-            const p = lowerBound(list, r, lo, hi);
-            if (p < hi && list[p] === r) h++;
-          }
-        }
+        const h = probeRest(r, hits, lists, order, cut, S + 1, j, prefix, T);
         if (h >= T) {
           found.push(r, h / d);
           if (limit !== Infinity) keepBest(best, limit, h / d);
@@ -107,6 +94,34 @@ export function closestByTrigrams(index: TrigramIndex, hits: Int32Array, text: s
   for (let x = 0; x < found.length; x += 2) scored.push([keyOfRank[found[x]], found[x + 1]]);
   scored.sort((x, y) => y[1] - x[1] || x[0] - y[0]);
   return scored.length > limit ? scored.slice(0, limit) : scored;
+}
+
+// The two inner loops stand alone: small functions the JIT optimises within the first search, where the loops of
+// one large closure ran interpreted for most of it (the first unknown name at 10M triples: 72 ms, later ones 21).
+
+/** Counts each rank of list[from .. to) in `hits`, listing the ranks seen for the first time in `touched`. */
+function countRun(list: Int32Array, from: number, to: number, hits: Int32Array, touched: number[]): void {
+  for (let p = from; p < to; p++) if (hits[list[p]]++ === 0) touched.push(list[p]);
+}
+
+/**
+ * Rank r's shared trigrams: those counted in the read runs (resetting its counter), plus each unread run of this
+ * size that holds it, found by binary search; −1 once the remaining runs cannot lift it to T.
+ */
+function probeRest(r: number, hits: Int32Array, lists: Int32Array[], order: number[], cut: Int32Array, stride: number, j: number, prefix: number, T: number): number {
+  let h = hits[r];
+  hits[r] = 0;
+  const m = lists.length;
+  for (let b = prefix; b < m; b++) {
+    if (h + (m - b) < T) return -1;
+    const i = order[b];
+    const lo = cut[i * stride + j];
+    const hi = cut[i * stride + j + 1];
+    const list = lists[i];
+    const p = lowerBound(list, r, lo, hi);
+    if (p < hi && list[p] === r) h++;
+  }
+  return h;
 }
 
 /** Inserts v into the descending list of at most n values. */
