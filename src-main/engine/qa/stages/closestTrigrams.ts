@@ -73,14 +73,23 @@ export function closestByTrigrams(index: TrigramIndex, hits: Int32Array, text: s
         const i = order[a];
         countRun(lists[i], cut[i * (S + 1) + j], cut[i * (S + 1) + j + 1], hits, touched);
       }
-      for (const r of touched) {
-        const h = probeRest(r, hits, lists, order, cut, S + 1, j, prefix, T);
-        if (h >= T) {
-          found.push(r, h / d);
-          if (limit !== Infinity) keepBest(best, limit, h / d);
-        }
-      }
+      // The keys touched, ascending, with their counts; each unread run (shortest first) is merged with those that
+      // can still reach T, a sequential walk instead of a binary search per key and run.
+      const keys = Int32Array.from(touched).sort();
       touched.length = 0;
+      const counts = new Int32Array(keys.length);
+      for (let x = 0; x < keys.length; x++) (counts[x] = hits[keys[x]]), (hits[keys[x]] = 0);
+      let alive = keys.length;
+      for (let b = prefix; b < m && alive > 0; b++) {
+        alive = keepReaching(keys, counts, alive, T - (m - b));
+        const i = order[b];
+        countMerged(lists[i], cut[i * (S + 1) + j], cut[i * (S + 1) + j + 1], keys, counts, alive);
+      }
+      for (let x = 0; x < alive; x++)
+        if (counts[x] >= T) {
+          found.push(keys[x], counts[x] / d);
+          if (limit !== Infinity) keepBest(best, limit, counts[x] / d);
+        }
     }
   };
   if (limit === Infinity) collect(0);
@@ -96,32 +105,43 @@ export function closestByTrigrams(index: TrigramIndex, hits: Int32Array, text: s
   return scored.length > limit ? scored.slice(0, limit) : scored;
 }
 
-// The two inner loops stand alone: small functions the JIT optimises within the first search, where the loops of
-// one large closure ran interpreted for most of it (the first unknown name at 10M triples: 72 ms, later ones 21).
+// The inner loops stand alone: small functions the JIT optimises within the first search, where the loops of one
+// large closure ran interpreted for most of it (the first unknown name at 10M triples: 72 ms, later ones 21).
 
 /** Counts each rank of list[from .. to) in `hits`, listing the ranks seen for the first time in `touched`. */
 function countRun(list: Int32Array, from: number, to: number, hits: Int32Array, touched: number[]): void {
   for (let p = from; p < to; p++) if (hits[list[p]]++ === 0) touched.push(list[p]);
 }
 
-/**
- * Rank r's shared trigrams: those counted in the read runs (resetting its counter), plus each unread run of this
- * size that holds it, found by binary search; −1 once the remaining runs cannot lift it to T.
- */
-function probeRest(r: number, hits: Int32Array, lists: Int32Array[], order: number[], cut: Int32Array, stride: number, j: number, prefix: number, T: number): number {
-  let h = hits[r];
-  hits[r] = 0;
-  const m = lists.length;
-  for (let b = prefix; b < m; b++) {
-    if (h + (m - b) < T) return -1;
-    const i = order[b];
-    const lo = cut[i * stride + j];
-    const hi = cut[i * stride + j + 1];
-    const list = lists[i];
-    const p = lowerBound(list, r, lo, hi);
-    if (p < hi && list[p] === r) h++;
+/** Keeps (in place, in order) the first `alive` keys whose count is at least `need`; returns how many. */
+function keepReaching(keys: Int32Array, counts: Int32Array, alive: number, need: number): number {
+  let kept = 0;
+  for (let x = 0; x < alive; x++)
+    if (counts[x] >= need) {
+      keys[kept] = keys[x];
+      counts[kept++] = counts[x];
+    }
+  return kept;
+}
+
+/** Adds one to the count of each of the first `alive` keys (ascending) that run[lo .. hi) (ascending) holds. */
+function countMerged(run: Int32Array, lo: number, hi: number, keys: Int32Array, counts: Int32Array, alive: number): void {
+  let p = lo;
+  for (let x = 0; x < alive && p < hi; x++) {
+    const key = keys[x];
+    if (run[p] < key) {
+      // Gallop: double the step while still below, then search the last step.
+      let step = 1;
+      let q = p + 1;
+      while (q < hi && run[q] < key) {
+        p = q;
+        step *= 2;
+        q = p + step;
+      }
+      p = lowerBound(run, key, p + 1, Math.min(q, hi));
+    }
+    if (p < hi && run[p] === key) counts[x]++;
   }
-  return h;
 }
 
 /** Inserts v into the descending list of at most n values. */
