@@ -2,7 +2,7 @@
 // over √(key's × text's), through the trigram index (graph/trigramIndex.ts), whose postings are sorted by key size.
 // With a limit, an exact top-k by count filtering: every key scoring at least a threshold t is found, size by size
 // (a key of s trigrams needs T = ⌈t·√(s·Q)⌉ of the text's Q, so a key that holds none of the text's m − T + 1
-// rarest runs of that size cannot make it: only those runs are read, the others only probed for the keys found).
+// rarest runs of that size cannot make it: only those runs are read, the others only searched for the keys found).
 // The threshold starts high and is lowered until the top holds `limit` keys, and within a pass it rises to the
 // limit-th best score found (sizes whose keys can score best go first): common trigrams are read only where the
 // best names are poor matches. The ranking is the full one's head, ties included.
