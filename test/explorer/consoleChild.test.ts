@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src-main/common/contract.js';
 import type { CypherResult } from '../../src-main/common/cypherTypes.js';
-import { nodeConsoleChild, type ConsoleChild, type ConsoleChildLauncher } from '../../src-main/engine/graph/consoleChild.js';
+import { answerLine, crashLine, nodeConsoleChild, type ConsoleChild, type ConsoleChildLauncher } from '../../src-main/engine/graph/consoleChild.js';
 import { CONSOLE_CHILD_SCRIPT, oneAtATime, parseReply } from '../../src-main/engine/graph/consoleQuery.js';
 import { makeEngineFixture, SMALL_TRIPLES, type EngineFixture } from '../service/engineFixture.js';
 
@@ -98,6 +98,17 @@ describe('parseReply', () => {
     });
     expect(parseReply('{"columns":["n"],"rows":[[1')).toBeUndefined();
     expect(parseReply('{}x')).toBeUndefined();
+  });
+});
+
+describe('a child that answers or dies', () => {
+  it('answers on its first line that opens an object, and a crash is named by its error line, not Node\'s version', () => {
+    expect(answerLine('ready\n{"ok":true}\n{"late":1}\n')).toBe('{"ok":true}');
+    expect(answerLine('ready\n')).toBeUndefined();
+    const stderr = 'file:///x.mjs:3\n    throw e;\n    ^\n\nError: Cannot find module \'kuzu\'\n    at load (node:internal)\n\nNode.js v20.20.2\n';
+    expect(crashLine(stderr)).toBe("Error: Cannot find module 'kuzu'");
+    expect(crashLine('killed by a signal\n')).toBe('killed by a signal');
+    expect(crashLine('')).toBeUndefined();
   });
 });
 

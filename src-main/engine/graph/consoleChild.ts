@@ -30,6 +30,17 @@ export function childProcessEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/** The line of a child's stdout that holds its JSON answer (the first that opens an object). */
+export function answerLine(stdout: string): string | undefined {
+  return stdout.split('\n').find((l) => l.startsWith('{'));
+}
+
+/** What a child that died without answering said: the error line of its stderr (Node ends with its version line). */
+export function crashLine(stderr: string): string | undefined {
+  const lines = stderr.trim().split('\n');
+  return (lines.find((l) => /Error\b/.test(l)) ?? lines.at(-1))?.trim() || undefined;
+}
+
 /** The default: Node runs the script from `-e`; the job goes in on stdin. */
 export const nodeConsoleChild: ConsoleChildLauncher = (script, env) => {
   // Electron's binary runs as plain Node with ELECTRON_RUN_AS_NODE (where the fuse allows it); under Node it changes nothing.

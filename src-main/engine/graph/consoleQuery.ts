@@ -4,7 +4,7 @@
 // and only a process can be stopped mid-statement. The timer starts once the child has opened the database.
 import { createRequire } from 'node:module';
 import type { CypherResult } from '../../common/cypherTypes.js';
-import { childProcessEnv, nodeConsoleChild, type ConsoleChildLauncher } from './consoleChild.js';
+import { answerLine, childProcessEnv, crashLine, nodeConsoleChild, type ConsoleChildLauncher } from './consoleChild.js';
 import { checkReadOnlyCypher } from './cypherGuard.js';
 import { CypherFailedError, CypherRefusedError } from './cypherErrors.js';
 import { graphOf, toCell } from './cypherValues.js';
@@ -169,8 +169,9 @@ function runChild(job: { path: string; query: string; maxRows: number; timeoutMs
     child.onError((e) => finish(() => reject(new CypherFailedError(`The console could not start: ${e.message}`, false))));
     child.onClose(() =>
       finish(() => {
-        const line = out.split('\n').find((l) => l.startsWith('{'));
-        if (!line) return reject(new CypherFailedError(`The console stopped without an answer${err ? `: ${err.trim().split('\n').pop()}` : ''}.`, false));
+        const line = answerLine(out);
+        const crash = crashLine(err);
+        if (!line) return reject(new CypherFailedError(`The console stopped without an answer${crash ? `: ${crash}` : ''}.`, false));
         const reply = parseReply(line);
         if (reply) resolvePromise(reply);
         else reject(new CypherFailedError('The console\'s answer arrived garbled or cut short.', false));

@@ -4,11 +4,7 @@ export class IntColumn {
   length = 0;
 
   push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Int32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
+    if (this.length === this.data.length) this.data = grownInt32(this.data);
     this.data[this.length++] = v;
   }
 
@@ -16,4 +12,11 @@ export class IntColumn {
   view(): Int32Array {
     return this.data.subarray(0, this.length);
   }
+}
+
+/** A copy of `a`, twice as long (or `least` long, if more). */
+export function grownInt32(a: Int32Array, least = 0): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(Math.max(a.length * 2, least));
+  b.set(a);
+  return b;
 }

@@ -1,6 +1,7 @@
 // String keys, each with a list of integers (a name key → its entities, a word → the keys holding it), stored as
 // flat arrays: the keys as one string sliced on demand, a hash table (stringTable.ts) and a CSR of the lists. Built
 // once at import, written into the graph snapshot and read back as views: no Map of millions of keys per process.
+import { grownInt32 } from './intColumn.js';
 import { buildKeyTable, findKey, tableFits } from './stringTable.js';
 
 export class KeyedLists {
@@ -63,7 +64,7 @@ export class KeyedLists {
     let valueOf = new Int32Array(1024);
     let n = 0;
     visit((key, value) => {
-      if (n >= keyOf.length) (keyOf = grown(keyOf)), (valueOf = grown(valueOf));
+      if (n >= keyOf.length) (keyOf = grownInt32(keyOf)), (valueOf = grownInt32(valueOf));
       keyOf[n] = keying.count(key);
       valueOf[n++] = value;
     });
@@ -96,7 +97,7 @@ class Keying {
     if (k === undefined) {
       k = this.keys.push(key) - 1;
       this.index.set(key, k);
-      if (k >= this.counts.length) this.counts = grown(this.counts);
+      if (k >= this.counts.length) this.counts = grownInt32(this.counts);
     }
     this.counts[k]++;
     return k;
@@ -118,11 +119,4 @@ class Keying {
     for (let k = 0; k < keys.length; k++) ends[k] = at += keys[k].length;
     return new KeyedLists(keys.join(''), ends, buildKeyTable(keys.length, (k) => keys[k]), start, items);
   }
-}
-
-/** A copy of `a` twice as long. */
-function grown(a: Int32Array): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
 }

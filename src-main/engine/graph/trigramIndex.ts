@@ -3,6 +3,7 @@
 // the keys of one size are one contiguous run of ranks, found in a posting by binary search. The search
 // (qa/stages/closestTrigrams.ts) reads, size by size, only the runs that can hold a key scoring above its bound.
 // Built at import and kept in the graph snapshot beside the other name tables.
+import { grownInt32 } from './intColumn.js';
 import { KeyedLists } from './keyedLists.js';
 import { buildKeyTable } from './stringTable.js';
 
@@ -60,7 +61,7 @@ function countGrams(codes: TrigramCodes, keyCount: number, key: (k: number) => s
   for (let k = 0; k < keyCount; k++) {
     const n = codes.read(key(k));
     const grams = codes.grams;
-    if (codes.count > counts.length) (counts = grown(counts, codes.count)), (stamp = grown(stamp, codes.count));
+    if (codes.count > counts.length) (counts = grownInt32(counts, codes.count)), (stamp = grownInt32(stamp, codes.count));
     let distinct = 0;
     for (let i = 0; i < n; i++) {
       const g = grams[i];
@@ -133,7 +134,7 @@ class TrigramCodes {
       if (this.hi[at - 1] === hi && this.lo[at - 1] === lo) return at - 1;
     }
     const g = this.count++;
-    if (g >= this.hi.length) (this.hi = grown(this.hi)), (this.lo = grown(this.lo));
+    if (g >= this.hi.length) (this.hi = grownInt32(this.hi)), (this.lo = grownInt32(this.lo));
     this.hi[g] = hi;
     this.lo[g] = lo;
     if (this.count * 2 > this.slots.length) {
@@ -166,12 +167,6 @@ class TrigramCodes {
 function mix(hi: number, lo: number): number {
   const h = Math.imul(hi ^ Math.imul(lo, 0x9e3779b1), 0x85ebca6b);
   return (h ^ (h >>> 15)) >>> 0;
-}
-
-function grown(a: Int32Array, least = 0): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(Math.max(a.length * 2, least));
-  b.set(a);
-  return b;
 }
 
 /** Whether arrays read from a file make a consistent index over `keyCount` keys (so no search reads out of range). */

@@ -3,7 +3,7 @@
 // process (10.4M triples: ~0.9 GiB more than the heap holds, on top of which the snapshot is then built); a child
 // returns all of it when it exits. And a child can be stopped mid-COPY, which Kuzu 0.11's Node API cannot do.
 import { createRequire } from 'node:module';
-import { childProcessEnv, nodeConsoleChild, type ConsoleChildLauncher } from '../graph/consoleChild.js';
+import { answerLine, childProcessEnv, crashLine, nodeConsoleChild, type ConsoleChildLauncher } from '../graph/consoleChild.js';
 
 /** From this many triples the load runs in a child; below, the child's start (~0.3 s) costs more than it saves. */
 export const CHILD_COPY_MIN_TRIPLES = 1_000_000;
@@ -104,22 +104,18 @@ export function copyInChild(dbPath: string, pool: number, statements: string[], 
         const reply = replyOf(out);
         if (reply?.ok === true) resolve();
         else if (typeof reply?.error === 'string') reject(new Error(reply.error));
-        else reject(new Error(`the database loader stopped without an answer${errorLine(err)}`));
+        else {
+          const crash = crashLine(err);
+          reject(new Error(`the database loader stopped without an answer${crash ? ` (${crash})` : ''}`));
+        }
       });
     });
     child.send(JSON.stringify({ kuzu, path: dbPath, pool, statements }));
   });
 }
 
-/** The error line of a crashed child's stderr (its last line is Node's version), as " (…)". */
-function errorLine(stderr: string): string {
-  const lines = stderr.trim().split('\n');
-  const line = lines.find((l) => /Error\b/.test(l)) ?? lines.at(-1);
-  return line ? ` (${line.trim()})` : '';
-}
-
 function replyOf(out: string): { ok?: unknown; error?: unknown } | undefined {
-  const line = out.split('\n').find((l) => l.startsWith('{'));
+  const line = answerLine(out);
   try {
     return line ? (JSON.parse(line) as { ok?: unknown; error?: unknown }) : undefined;
   } catch {

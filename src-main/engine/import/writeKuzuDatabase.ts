@@ -184,7 +184,6 @@ async function writeCsvFiles(g: BuiltGraph, files: TableFiles, signal: AbortSign
     ),
   );
   multiline.rel = await writeRelsCsv(files.rel, g, signal);
-  const idFields = g.ids.map(csvField);
   const uniqueNorms = [...new Set(norms.filter((s) => s !== ''))];
   multiline.nameKey = await writeCsv(files.nameKey, 'norm', (emit) =>
     rangeSteps(uniqueNorms.length, 10_000, (i) => emit(csvField(uniqueNorms[i])), signal),
@@ -194,7 +193,7 @@ async function writeCsvFiles(g: BuiltGraph, files: TableFiles, signal: AbortSign
       n,
       10_000,
       (i) => {
-        if (norms[i] !== '') emit(`${csvField(norms[i])},${idFields[i]}`);
+        if (norms[i] !== '') emit(`${csvField(norms[i])},${csvField(g.ids[i])}`);
       },
       signal,
     ),
