@@ -42,6 +42,14 @@ function labelLine(r: AskResult): string {
 /** What the sanitized side says of a path found on the raw graph alone (nothing of it was in any view). */
 export const NOT_IN_VIEW = '(found locally; not in the sanitized view)';
 
+/**
+ * An answer's sanitized and raw paths side by side. A path found only on the raw graph (a superlative's walk) has
+ * no sanitized counterpart.
+ */
+function pathPairs(a: RankedAnswer): { v?: RankedAnswer['viewPaths'][number]; raw?: RankedAnswer['rawPaths'][number] }[] {
+  return Array.from({ length: Math.max(a.viewPaths.length, a.rawPaths.length) }, (_, i) => ({ v: a.viewPaths[i], raw: a.rawPaths[i] }));
+}
+
 const fence = (text: string): string => {
   const ticks = '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
   return `${ticks}\n${text}\n${ticks}`;
@@ -49,10 +57,7 @@ const fence = (text: string): string => {
 
 function answerMd(a: RankedAnswer, rank: number): string[] {
   const lines = [`${rank}. **${a.name}** (score ${a.score.toFixed(3)}${a.typeFit === 'mismatch' ? ', wrong type' : ''}${a.inferred ? `, ${a.inferred}` : ''})`];
-  // A path found only on the raw graph (a superlative's walk) has no sanitized counterpart.
-  for (let i = 0; i < Math.max(a.viewPaths.length, a.rawPaths.length); i++) {
-    const v = a.viewPaths[i];
-    const raw = a.rawPaths[i];
+  for (const { v, raw } of pathPairs(a)) {
     lines.push(`   - sanitized (Brain-visible): ${v ? `\`${viewPathText(v)}\`` : NOT_IN_VIEW}`);
     if (raw) lines.push(`   - raw (local only): \`${rawPathText(raw)}\``);
   }
@@ -85,11 +90,9 @@ function questionMd(q: ExportedQuestion): string {
 const e = escapeHtml;
 
 function answerHtml(a: RankedAnswer, rank: number): string {
-  const paths = Array.from({ length: Math.max(a.viewPaths.length, a.rawPaths.length) }, (_, i) => {
-    const v = a.viewPaths[i];
-    const raw = a.rawPaths[i];
-    return `<tr><td>${v ? `<code>${e(viewPathText(v))}</code>` : e(NOT_IN_VIEW)}</td><td><code>${raw ? e(rawPathText(raw)) : ''}</code></td></tr>`;
-  }).join('');
+  const paths = pathPairs(a)
+    .map(({ v, raw }) => `<tr><td>${v ? `<code>${e(viewPathText(v))}</code>` : e(NOT_IN_VIEW)}</td><td><code>${raw ? e(rawPathText(raw)) : ''}</code></td></tr>`)
+    .join('');
   return (
     `<li><strong>${e(a.name)}</strong> <span class="muted">score ${a.score.toFixed(3)}${a.typeFit === 'mismatch' ? ', wrong type' : ''}${a.inferred ? `, ${e(a.inferred)}` : ''}</span>` +
     `<table><thead><tr><th>Sanitized view (Brain-visible)</th><th>Raw graph (local only)</th></tr></thead><tbody>${paths}</tbody></table></li>`
