@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { buildNameIndexData } from '../../src-main/engine/graph/nameIndexData.js';
+import { buildNameIndexData, compactKeysOf, MIN_COMPACT, scrubEntityOf } from '../../src-main/engine/graph/nameIndexData.js';
 import { nameKey, scrubbable } from '../../src-main/engine/core/nameKey.js';
 import { createPrng } from '../../src-main/engine/random/prng.js';
 import { EntityNameIndex, isMediatorName, stemToken, wordSpans } from '../../src-main/engine/qa/stages/entityNameIndex.js';
@@ -142,6 +142,20 @@ describe('name tables (nameIndexData)', () => {
     expect(compared).toBeGreaterThan(400);
   });
 
+  it("finds the linking keys of a space-free spelling, as a map of every key's space-free form would", () => {
+    const data = buildNameIndexData(names);
+    const expected = new Map<string, number[]>();
+    for (let k = 0; k < data.linkKeys.size; k++) {
+      const c = data.linkKeys.key(k).replace(/ /g, '');
+      if (c.length >= MIN_COMPACT) expected.set(c, [...(expected.get(c) ?? []), k]);
+    }
+    expect(expected.size).toBeGreaterThan(100);
+    expect([...expected.values()].some((keys) => keys.length > 1)).toBe(true);
+    for (const [c, keys] of expected) expect([...compactKeysOf(data, c)!]).toEqual(keys);
+    expect(data.compact.items.length).toBe([...expected.values()].flat().length);
+    expect(compactKeysOf(data, 'zzzzzzzzzz')).toBeUndefined();
+  });
+
   it('keeps the scrubbable name keys of the sanitizer, with the longest key in words', () => {
     const data = buildNameIndexData(names);
     const expected = new Map<string, number[]>();
@@ -149,8 +163,14 @@ describe('name tables (nameIndexData)', () => {
       const key = nameKey(name);
       if (scrubbable(key)) expected.set(key, [...(expected.get(key) ?? []), e]);
     });
-    expect(data.scrubKeys.size).toBe(expected.size);
-    for (const [key, list] of expected) expect([...data.scrubKeys.get(key)!]).toEqual(list);
+    expect(data.scrubKeys.items.length).toBe([...expected.values()].flat().length);
+    for (const [key, list] of expected) {
+      expect(scrubEntityOf(data, names, key)).toBe(list[0]);
+      // Through the filter, each entity of the key in graph order.
+      for (const e of list) expect(scrubEntityOf(data, names, key, (x) => x >= e)).toBe(e);
+    }
+    expect(expected.size).toBeGreaterThan(100);
+    expect(scrubEntityOf(data, names, 'no such name at all')).toBeUndefined();
     expect(data.maxScrubWords).toBe(Math.max(1, ...[...expected.keys()].map((k) => k.split(' ').length)));
   });
 });

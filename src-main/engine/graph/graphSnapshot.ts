@@ -8,6 +8,7 @@
 import type { MemoryGraphParts } from './memoryGraph.js';
 import { MemoryGraph } from './memoryGraph.js';
 import { tableFits } from './stringTable.js';
+import { HashedLists } from './hashedLists.js';
 import { KeyedLists } from './keyedLists.js';
 import type { NameIndexData } from './nameIndexData.js';
 import { trigramIndexFits } from './trigramIndex.js';
@@ -16,7 +17,8 @@ import { keyHoldersFit } from './keyHolders.js';
 export const SNAPSHOT_FILE = 'graph.snapshot';
 // 2: the trigram postings hold key ranks ordered by size (trigramIndex.ts) instead of key ids.
 // 3: the compact (space-free) linking keys, each entity's literal kind and schema type, each key's holders, each relation's signature.
-export const SNAPSHOT_VERSION = 3;
+// 4: the compact keys and the sanitizer's keys as hash buckets (hashedLists.ts), without their strings.
+export const SNAPSHOT_VERSION = 4;
 const MAGIC = 'CTRLGSNP';
 
 type ArrayKind = 'i32' | 'u8' | 'f32' | 'f64' | 'utf8';
@@ -75,7 +77,8 @@ function stringSections(prefix: string, strings: readonly string[]): Section[] {
 
 type Section = [string, ArrayKind, Uint8Array | Int32Array | Float32Array | Float64Array];
 
-const KEYED_LISTS = ['linkKeys', 'compact', 'stems', 'acronyms', 'trigrams', 'scrubKeys'] as const;
+const KEYED_LISTS = ['linkKeys', 'stems', 'acronyms', 'trigrams'] as const;
+const HASHED_LISTS = ['compact', 'scrubKeys'] as const;
 
 function keyedSections(prefix: string, lists: KeyedLists): Section[] {
   return [
@@ -90,6 +93,10 @@ function keyedSections(prefix: string, lists: KeyedLists): Section[] {
 function nameIndexSections(d: NameIndexData): Section[] {
   return [
     ...KEYED_LISTS.flatMap((k) => keyedSections(k, k === 'trigrams' ? d.closest.postings : d[k])),
+    ...HASHED_LISTS.flatMap((k): Section[] => [
+      [`${k}.start`, 'i32', d[k].start],
+      [`${k}.items`, 'i32', d[k].items],
+    ]),
     ['trigrams.keyOfRank', 'i32', d.closest.keyOfRank],
     ['trigrams.sizeStart', 'i32', d.closest.sizeStart],
     ['keyWeight', 'f64', d.keyWeight],
@@ -308,6 +315,11 @@ export function decodeSnapshot(name: string, buf: Buffer, file: string): MemoryG
     if (!lists.fits(valueLimit)) throw new SnapshotError(file, `section ${prefix} is damaged`);
     return lists;
   };
+  const hashed = (prefix: (typeof HASHED_LISTS)[number], valueLimit: number): HashedLists => {
+    const lists = new HashedLists(counted(`${prefix}.start`), counted(`${prefix}.items`));
+    if (!lists.fits(valueLimit)) throw new SnapshotError(file, `section ${prefix} is damaged`);
+    return lists;
+  };
   const linkKeys = keyed('linkKeys', n);
   const K = linkKeys.size;
   const closest = { postings: keyedUnchecked('trigrams'), keyOfRank: i32('trigrams.keyOfRank', K), sizeStart: counted('trigrams.sizeStart') };
@@ -316,13 +328,13 @@ export function decodeSnapshot(name: string, buf: Buffer, file: string): MemoryG
   if (weights.bytes !== K * 8) throw new SnapshotError(file, 'section keyWeight has the wrong length');
   const nameIndex: NameIndexData = {
     linkKeys,
-    compact: keyed('compact', K),
+    compact: hashed('compact', K),
     stems: keyed('stems', K),
     acronyms: keyed('acronyms', K),
     closest,
     keyWeight: new Float64Array(bytes.buffer, bytes.byteOffset + weights.offset, K),
     maxKeyLength: header.maxKeyLength,
-    scrubKeys: keyed('scrubKeys', n),
+    scrubKeys: hashed('scrubKeys', n),
     maxScrubWords: header.maxScrubWords,
   };
   if (!Number.isInteger(nameIndex.maxKeyLength) || !Number.isInteger(nameIndex.maxScrubWords)) throw new SnapshotError(file, 'damaged header');

@@ -5,17 +5,19 @@
 // graph's names; a graph built in memory builds them on first use.
 import { acronymsOf, isMediatorName, stemToken, wordSpans } from '../core/nameWords.js';
 import { nameKey, scrubbable } from '../core/nameKey.js';
+import { HashedLists } from './hashedLists.js';
 import { KeyedLists } from './keyedLists.js';
+import { hashSpaceless, hashString } from './stringTable.js';
 import { buildTrigramIndex, type TrigramIndex } from './trigramIndex.js';
 
 export interface NameIndexData {
   /** Linking keys (folded words joined by a space) → entities carrying the name; mediator names get none. */
   linkKeys: KeyedLists;
   /**
-   * A linking key's words joined without spaces (at least MIN_COMPACT characters) → the keys spelling it, in key
-   * order: names a question writes with other word boundaries (qa/stages/compactKeys.ts).
+   * Linking keys by their words joined without spaces (at least MIN_COMPACT characters): names a question writes
+   * with other word boundaries (qa/stages/compactKeys.ts). Read through compactKeysOf.
    */
-  compact: KeyedLists;
+  compact: HashedLists;
   /** Word stem → linking keys holding it (each key once). */
   stems: KeyedLists;
   /** Acronym → multi-word linking keys it abbreviates. */
@@ -26,16 +28,16 @@ export interface NameIndexData {
   keyWeight: Float64Array;
   /** Longest linking key, in words. */
   maxKeyLength: number;
-  /** Sanitizer keys (core/nameKey.ts, scrubbable only) → entities. */
-  scrubKeys: KeyedLists;
+  /** Entities by their sanitizer key (core/nameKey.ts, scrubbable only). Read through scrubEntityOf. */
+  scrubKeys: HashedLists;
   /** Words in the longest sanitizer key. */
   maxScrubWords: number;
 }
 
-/** Smoothed inverse document frequency of a stem over `keyCount` keys, `df` of which hold it. */
 /** Shortest compact form worth matching: shorter ones spell too many things. */
 export const MIN_COMPACT = 5;
 
+/** Smoothed inverse document frequency of a stem over `keyCount` keys, `df` of which hold it. */
 export function stemIdf(keyCount: number, df: number): number {
   return Math.log((keyCount + 1) / (df + 1)) + 1;
 }
@@ -70,24 +72,32 @@ export function buildNameIndexData(names: readonly string[]): NameIndexData {
     for (let k = 0; k < K; k++) for (const a of new Set(acronymsOf(keyWords(k)))) emit(a, k);
   });
   const closest = buildTrigramIndex(K, (k) => linkKeys.key(k));
-  const compact = KeyedLists.collect((emit) => {
-    for (let k = 0; k < K; k++) {
-      const c = linkKeys.key(k).replace(/ /g, '');
-      if (c.length >= MIN_COMPACT) emit(c, k);
-    }
+  // The space-free forms and the sanitizer keys are not stored: items are bucketed by the hash of their string.
+  const compact = HashedLists.build(K, (k) => {
+    const from = k ? linkKeys.ends[k - 1] : 0;
+    const to = linkKeys.ends[k];
+    let length = 0;
+    for (let i = from; i < to; i++) if (linkKeys.text.charCodeAt(i) !== 32) length++;
+    return length >= MIN_COMPACT ? hashSpaceless(linkKeys.text, from, to) : -1;
   });
-  const scrubKeys = KeyedLists.collect((emit) =>
-    names.forEach((name, e) => {
-      const key = nameKey(name);
-      if (scrubbable(key)) emit(key, e);
-    }),
-  );
   let maxScrubWords = 1;
-  for (let k = 0; k < scrubKeys.size; k++) {
-    const key = scrubKeys.key(k);
+  const scrubKeys = HashedLists.build(names.length, (e) => {
+    const key = nameKey(names[e]);
+    if (!scrubbable(key)) return -1;
     let n = 1;
     for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) === 32) n++;
     if (n > maxScrubWords) maxScrubWords = n;
-  }
+    return hashString(key);
+  });
   return { linkKeys, compact, stems, acronyms, closest, keyWeight, maxKeyLength, scrubKeys, maxScrubWords };
+}
+
+/** Linking keys whose words joined without spaces spell `joined`, in key order; undefined when none does. */
+export function compactKeysOf(d: NameIndexData, joined: string): Int32Array | undefined {
+  return d.compact.all(joined, (k) => d.linkKeys.key(k).replace(/ /g, '') === joined);
+}
+
+/** The first entity (in graph order) whose sanitizer key is `key` and that `accept`s. */
+export function scrubEntityOf(d: NameIndexData, names: readonly string[], key: string, accept: (entity: number) => boolean = () => true): number | undefined {
+  return d.scrubKeys.find(key, (e) => accept(e) && nameKey(names[e]) === key);
 }

@@ -12,6 +12,21 @@ export function hashString(s: string): number {
   return h >>> 0;
 }
 
+/**
+ * hashString of s[from, to) with its spaces left out, without building that string: the hash of a linking key's
+ * space-free form (nameIndexData.ts).
+ */
+export function hashSpaceless(s: string, from = 0, to = s.length): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 32) continue;
+    h ^= c;
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
 /** Slots for `count` keys: a power of two at least twice the count (probe chains stay short). */
 export function tableSlots(count: number): number {
   let size = 8;

@@ -7,6 +7,7 @@ import type { TokenKind } from '../../core/tokens.js';
 import { nameKey } from '../../core/nameKey.js';
 import { literalKinds } from '../../graph/literalBuckets.js';
 import type { MemoryGraph } from '../../graph/memoryGraph.js';
+import { scrubEntityOf } from '../../graph/nameIndexData.js';
 import { anonymizeQuestion, type TokenSpan } from './anonymizeQuestion.js';
 import { kindToken } from './sessionSecret.js';
 
@@ -47,12 +48,12 @@ export function viewQuestion(input: ViewQuestionInput): ViewQuestion {
     else tokenForEntity(t.entity); // still known to φ_Q; the safety net below scrubs its name if it occurs
   }
   // Name key → entities and the longest key's words: graph-wide tables, precomputed (graph/nameIndexData.ts).
-  const { scrubKeys: names, maxScrubWords } = graph.nameIndexData();
+  const data = graph.nameIndexData();
   const question = anonymizeQuestion(input.question, topicSpans, {
-    maxWords: maxScrubWords,
+    maxWords: data.maxScrubWords,
     lookup: (key) => {
       // Only names of this question's subgraph: the view's own entities, plus those it pruned.
-      const e = names.get(key)?.find((x) => input.subgraphEntities.has(x));
+      const e = scrubEntityOf(data, graph.names, key, (x) => input.subgraphEntities.has(x));
       return e === undefined ? undefined : tokenForEntity(e);
     },
   });

@@ -4,7 +4,7 @@
 // nodes (Freebase CVT ids such as `m.0abc12`, which stand for no name) get no key: text never names them.
 import type { MemoryGraph } from '../../graph/memoryGraph.js';
 import { stemToken, wordSpans } from '../../core/nameWords.js';
-import { stemIdf, type NameIndexData } from '../../graph/nameIndexData.js';
+import { compactKeysOf, stemIdf, type NameIndexData } from '../../graph/nameIndexData.js';
 import { closestByTrigrams } from './closestTrigrams.js';
 export { isMediatorName, stemToken, wordSpans, type WordSpan } from '../../core/nameWords.js';
 
@@ -47,7 +47,7 @@ export class EntityNameIndex {
   /** Folded words of key k (those of its first entity's name, which the key is made of). */
   /** Linking keys whose words, joined without spaces, spell `joined` (in key order). */
   compactKeys(joined: string): Int32Array | undefined {
-    return this.data.compact.get(joined);
+    return compactKeysOf(this.data, joined);
   }
 
   keyTokens(k: number): string[] {
