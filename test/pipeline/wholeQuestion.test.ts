@@ -236,3 +236,24 @@ describe('a reciprocal relation stored one way', () => {
     expect(await topReading(g, 'whom did the siblings of Cosmo Family0 marry', 'Cosmo Family0')).toBe('sibling< spouse_of>');
   });
 });
+
+describe('dotted labels (domain.type.property): the type segment says what the subject is', () => {
+  // A measurement system whose units of two kinds share every word of the property and all but one of the type.
+  const g = toyGraph([
+    'Weber|measurement_unit.magnetic_flux_unit.measurement_system|Metric Standard',
+    'Maxwell|measurement_unit.magnetic_flux_unit.measurement_system|Old Gauss Scheme',
+    'Tesla|measurement_unit.magnetic_flux_density_unit.measurement_system|Metric Standard',
+    'Gauss|measurement_unit.magnetic_flux_density_unit.measurement_system|Old Gauss Scheme',
+    'Metre|measurement_unit.length_unit.measurement_system|Metric Standard',
+    'Second|measurement_unit.time_unit.measurement_system|Metric Standard',
+  ]);
+  it('a type word the question leaves unsaid counts against the label ("unit of magnetic flux": not the density unit)', async () => {
+    const hand = await AlgorithmicHand.create(g, drm, EntityNameIndex.build(g));
+    const matcher = (hand as unknown as { matcher: { unnamed(r: number, words: readonly string[]): number } }).matcher;
+    const words = ['unit', 'magnetic', 'flux', 'measurement', 'system'];
+    expect(matcher.unnamed(g.relationLabels.indexOf('measurement_unit.magnetic_flux_unit.measurement_system'), words)).toBe(0);
+    expect(matcher.unnamed(g.relationLabels.indexOf('measurement_unit.magnetic_flux_density_unit.measurement_system'), words)).toBe(1);
+    expect(await topReading(g, 'in Metric Standard, which is the unit of magnetic flux?', 'Metric Standard')).toBe('measurement_unit.magnetic_flux_unit.measurement_system<');
+    expect(await topReading(g, 'in Metric Standard, which is the unit of magnetic flux density?', 'Metric Standard')).toBe('measurement_unit.magnetic_flux_density_unit.measurement_system<');
+  });
+});

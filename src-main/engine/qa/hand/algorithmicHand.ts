@@ -20,7 +20,7 @@ import { prunePaths } from '../stages/prunePaths.js';
 import { CATEGORY_NOUNS, readQuestion, STOPWORDS, WH_WORDS } from './questionText.js';
 import { RelationMatcher } from './relationMatcher.js';
 import { relationText } from '../stages/relationVectors.js';
-import { ownRelationWords, relationWords } from './relationWords.js';
+import { ownRelationWords, relationWords, typeRelationWords } from './relationWords.js';
 import { chainKey } from '../stages/schemaPaths.js';
 import { type SchemaStep } from '../../core/types.js';
 import type { Drm, Gender, GroundedPath } from '../../core/types.js';
@@ -79,7 +79,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     this.wn = options.lexicon === false ? undefined : sharedWordNet();
     const lexical = this.wn ? new LexicalRelatedness(this.wn) : undefined;
     this.words = new WordVectors(drm, lexical ? (a, b) => lexical.of(a, b) : undefined);
-    this.matcher = new RelationMatcher(this.words, graph.relationLabels.map(relationWords), graph.relationLabels.map(ownRelationWords));
+    this.matcher = new RelationMatcher(this.words, graph.relationLabels.map(relationWords), graph.relationLabels.map(ownRelationWords), graph.relationLabels.map(typeRelationWords));
     this.roles = graph.relationLabels.map((l) => readLabelRoles(l, this.wn));
   }
 

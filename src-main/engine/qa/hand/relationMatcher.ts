@@ -62,6 +62,8 @@ export class RelationMatcher {
     readonly relationWords: readonly (readonly string[])[],
     /** The words of each label that name the relation itself (a dotted label's last segment); default: all. */
     private readonly ownWords: readonly (readonly string[])[] = relationWords,
+    /** The words of each label's type segment (relationWords.ts typeRelationWords); default: none. */
+    private readonly typeWords: readonly (readonly string[])[] = [],
   ) {
     const byStem = new Map<string, string[]>();
     for (const lw of new Set(relationWords.flat())) {
@@ -94,7 +96,7 @@ export class RelationMatcher {
    */
   unnamed(relation: number, words: readonly string[]): number {
     let miss = 0;
-    for (const lw of this.ownWords[relation]) if (!words.some((w) => this.words.similarity(w, lw) >= LABEL_COVER)) miss++;
+    for (const lw of new Set([...this.ownWords[relation], ...(this.typeWords[relation] ?? [])])) if (!words.some((w) => this.words.similarity(w, lw) >= LABEL_COVER)) miss++;
     return miss;
   }
 
