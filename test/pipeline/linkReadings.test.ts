@@ -40,3 +40,26 @@ describe('a weak topic against another mention of the question', () => {
   });
 });
 
+
+describe('a topic whose words are the wording of a relation', () => {
+  // "magnetic flux density" names an entity (a dimension) and the type segment of a relation label: read as a topic
+  // beside the measurement system, the question's wording is spent; read as wording, it names the relation.
+  const lines = [
+    'Magnetic flux density|measurement_unit.dimension.si_base_unit|Tesla',
+    'Gauss|measurement_unit.dimension.units|Magnetic flux density',
+    'Metric Standard|measurement_unit.magnetic_flux_density_unit.measurement_system|Tesla',
+    'Tesla|measurement_unit.magnetic_flux_density_unit.measurement_system|Metric Standard',
+    'Metric Standard|measurement_unit.time_unit.measurement_system|Second',
+    'Second|measurement_unit.time_unit.measurement_system|Metric Standard',
+    'Metric Standard|measurement_unit.time_unit.measurement_system|Kilosecond',
+    'Metric Standard|measurement_unit.length_unit.measurement_system|Metre',
+    'Metre|measurement_unit.length_unit.measurement_system|Metric Standard',
+    'Old Gauss Scheme|measurement_unit.magnetic_flux_density_unit.measurement_system|Gauss',
+    'Old Gauss Scheme|measurement_unit.time_unit.measurement_system|Second',
+  ];
+  it('is read both ways, and the surer reading answers', async () => {
+    const r = await engineOf(lines).ask('what unit is used to measure magnetic flux density in metric standard measurement system?');
+    expect(r.topics.map((t) => t.name)).toEqual(['Metric Standard']);
+    expect(r.answers[0]?.name).toBe('Tesla');
+  });
+});

@@ -327,13 +327,13 @@ export function createQaEngine(input: {
     // The question's vector depends on its words only: one embedding serves every reading of its topics.
     const [qVec] = await drm.embed([question.replace(/[[\]]/g, ' ')]);
     const first = await answerFrom(topics);
-    if (!link.alternatives?.length) return first;
+    const alternatives = link.alternatives ?? [];
     if (first.answers.length > 0) {
       // A weak topic (an everyday word that is also a name: "artist", "rapper") against another mention of the
       // question ("the summer set"): both readings are answered, and the one whose answer is surer stands. Words of a
       // topic the question writes out in full ("Franklin" of "Franklin County") are that topic's, never a rival.
       const named = topics.filter((x) => normalizeName(graph.names[x.entity]) === normalizeName(x.mention));
-      const retries = link.alternatives.filter((alt) => !named.some((x) => x.start < alt.end && alt.start < x.end && (x.start !== alt.start || x.end !== alt.end)));
+      const retries = alternatives.filter((alt) => !named.some((x) => x.start < alt.end && alt.start < x.end && (x.start !== alt.start || x.end !== alt.end)));
       const weak = topics.filter((x) => x.score < WEAK_TOPIC);
       // A rival made of relation words ("volume", "film") is the question's wording, not another name.
       const rivals = weak.length
@@ -346,13 +346,17 @@ export function createQaEngine(input: {
         const r = await answerFrom(retried);
         if (p(r) > p(best) + RIVAL_MARGIN) best = r;
       }
+      if (best === first) {
+        const r = await withoutWording();
+        if (r && p(r) > p(best) + RIVAL_MARGIN) best = r;
+      }
       return best;
     }
     // A whole reading whose answers lack the asked-for fact is seldom a misread name: another reading stands only if
     // it is sure of its answers, and where every topic was named in full only another entity of that very name may.
     const lacking = !!first.abstained?.lacking;
     const inFull = topics.every((x) => normalizeName(graph.names[x.entity]) === normalizeName(x.mention));
-    for (const alt of link.alternatives.slice(0, MAX_RETRIES)) {
+    for (const alt of alternatives.slice(0, MAX_RETRIES)) {
       if (lacking && inFull && !topics.some((x) => x.start === alt.start && x.end === alt.end)) continue;
       const retried = [...topics.filter((x) => x.end <= alt.start || x.start >= alt.end), alt].sort((a, b) => a.start - b.start);
       const r = await answerFrom(retried);
@@ -361,7 +365,17 @@ export function createQaEngine(input: {
         return r.confidence ? { ...r, confidence: { ...r.confidence, reasons: [...r.confidence.reasons, why] } } : r;
       }
     }
-    return first;
+    const unworded = await withoutWording();
+    return unworded && unworded.answers.length > 0 ? unworded : first;
+
+    /**
+     * The reading without a topic, beside others, whose every word is a word of the graph's relation labels
+     * ("magnetic flux density" beside a magnetic_flux_density_unit relation): it may be the question's wording.
+     */
+    async function withoutWording(): Promise<AskResult | undefined> {
+      const wording = topics.length > 1 ? topics.find((t) => readsAsRelation(t.mention, graph)) : undefined;
+      return wording ? answerFrom(topics.filter((t) => t !== wording)) : undefined;
+    }
 
     async function answerFrom(topics: TopicEntity[]): Promise<AskResult> {
       const anchors = [...new Set(topics.map((x) => x.entity))];
