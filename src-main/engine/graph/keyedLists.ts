@@ -59,6 +59,11 @@ export class KeyedLists {
    * first seen first, each list in the order its values came), with each key computed and hashed once, not twice.
    */
   static collect(visit: (emit: (key: string, value: number) => void) => void): KeyedLists {
+    return KeyedLists.collectPairs(visit).lists;
+  }
+
+  /** `collect`, with the pairs as they came: each pair's key number and value, in emit order. */
+  static collectPairs(visit: (emit: (key: string, value: number) => void) => void): { lists: KeyedLists; keys: Int32Array; values: Int32Array } {
     const keying = new Keying();
     let keyOf = new Int32Array(1024);
     let valueOf = new Int32Array(1024);
@@ -71,7 +76,7 @@ export class KeyedLists {
     const { start, fill } = keying.lists();
     const items = new Int32Array(start[keying.keys.length]);
     for (let i = 0; i < n; i++) items[fill[keyOf[i]]++] = valueOf[i];
-    return keying.finish(start, items);
+    return { lists: keying.finish(start, items), keys: keyOf.subarray(0, n), values: valueOf.subarray(0, n) };
   }
 
   /** Whether arrays read from a file make a consistent index whose values lie below `valueLimit`. */

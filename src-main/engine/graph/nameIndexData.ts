@@ -55,19 +55,12 @@ export function buildNameIndexData(names: readonly string[]): NameIndexData {
   const keyWords = (k: number): string[] => words[linkKeys.list(k)[0]]!;
   let maxKeyLength = 0;
   for (let k = 0; k < K; k++) maxKeyLength = Math.max(maxKeyLength, keyWords(k).length);
-  const stems = KeyedLists.collect((emit) => {
+  const { lists: stems, keys: stemOf, values: keyOf } = KeyedLists.collectPairs((emit) => {
     for (let k = 0; k < K; k++) for (const s of new Set(keyWords(k).map(stemToken))) emit(s, k);
   });
+  // Each key's distinct stems came in its words' order: the weights are summed in that order, stem by stem.
   const keyWeight = new Float64Array(K);
-  for (let k = 0; k < K; k++) {
-    let w = 0;
-    for (const s of new Set(keyWords(k).map(stemToken))) {
-      // As the linker's idf(word) reads it: the word is stemmed on lookup (stems are stable under stemming).
-      const i = stems.find(stemToken(s))!;
-      w += stemIdf(K, stems.start[i + 1] - stems.start[i]);
-    }
-    keyWeight[k] = w;
-  }
+  for (let n = 0; n < stemOf.length; n++) keyWeight[keyOf[n]] += stemIdf(K, stems.start[stemOf[n] + 1] - stems.start[stemOf[n]]);
   const acronyms = KeyedLists.collect((emit) => {
     for (let k = 0; k < K; k++) for (const a of new Set(acronymsOf(keyWords(k)))) emit(a, k);
   });
