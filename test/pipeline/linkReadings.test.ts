@@ -57,9 +57,15 @@ describe('a topic whose words are the wording of a relation', () => {
     'Old Gauss Scheme|measurement_unit.magnetic_flux_density_unit.measurement_system|Gauss',
     'Old Gauss Scheme|measurement_unit.time_unit.measurement_system|Second',
   ];
-  it('is read both ways, and the surer reading answers', async () => {
+  it('is read as wording when the reading with it as a name verifies nothing, and says so', async () => {
     const r = await engineOf(lines).ask('what unit is used to measure magnetic flux density in metric standard measurement system?');
     expect(r.topics.map((t) => t.name)).toEqual(['Metric Standard']);
     expect(r.answers[0]?.name).toBe('Tesla');
+    expect(r.confidence?.reasons).toContain('the first reading verified nothing; "magnetic flux density" read as the question\'s wording, not a name');
+  });
+  it('is not dropped from a question with no other topic', async () => {
+    const r = await engineOf(lines).ask('what are the units of magnetic flux density?');
+    expect(r.topics.map((t) => t.name)).toEqual(['Magnetic flux density']);
+    expect(r.answers.map((a) => a.name)).toContain('Gauss');
   });
 });

@@ -324,6 +324,8 @@ export function createQaEngine(input: {
     }
     // Ambiguous names: when the best reading of the topics verifies nothing, the linker's next readings (a homonym
     // with the same span, or a runner-up mention) are tried, at most MAX_RETRIES; the first that verifies answers.
+    // A topic beside others that reads as the question's wording is also tried without it (withoutWording): against
+    // a reading that answered, the surer stands; after readings that verified nothing, it answers if it verifies.
     // The question's vector depends on its words only: one embedding serves every reading of its topics.
     const [qVec] = await drm.embed([question.replace(/[[\]]/g, ' ')]);
     const first = await answerFrom(topics);
@@ -347,7 +349,7 @@ export function createQaEngine(input: {
         if (p(r) > p(best) + RIVAL_MARGIN) best = r;
       }
       if (best === first) {
-        const r = await withoutWording();
+        const r = (await withoutWording())?.result;
         if (r && p(r) > p(best) + RIVAL_MARGIN) best = r;
       }
       return best;
@@ -365,16 +367,24 @@ export function createQaEngine(input: {
         return r.confidence ? { ...r, confidence: { ...r.confidence, reasons: [...r.confidence.reasons, why] } } : r;
       }
     }
-    const unworded = await withoutWording();
-    return unworded && unworded.answers.length > 0 ? unworded : first;
+    // Held to the alternatives' bar: dropping a topic drops a constraint, so answers come easier without it.
+    const unworded = lacking && inFull ? undefined : await withoutWording();
+    if (unworded && unworded.result.answers.length > 0 && (!lacking || unworded.result.confidence?.unsure === false)) {
+      const r = unworded.result;
+      const why = `the first reading verified nothing; "${unworded.mention}" read as the question's wording, not a name`;
+      return r.confidence ? { ...r, confidence: { ...r.confidence, reasons: [...r.confidence.reasons, why] } } : r;
+    }
+    return first;
 
     /**
      * The reading without a topic, beside others, whose every word is a word of the graph's relation labels
-     * ("magnetic flux density" beside a magnetic_flux_density_unit relation): it may be the question's wording.
+     * ("magnetic flux density" beside a magnetic_flux_density_unit relation): it may be the question's wording. Unlike
+     * a weak topic's rivals this may drop a name the question writes in full: such a name is an entity and a label's
+     * words at once, and only the readings' answers tell which the question meant.
      */
-    async function withoutWording(): Promise<AskResult | undefined> {
+    async function withoutWording(): Promise<{ result: AskResult; mention: string } | undefined> {
       const wording = topics.length > 1 ? topics.find((t) => readsAsRelation(t.mention, graph)) : undefined;
-      return wording ? answerFrom(topics.filter((t) => t !== wording)) : undefined;
+      return wording ? { result: await answerFrom(topics.filter((t) => t !== wording)), mention: wording.mention } : undefined;
     }
 
     async function answerFrom(topics: TopicEntity[]): Promise<AskResult> {

@@ -941,7 +941,7 @@ function walksBack(p: SchemaPath, returning: ReadonlySet<string>, support: reado
   return n;
 }
 
-/** How many of the chain's label words (each relation's own words, once per relation) the question leaves unnamed. */
+/** How many of the chain's label words (each relation's own and type-segment words, once per relation) the question leaves unnamed. */
 function uncovered(steps: readonly SchemaStep[], answer: AnswerShared, ctx: AnalysisContext, w: AnalysisWeights): number {
   if (w.labelUncovered === 0) return 0;
   let u = 0;

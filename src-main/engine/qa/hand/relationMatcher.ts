@@ -91,13 +91,28 @@ export class RelationMatcher {
   }
 
   /**
-   * How many of a label's own words (a dotted Freebase label's last segment) none of `words` matches (similarity
-   * ≥ LABEL_COVER): "previously played for" has one more than "plays for" for "which club does X play for".
+   * How many of a label's own words (a dotted Freebase label's last segment, and its type segment's words that the
+   * property does not repeat) none of `words` matches (similarity ≥ LABEL_COVER): "previously played for" has one
+   * more than "plays for" for "which club does X play for", magnetic_flux_density_unit one more than
+   * magnetic_flux_unit for "the unit of magnetic flux".
    */
   unnamed(relation: number, words: readonly string[]): number {
     let miss = 0;
-    for (const lw of new Set([...this.ownWords[relation], ...(this.typeWords[relation] ?? [])])) if (!words.some((w) => this.words.similarity(w, lw) >= LABEL_COVER)) miss++;
+    for (const lw of this.coverWords(relation)) if (!words.some((w) => this.words.similarity(w, lw) >= LABEL_COVER)) miss++;
     return miss;
+  }
+
+  private readonly coverMemo = new Map<number, readonly string[]>();
+
+  /** The words `unnamed` counts: the own words, then the type segment's words the own words do not hold. */
+  private coverWords(relation: number): readonly string[] {
+    let out = this.coverMemo.get(relation);
+    if (!out) {
+      const own = this.ownWords[relation];
+      out = [...own, ...new Set((this.typeWords[relation] ?? []).filter((w) => !own.includes(w)))];
+      this.coverMemo.set(relation, out);
+    }
+    return out;
   }
 
   private readonly markedMemo = new Map<number, readonly string[]>();
