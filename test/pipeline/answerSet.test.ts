@@ -17,6 +17,11 @@ describe('cutAnswerSet', () => {
   it('cuts at the largest drop and keeps equally supported answers together', () => {
     expect(cutAnswerSet([{ score: 1.9 }, { score: 1.9 }, { score: 0.4 }, { score: 0.3 }]).members).toEqual([0, 1]);
     expect(cutAnswerSet([{ score: 0.6 }, { score: 0.6 }, { score: 0.6 }]).members).toEqual([0, 1, 2]);
+    // A drop too small to show (two decimals) is a tie-break prior's, not a cut: the near-equal stay together.
+    const near = cutAnswerSet([{ score: 1.752 }, { score: 1.748 }, { score: 1.748 }]);
+    expect(near.members).toEqual([0, 1, 2]);
+    expect(near.cut).toBe('3 candidates with equal support');
+    expect(cutAnswerSet([{ score: 1.752 }, { score: 1.748 }, { score: 1.2 }]).members).toEqual([0, 1]);
     const r = cutAnswerSet([{ score: 1 }, { score: -0.5 }, { score: -0.6 }]);
     expect(r.members).toEqual([0]);
     expect(r.cut).toMatch(/score gap 1\.5 after 1 candidate/);

@@ -9,6 +9,11 @@ import type { AnswerConfidence, AnswerSet, ConfidenceLabel } from '../../common/
 export const MAX_SET = 10;
 /** A drop below this fraction of the leading candidates' score range is noise, not a cut. */
 const MIN_RELATIVE_GAP = 0.1;
+/**
+ * Scores closer than this are equal support: the difference comes from tie-breaking priors, not from the evidence
+ * (three reactions of one trial at 1.752 / 1.748 / 1.748 were cut after the first, "score gap 0").
+ */
+const NOISE_GAP = 0.01;
 
 export interface SetCandidate {
   score: number;
@@ -33,9 +38,9 @@ export function cutAnswerSet(candidates: readonly SetCandidate[]): { members: nu
       at = k + 1;
     }
   }
-  if (range <= 0 || gap < MIN_RELATIVE_GAP * range || gap <= 1e-9) {
+  if (range <= 0 || gap < MIN_RELATIVE_GAP * range || gap < NOISE_GAP) {
     // Equal support: the set is the candidates tied with the top one.
-    const tied = pool.filter((c) => c.score === pool[0].score);
+    const tied = pool.filter((c) => pool[0].score - c.score < NOISE_GAP);
     return { members: tied.map((c) => c.i), wrongType, cut: tied.length > 1 ? `${tied.length} candidates with equal support` : 'no clear score gap' };
   }
   return { members: pool.slice(0, at).map((c) => c.i), wrongType, cut: `score gap ${round(gap)} after ${at} candidate${at === 1 ? '' : 's'}` };
