@@ -47,6 +47,20 @@ describe('qaEngine on the demo graph', () => {
     expect(largest.confidence?.reasons.some((r) => r.includes('bed_count'))).toBe(true);
   });
 
+  it('"in which city is the hospital where X works": the city, even where the hospital\'s name says hospital', async () => {
+    // GLASSWING-1's PI works at St. Elowen Memorial Hospital (Wrenfield); "hospital" after the copula is the subject
+    // the city holds, not another name of the answer (which would stop the chain at the hospital its name matches).
+    for (const question of ['in which city is the hospital where the PI of GLASSWING-1 works', 'in which city is the institution where the PI of GLASSWING-1 works']) {
+      const r = await engine.ask(question);
+      expect(r.answers[0]?.name, question).toBe('Wrenfield');
+    }
+  });
+
+  it('keeps answers of near-equal score together in the answer set', async () => {
+    const r = await engine.ask('what reactions were reported in the CALDERA-1 trial');
+    expect(r.answers.filter((a) => a.inSet).map((a) => a.name).sort()).toEqual(['dizziness', 'elevated liver enzymes', 'skin rash']);
+  });
+
   it('compares every end of the chain for a superlative, not only the pruned sample, with a raw path to the winner', async () => {
     // One director, 40 films released 1960–1999; the earliest is last by name, far outside any pruned sample.
     const films = Array.from({ length: 40 }, (_, i) => ({ id: `f${i}`, name: i === 39 ? 'Zephyr Nights' : `Film Number ${String(i).padStart(2, '0')}` }));

@@ -665,11 +665,15 @@ function answerNounWords(text: QuestionText): QuestionWord[] {
   const whAt = text.words.findIndex((w) => w.kind === 'wh');
   if (whAt < 0) return out;
   const wh = text.words[whAt];
+  // "in which city is the hospital where X works": a wh-phrase a preposition governs is where (or when) the rest of
+  // the question is; the noun after its copula is the subject, not another name of the answer.
+  const governed = text.question !== undefined && GOVERNING.test(text.question.slice(0, wh.start));
   // Content words right after the wh-word ("which side effects", "who is listed as screenwriter"), never past a
   // topic mention: in "what movies did X act in", "act" is the relation, not the answer's type.
   let prev = wh;
   for (let i = whAt + 1; i < text.words.length && i <= whAt + 2; i++) {
     const w = text.words[i];
+    if (governed && out.length && COPULA.test(text.question!.slice(prev.start, w.start))) break;
     const crossesMention = w.side === 'right' && (prev.side === 'left' || prev.anchor !== w.anchor) && !(out.length === 0 && modifierMention(prev, w));
     if (w.kind !== 'content' || (w.start - wh.start > 40 && !modifierMention(prev, w)) || crossesMention) break;
     // Participles name the relation, not the type ("the films that are directed by", "who is listed as").
@@ -683,6 +687,9 @@ function answerNounWords(text: QuestionText): QuestionWord[] {
 }
 
 const PARTICIPLE = /^[a-z]{3,}(ed|ing)$/;
+/** A preposition right before the wh-word ("in which city", "from what country"). */
+const GOVERNING = /(?:^|[^\p{L}\p{N}])(?:in|at|from|on|into|within|near|under|during|through)\s+$/iu;
+const COPULA = /\b(?:is|are|was|were)\b/i;
 
 /**
  * "which [aminosalicylate] drugs", "what [Marvel] films": a mention right between the wh-word and the next word
