@@ -56,6 +56,21 @@ describe('qaEngine on the demo graph', () => {
     }
   });
 
+  it('"what medications was X given": a hospital named "… Medical Center" does not make hospitals medications', async () => {
+    // Only a name word that is the noun itself (or its plural) says what a relation's ends are: "Medical" shares
+    // a stem prefix with "medications" and typed the hospitals X was admitted to as the answer.
+    const r = await engine.ask('what medications was Odile Rasmussen given');
+    const top = r.answers[0]?.name;
+    expect(top).toBeDefined();
+    const drugs = new Set<string>();
+    for (const line of readFileSync('resources/demo/hospital-network.txt', 'utf8').split('\n')) {
+      const [h, rel] = line.split('|');
+      if (rel === 'drug_class') drugs.add(h);
+    }
+    expect(drugs.size).toBeGreaterThan(5);
+    expect(drugs.has(top!)).toBe(true);
+  });
+
   it('keeps answers of near-equal score together in the answer set', async () => {
     const r = await engine.ask('what reactions were reported in the CALDERA-1 trial');
     expect(r.answers.filter((a) => a.inSet).map((a) => a.name).sort()).toEqual(['dizziness', 'elevated liver enzymes', 'skin rash']);

@@ -460,7 +460,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       if (g.literalOf(e)) continue;
       named++;
       const tokens = this.nameTokens(e);
-      if (tokens.some((x) => sharesStem(noun, x))) hits++;
+      if (tokens.some((x) => sameNoun(noun, x))) hits++;
       else if (tokens.some(kindOf)) kinds++;
     }
     // A name word that is a kind of the noun in some sense ("House of Blackwood": a house is a family line) says it
