@@ -78,7 +78,9 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   ) {
     this.wn = options.lexicon === false ? undefined : sharedWordNet();
     const lexical = this.wn ? new LexicalRelatedness(this.wn) : undefined;
-    this.words = new WordVectors(drm, lexical ? (a, b) => lexical.of(a, b) : undefined);
+    // A DRM that can say which words it knows (GloVe's vocabulary) lets a question's typing slips meet label words.
+    const vocabulary = (drm as Partial<{ rankOf(word: string): number | undefined }>).rankOf?.bind(drm);
+    this.words = new WordVectors(drm, lexical ? (a, b) => lexical.of(a, b) : undefined, vocabulary ? (w) => vocabulary(w) !== undefined : undefined);
     this.matcher = new RelationMatcher(this.words, graph.relationLabels.map(relationWords), graph.relationLabels.map(ownRelationWords), graph.relationLabels.map(typeRelationWords));
     this.roles = graph.relationLabels.map((l) => readLabelRoles(l, this.wn));
   }

@@ -11,6 +11,8 @@ const COHYPONYM_CAP = 0.5;
 
 /** Similarity given to two different words with a shared stem. */
 export const STEM_MATCH = 0.9;
+/** Similarity of a question word the vectors do not know to a label word one typing slip away ("manufatures"). */
+export const TYPO_MATCH = 0.8;
 
 const SUFFIXES = ['ations', 'ation', 'ings', 'ing', 'ers', 'ors', 'ies', 'ied', 'ed', 'er', 'or', 'es', 'en', 's', 'ly', 'ment'];
 
@@ -55,6 +57,30 @@ export function sharesStem(a: string, b: string): boolean {
   return ss.length >= 4 && (ls.startsWith(ss) || (ls.endsWith(ss) && ls.length - ss.length >= 5));
 }
 
+/**
+ * True when `a`, a word the vectors do not know, is one typing slip (a letter left out, added, changed or two
+ * swapped) from `b` once both lose their inflection: "manufatures" / manufactured, "luminace" / luminance. Stems of
+ * five letters or more only: short words are a slip away from too many others.
+ */
+export function typoOf(a: string, b: string): boolean {
+  const x = crudeStem(a);
+  const y = crudeStem(b);
+  if (x.length < 5 || y.length < 5 || Math.abs(x.length - y.length) > 1 || x === y) return false;
+  return withinOneEdit(x, y);
+}
+
+/** Damerau–Levenshtein distance at most one (one insertion, deletion, substitution or adjacent swap). */
+function withinOneEdit(x: string, y: string): boolean {
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  if (x.length === y.length) {
+    if (x.slice(i + 1) === y.slice(i + 1)) return true;
+    return x[i] === y[i + 1] && x[i + 1] === y[i] && x.slice(i + 2) === y.slice(i + 2);
+  }
+  const [s, l] = x.length < y.length ? [x, y] : [y, x];
+  return s.slice(i) === l.slice(i + 1);
+}
+
 /** Caches one vector per word across questions (the vocabulary of questions and labels is small). */
 export class WordVectors {
   private readonly vectors = new Map<string, Float32Array>();
@@ -64,6 +90,8 @@ export class WordVectors {
     private readonly drm: Drm,
     /** A floor from a lexicon (WordNet: synonyms, derivations, hypernyms), when one is installed. */
     private readonly lexical?: (a: string, b: string) => number,
+    /** Whether the vectors know a word (absent: every word is known, and no typing slip is read). */
+    private readonly known?: (word: string) => boolean,
   ) {}
 
   /** Embeds the words not seen yet, in one DRM call. */
@@ -93,6 +121,7 @@ export class WordVectors {
       const vb = this.vectors.get(b);
       s = va && vb ? cosine(va, vb) : 0;
       if (sharesStem(a, b)) s = Math.max(s, STEM_MATCH);
+      else if (this.known && !this.known(a) && typoOf(a, b)) s = Math.max(s, TYPO_MATCH);
       else if (this.lexical) {
         const l = this.lexical(a, b);
         s = l === LEXICAL_COHYPONYM ? Math.min(s, COHYPONYM_CAP) : Math.max(s, l);
