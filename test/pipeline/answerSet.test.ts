@@ -22,6 +22,8 @@ describe('cutAnswerSet', () => {
     expect(near.members).toEqual([0, 1, 2]);
     expect(near.cut).toBe('3 candidates with equal support');
     expect(cutAnswerSet([{ score: 1.752 }, { score: 1.748 }, { score: 1.2 }]).members).toEqual([0, 1]);
+    // Reordered by a Brain (its pick first, scores unchanged): higher-scored candidates behind it are not its ties.
+    expect(cutAnswerSet([{ score: 0.9 }, { score: 1.75 }, { score: 1.745 }, { score: 1.2 }]).members).toEqual([0]);
     const r = cutAnswerSet([{ score: 1 }, { score: -0.5 }, { score: -0.6 }]);
     expect(r.members).toEqual([0]);
     expect(r.cut).toMatch(/score gap 1\.5 after 1 candidate/);

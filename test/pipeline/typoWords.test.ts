@@ -19,6 +19,7 @@ describe('typoOf', () => {
     expect(typoOf('luminace', 'luminance')).toBe(true);
     expect(typoOf('directde', 'directed')).toBe(true);
     expect(typoOf('spouce', 'spouse')).toBe(true);
+    expect(typoOf('manfuactures', 'manufactured')).toBe(true);
   });
   it('not two slips, not short stems, not the same stem', () => {
     expect(typoOf('manfatures', 'manufactured')).toBe(false);
@@ -35,6 +36,11 @@ describe('WordVectors with a vocabulary', () => {
     expect(drm.rankOf('manufatures')).toBeUndefined();
     expect(words.similarity('manufatures', 'manufactured')).toBeGreaterThanOrEqual(TYPO_MATCH);
     expect(words.similarity('manufatures', 'located')).toBeLessThan(0.5);
+    // A word the vectors know is read as itself, however close its spelling: "county" is not a slip for country.
+    await words.prepare(['county', 'country']);
+    expect(drm.rankOf('county')).toBeDefined();
+    expect(typoOf('county', 'country')).toBe(true);
+    expect(words.similarity('county', 'country')).toBeLessThan(TYPO_MATCH);
     // Without a vocabulary nothing is read as a slip.
     const plain = new WordVectors(drm);
     await plain.prepare(['manufatures', 'manufactured']);

@@ -39,8 +39,11 @@ export function cutAnswerSet(candidates: readonly SetCandidate[]): { members: nu
     }
   }
   if (range <= 0 || gap < MIN_RELATIVE_GAP * range || gap < NOISE_GAP) {
-    // Equal support: the set is the candidates tied with the top one.
-    const tied = pool.filter((c) => pool[0].score - c.score < NOISE_GAP);
+    // Equal support: the set is the leading run tied with the top one (a Brain's or memory's order may put a
+    // higher-scored candidate after the first; it does not join a tie it is not part of).
+    let n = 1;
+    while (n < pool.length && Math.abs(pool[0].score - pool[n].score) < NOISE_GAP) n++;
+    const tied = pool.slice(0, n);
     return { members: tied.map((c) => c.i), wrongType, cut: tied.length > 1 ? `${tied.length} candidates with equal support` : 'no clear score gap' };
   }
   return { members: pool.slice(0, at).map((c) => c.i), wrongType, cut: `score gap ${round(gap)} after ${at} candidate${at === 1 ? '' : 's'}` };
