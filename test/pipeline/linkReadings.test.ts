@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
 import { createQaEngine, type QaEngine } from '../../src-main/engine/qa/qaEngine.js';
+import { pipeTriplesGraph } from '../../src-main/engine/import/pipeTriplesGraph.js';
 import { toyGraph } from '../helpers/toyGraph.js';
 
 type Drm = Awaited<ReturnType<typeof loadGloveDrm>>;
@@ -67,5 +68,16 @@ describe('a topic whose words are the wording of a relation', () => {
     const r = await engineOf(lines).ask('what are the units of magnetic flux density?');
     expect(r.topics.map((t) => t.name)).toEqual(['Magnetic flux density']);
     expect(r.answers.map((a) => a.name)).toContain('Gauss');
+  });
+});
+
+describe('a name written out in full', () => {
+  // The generated football graph: the club "Harlow Vale City" is named after its town "Harlow Vale". The club's
+  // reading of "strikers at …" verifies nothing at first; the town inside its name is not another reading of it.
+  it('is not replaced by an entity named by a part of it', async () => {
+    const engine = createQaEngine({ graph: pipeTriplesGraph('bench/devgraphs/data/sports/kb.txt'), drm });
+    const r = await engine.ask('strikers at Harlow Vale City');
+    expect(r.topics.map((t) => t.name)).toContain('Harlow Vale City');
+    expect(r.topics.map((t) => t.name)).not.toContain('Harlow Vale');
   });
 });
