@@ -68,6 +68,9 @@ describe('sports: clubs, leagues, former clubs', () => {
   it('"the former teams of X": WordNet\'s "former" is what "previously" says (an adverb read through its adjective)', async () => {
     expect(await topReading(g, 'what countries are the former teams of Bo Lind from', 'Bo Lind')).toBe('previously_played_for> country>');
   });
+  it('"who does X play for now": "now" is a function word, never the "previously" of a label', async () => {
+    expect(await topReading(g, 'who does Ana Ruiz play for now', 'Ana Ruiz')).toBe('plays_for>');
+  });
   it('"the players of X": the plain relation, not the one whose label adds a word the question leaves unsaid (previously)', async () => {
     expect(await topReading(g, 'players of Valmora CF hold which nationalities', 'Valmora CF')).toBe('plays_for< nationality>');
   });

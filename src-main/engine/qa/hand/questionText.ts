@@ -12,7 +12,7 @@ export const STOPWORDS = new Set(
     'is are was were be been being am do does did done doing has have had having will would shall should can could ' +
     'may might must it its this that these those there here their them they he she his her him i me my we our us you your ' +
     'some any all each every no not only just very much many more most such own ' +
-    'up down out over under again further once ever ' +
+    'up down out over under again further once ever now ' +
     'please tell show give list name find know let get got'
   ).split(/\s+/),
 );
