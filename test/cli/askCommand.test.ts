@@ -29,10 +29,18 @@ describe('ctrlg ask', () => {
   });
 
   it('with no anchor, says so and prints the closest names', async () => {
-    const r = await cli(['ask', '--graph', 'books', '--data', data, 'who wrote Moonfal']);
+    const r = await cli(['ask', '--graph', 'books', '--data', data, 'who wrote Monfal']);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/No entity of graph "books"/);
     expect(r.out).toMatch(/Closest names:[\s\S]*Moonfall/);
+  });
+
+  it('reads a name one typing slip away as that name, shows how it read it, and is unsure', async () => {
+    const r = await cli(['ask', '--graph', 'books', '--data', data, 'who wrote Moonfal']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/Topics: Moonfall \(as "Moonfal"/);
+    expect(r.out).toMatch(/1\. Ilse Varga/);
+    expect(r.out).toMatch(/unsure/);
   });
 
   it('rejects an empty question with a clear error', async () => {

@@ -81,3 +81,13 @@ describe('a name written out in full', () => {
     expect(r.topics.map((t) => t.name)).not.toContain('Harlow Vale');
   });
 });
+
+describe('a name one typing slip away', () => {
+  it('is read as that name when nothing else is, weakly', async () => {
+    const engine = createQaEngine({ graph: pipeTriplesGraph('bench/devgraphs/data/sports/kb.txt'), drm });
+    const r = await engine.ask('who coaches kingsbrige county');
+    expect(r.topics.map((t) => [t.name, t.mention])).toEqual([['Kingsbridge County', 'kingsbrige county']]);
+    expect(r.topics[0].score).toBeLessThan(0.8);
+    expect(r.answers[0]?.name).toBe('Ben Bamford');
+  });
+});

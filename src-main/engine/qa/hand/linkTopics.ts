@@ -15,6 +15,7 @@ import type { MemoryGraph } from '../../graph/memoryGraph.js';
 import { EntityNameIndex, stemToken, wordSpans, type WordSpan } from '../stages/entityNameIndex.js';
 import { derivedForms } from '../stages/mentionVariants.js';
 import { compactMatches } from '../stages/compactKeys.js';
+import { withinOneEdit } from './wordSimilarity.js';
 import { STOPWORDS, WH_WORDS } from './questionText.js';
 import type { Drm, LinkResult, TopicEntity } from '../../core/types.js';
 
@@ -242,7 +243,13 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
     if (!nothing && (content < 2 || kept.some((d) => !d.weak && d.a <= c.b && c.a <= d.b))) continue;
     kept.push({ ...c, score: c.quality * FALLBACK_FACTOR, weak: true });
   }
-  if (kept.length === 0) return { topics: [], closest: closestNames(words, wordRank, index, fuzzy, inBracket), alternatives: [] };
+  if (kept.length === 0) {
+    // Nothing read as a name: a run of the question's words one typing slip from a whole name of the graph
+    // ("Kingsbrige County", "vladivostock") is that name, weakly; otherwise "not found", with the closest names.
+    const slip = slipCandidate(words, wordRank, index, inBracket);
+    if (!slip) return { topics: [], closest: closestNames(words, wordRank, index, fuzzy, inBracket), alternatives: [] };
+    kept = [slip];
+  }
 
   // Longest, best-scored spans first, then the better-connected name; a word belongs to at most one mention.
   kept.sort((x, y) => y.score - x.score || y.b - y.a - (x.b - x.a) || x.a - y.a || keyDegree(y.key) - keyDegree(x.key) || x.key - y.key);
@@ -316,6 +323,37 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
     .filter((t) => !used.has(t.entity) && (used.add(t.entity), true))
     .slice(0, MAX_ALTERNATIVES);
   return { topics, closest: [], alternatives: distinct };
+}
+
+/** Quality (and score) of a mention one typing slip from a whole name: a weak reading, below a fuzzy match. */
+const SLIP_QUALITY = 0.6;
+/** Names shorter than this (folded, with spaces) are a slip away from too many words. */
+const SLIP_MIN_CHARS = 7;
+
+/**
+ * A run of content words one typing slip (a letter left out, added, changed, or two swapped) from the whole name of
+ * one of the names closest to the question by trigrams: "kingsbrige county" / Kingsbridge County. The first such
+ * name in trigram order wins; the run keeps to one bracket when the question has them.
+ */
+function slipCandidate(words: WordSpan[], wordRank: number[], index: EntityNameIndex, inBracket: readonly number[]): Candidate | undefined {
+  const marked = inBracket.some((b) => b >= 0);
+  const content = words.filter((_, i) => wordRank[i] >= STOP_RANK && (!marked || inBracket[i] >= 0)).map((w) => w.norm);
+  if (content.length === 0) return undefined;
+  for (const [k] of index.closestByTrigrams(content.join(' '), 5)) {
+    const key = index.key(k);
+    if (key.length < SLIP_MIN_CHARS) continue;
+    const n = key.split(' ').length;
+    for (let a = 0; a + n <= words.length; a++) {
+      const b = a + n - 1;
+      if (inBracket[a] !== inBracket[b] || (marked && inBracket[a] < 0)) continue;
+      const span = words
+        .slice(a, b + 1)
+        .map((w) => w.norm)
+        .join(' ');
+      if (span !== key && withinOneEdit(span, key)) return { a, b, key: k, quality: SLIP_QUALITY, score: SLIP_QUALITY, bracketed: inBracket[a] >= 0, kind: 'fuzzy', weak: true };
+    }
+  }
+  return undefined;
 }
 
 /** The word right after the wh-phrase ("which *country*", "how many *films*"): the kind of answer asked for. */

@@ -70,7 +70,7 @@ export function typoOf(a: string, b: string): boolean {
 }
 
 /** Damerau–Levenshtein distance at most one (one insertion, deletion, substitution or adjacent swap). */
-function withinOneEdit(x: string, y: string): boolean {
+export function withinOneEdit(x: string, y: string): boolean {
   let i = 0;
   while (i < x.length && i < y.length && x[i] === y[i]) i++;
   if (x.length === y.length) {
