@@ -83,6 +83,25 @@ describe('a name written out in full', () => {
 });
 
 describe('a name one typing slip away', () => {
+  it('never in an everyday word: "directors" is the wording, not the tag "director"', async () => {
+    const engine = engineOf([
+      'Persona|directed_by|Ingmar Bergman',
+      'Persona|has_tags|director',
+      'Persona|has_tags|person',
+      'Movie 43|directed_by|Peter Farrelly',
+      'Movie 43|has_tags|b-movie',
+    ]);
+    for (const q of ['who are the directors of Qorvath Ellimund', 'which person directed Qorvath Ellimund', 'what is a movie by Qorvath Ellimund']) {
+      const r = await engine.ask(q);
+      expect(r.topics, q).toEqual([]);
+      expect(r.notFound, q).toBeDefined();
+    }
+  });
+  it('"now" names no relation, yet stays a word of a title', async () => {
+    const r = await engineOf(['Now and Then|directed_by|Lesli Linka Glatter', 'Now and Then|written_by|I. Marlene King', 'Heat|directed_by|Michael Mann']).ask('who directed now and then');
+    expect(r.topics.map((t) => t.name)).toEqual(['Now and Then']);
+    expect(r.answers[0]?.name).toBe('Lesli Linka Glatter');
+  });
   it('is read as that name when nothing else is, weakly', async () => {
     const engine = createQaEngine({ graph: pipeTriplesGraph('bench/devgraphs/data/sports/kb.txt'), drm });
     const r = await engine.ask('who coaches kingsbrige county');

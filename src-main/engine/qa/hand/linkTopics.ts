@@ -243,11 +243,14 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
     if (!nothing && (content < 2 || kept.some((d) => !d.weak && d.a <= c.b && c.a <= d.b))) continue;
     kept.push({ ...c, score: c.quality * FALLBACK_FACTOR, weak: true });
   }
+  // The names closest to the question by trigrams, computed at most once (the slip reading and "not found" share them).
+  let trigramKeys: number[] | undefined;
+  const closestKeys = (): number[] => (trigramKeys ??= closestTrigramKeys(words, wordRank, index, inBracket));
   if (kept.length === 0) {
     // Nothing read as a name: a run of the question's words one typing slip from a whole name of the graph
     // ("Kingsbrige County", "vladivostock") is that name, weakly; otherwise "not found", with the closest names.
-    const slip = slipCandidate(words, wordRank, index, inBracket);
-    if (!slip) return { topics: [], closest: closestNames(words, wordRank, index, fuzzy, inBracket), alternatives: [] };
+    const slip = slipCandidate(words, wordRank, index, inBracket, closestKeys);
+    if (!slip) return { topics: [], closest: closestNames(wordRank, index, fuzzy, closestKeys), alternatives: [] };
     kept = [slip];
   }
 
@@ -294,7 +297,7 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
     if (chosen.length >= maxTopics) break;
   }
 
-  if (chosen.length === 0) return { topics: [], closest: closestNames(words, wordRank, index, fuzzy, inBracket), alternatives: [] };
+  if (chosen.length === 0) return { topics: [], closest: closestNames(wordRank, index, fuzzy, closestKeys), alternatives: [] };
 
   const [questionVector] = await drm.embed([text]);
   const topics: TopicEntity[] = [];
@@ -335,17 +338,19 @@ const SLIP_MIN_CHARS = 7;
  * one of the names closest to the question by trigrams: "kingsbrige county" / Kingsbridge County. The first such
  * name in trigram order wins; the run keeps to one bracket when the question has them.
  */
-function slipCandidate(words: WordSpan[], wordRank: number[], index: EntityNameIndex, inBracket: readonly number[]): Candidate | undefined {
+function slipCandidate(words: WordSpan[], wordRank: number[], index: EntityNameIndex, inBracket: readonly number[], closest: () => number[]): Candidate | undefined {
   const marked = inBracket.some((b) => b >= 0);
-  const content = words.filter((_, i) => wordRank[i] >= STOP_RANK && (!marked || inBracket[i] >= 0)).map((w) => w.norm);
-  if (content.length === 0) return undefined;
-  for (const [k] of index.closestByTrigrams(content.join(' '), 5)) {
+  for (const k of closest()) {
     const key = index.key(k);
     if (key.length < SLIP_MIN_CHARS) continue;
-    const n = key.split(' ').length;
+    const keyWords = key.split(' ');
+    const n = keyWords.length;
     for (let a = 0; a + n <= words.length; a++) {
       const b = a + n - 1;
       if (inBracket[a] !== inBracket[b] || (marked && inBracket[a] < 0)) continue;
+      // The slip is in a rare word or one the vectors do not know ("kingsbrige"): an everyday word one letter from a
+      // title ("the film" / The Firm, "a movie" / B-Movie, "directors" / director) is the question's wording.
+      if (!words.slice(a, b + 1).some((w, j) => w.norm !== keyWords[j] && wordRank[a + j] >= COMMON_RANK)) continue;
       const span = words
         .slice(a, b + 1)
         .map((w) => w.norm)
@@ -620,7 +625,7 @@ async function disambiguate(c: Candidate, text: string, words: WordSpan[], graph
 // ---- not found ----
 
 /** Up to five names nearest to the question's content words, for the "not found" answer. */
-function closestNames(words: WordSpan[], wordRank: number[], index: EntityNameIndex, fuzzy: Candidate[], inBracket: readonly number[]): string[] {
+function closestNames(wordRank: number[], index: EntityNameIndex, fuzzy: Candidate[], closestKeys: () => number[]): string[] {
   const out: string[] = [];
   const seen = new Set<number>();
   const push = (k: number): void => {
@@ -632,15 +637,19 @@ function closestNames(words: WordSpan[], wordRank: number[], index: EntityNameIn
   const informative = fuzzy.filter((c) => wordRank.slice(c.a, c.b + 1).some((r) => r >= COMMON_RANK));
   for (const c of informative.sort((x, y) => y.quality - x.quality || x.key - y.key)) push(c.key);
   if (out.length >= 5) return out;
-  // Character trigrams of the content words against the names, through the trigram postings (never a scan); of the
-  // bracketed words alone when the question marks its entity ("what films did [Qorvath Ellimund] star in": not
-  // "films" and "star", whose trigrams are in most titles and would only cost time and pull in other names).
+  // The best five suffice: at most out.length of them were pushed already, so they hold the next 5 − out.length.
+  for (const k of closestKeys()) push(k);
+  return out;
+}
+
+/**
+ * The five keys closest by character trigrams to the question's content words, through the trigram postings (never
+ * a scan); to the bracketed words alone when the question marks its entity ("what films did [Qorvath Ellimund] star
+ * in": not "films" and "star", whose trigrams are in most titles and would only cost time and pull in other names).
+ */
+function closestTrigramKeys(words: WordSpan[], wordRank: number[], index: EntityNameIndex, inBracket: readonly number[]): number[] {
   const marked = inBracket.some((b) => b >= 0);
   const content = words.filter((_, i) => wordRank[i] >= STOP_RANK && (!marked || inBracket[i] >= 0)).map((w) => w.norm);
-  if (content.length === 0) return out;
-  // The best five suffice: at most out.length of them were pushed already, so they hold the next 5 − out.length.
-  const scored = index.closestByTrigrams(content.join(' '), 5);
-  for (const [k] of scored) push(k);
-  return out;
+  return content.length ? index.closestByTrigrams(content.join(' '), 5).map(([k]) => k) : [];
 }
 

@@ -12,10 +12,17 @@ export const STOPWORDS = new Set(
     'is are was were be been being am do does did done doing has have had having will would shall should can could ' +
     'may might must it its this that these those there here their them they he she his her him i me my we our us you your ' +
     'some any all each every no not only just very much many more most such own ' +
-    'up down out over under again further once ever now ' +
+    'up down out over under again further once ever ' +
     'please tell show give list name find know let get got'
   ).split(/\s+/),
 );
+
+/**
+ * Words that are function words in a question's wording but may be part of a name ("Now and Then"): they name no
+ * relation ("now" stood for the "previously" of previously_played_for, the vectors putting the two close), and the
+ * linker still reads them as words of a title.
+ */
+const WORDING_ONLY = new Set(['now']);
 
 /** Wh-words that also open relative clauses after a noun ("the man who …", "the town where …"). */
 const RELATIVE_WH = new Set(['who', 'whom', 'whose', 'where', 'when']);
@@ -156,7 +163,7 @@ export function readQuestion(question: string, mentions: { start: number; end: n
     return spans.some((s) => s.start > from && s.start < to);
   };
   const cueAt = (t: string): boolean => RECIPROCAL_CUES.has(t);
-  const contentAt = (t: string): boolean => !STOPWORDS.has(t) && !WH_WORDS.has(t) && !cueAt(t) && !/^\d{1,2}$/.test(t);
+  const contentAt = (t: string): boolean => !STOPWORDS.has(t) && !WORDING_ONLY.has(t) && !WH_WORDS.has(t) && !cueAt(t) && !/^\d{1,2}$/.test(t);
   // "films for the writer of X", "movies by the director of X": the things the AGENT of X made, i.e. the agent's
   // relation walked back (r r⁻¹). The noun before "for/by the AGENT of" then marks a reciprocal hop, like a cue.
   const agentNoun = new Set<number>();
@@ -315,7 +322,7 @@ export function readQuestion(question: string, mentions: { start: number; end: n
       : RECIPROCAL_CUES.has(w.text) || agentNoun.has(i)
         ? 'cue'
         : 'content';
-    if (kind === 'content' && (STOPWORDS.has(w.text) || /^\d{1,2}$/.test(w.text))) return;
+    if (kind === 'content' && (STOPWORDS.has(w.text) || WORDING_ONLY.has(w.text) || /^\d{1,2}$/.test(w.text))) return;
     const cueObject = kind === 'cue' && !agentNoun.has(i) ? cueObjectOf(i) : undefined;
     words.push({
       text: w.text,
