@@ -359,9 +359,10 @@ export function createQaEngine(input: {
     const lacking = !!first.abstained?.lacking;
     const inFull = topics.every((x) => normalizeName(graph.names[x.entity]) === normalizeName(x.mention));
     for (const alt of alternatives.slice(0, MAX_RETRIES)) {
-      // A part of a name the question writes out in full ("Harlow Vale" of "Harlow Vale City") is not another reading of it.
-      if (inFull && !topics.some((x) => x.start === alt.start && x.end === alt.end) && topics.some((x) => x.start <= alt.start && alt.end <= x.end)) continue;
-      if (lacking && inFull && !topics.some((x) => x.start === alt.start && x.end === alt.end)) continue;
+      // Where every topic is named in full, only a homonym (the same span) may stand in when the answers lack the
+      // fact, and a part of a full name ("Harlow Vale" of "Harlow Vale City") is never another reading of it.
+      const sameSpan = topics.some((x) => x.start === alt.start && x.end === alt.end);
+      if (inFull && !sameSpan && (lacking || topics.some((x) => x.start <= alt.start && alt.end <= x.end))) continue;
       const retried = [...topics.filter((x) => x.end <= alt.start || x.start >= alt.end), alt].sort((a, b) => a.start - b.start);
       const r = await answerFrom(retried);
       if (r.answers.length > 0 && (!lacking || r.confidence?.unsure === false)) {

@@ -9,14 +9,20 @@ export function relationWords(label: string): string[] {
   return content.length ? content : all;
 }
 
+/** A dotted label's segment `fromEnd` places before its end (domain.type.property: 0 the property, 1 the type). */
+function dottedSegment(label: string, fromEnd: number): string | undefined {
+  const segs = label.split('.');
+  const seg = segs[segs.length - 1 - fromEnd];
+  return segs.length >= 3 && /^[\w-]+$/.test(seg) ? seg : undefined;
+}
+
 /** The words of a dotted label's type segment (domain.type.property): what kind of thing the relation's subject is. */
 export function typeRelationWords(label: string): string[] {
-  const segs = label.split('.');
-  return segs.length >= 3 && /^[\w-]+$/.test(segs[segs.length - 2]) ? relationWords(segs[segs.length - 2]) : [];
+  const seg = dottedSegment(label, 1);
+  return seg ? relationWords(seg) : [];
 }
 
 /** The words naming the relation itself: a dotted Freebase label's property segment ("people.person.place_of_birth": place, birth), else relationWords. */
 export function ownRelationWords(label: string): string[] {
-  const segs = label.split('.');
-  return segs.length >= 3 && /^[\w-]+$/.test(segs[segs.length - 1]) ? relationWords(segs[segs.length - 1]) : relationWords(label);
+  return relationWords(dottedSegment(label, 0) ?? label);
 }

@@ -44,12 +44,12 @@ export class EntityNameIndex {
     return this.data.linkKeys.list(k);
   }
 
-  /** Folded words of key k (those of its first entity's name, which the key is made of). */
   /** Linking keys whose words, joined without spaces, spell `joined` (in key order). */
   compactKeys(joined: string): Int32Array | undefined {
     return compactKeysOf(this.data, joined);
   }
 
+  /** Folded words of key k (those of its first entity's name, which the key is made of). */
   keyTokens(k: number): string[] {
     return wordSpans(this.graph.names[this.data.linkKeys.list(k)[0]]).map((w) => w.norm);
   }
