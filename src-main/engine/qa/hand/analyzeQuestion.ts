@@ -886,6 +886,9 @@ function scoreSingle(
     if (ctx.namedInQuestion && allNamed(p.ends, anchor, ctx.namedInQuestion)) score -= w.namedAnswer;
     // Asking for the anchor's siblings ("the other films of its director") needs words that say so.
     if (!cued) score -= w.returnToAnchor * walksBack(p, returning, a.support, w);
+    // A last hop back over the relation just walked lands on things like the ones the walk came from; when the answer
+    // noun names what the hop before landed on ("which gameplay mode is the game that …": the mode), it is unasked-for.
+    if (!cued && backToSiblings(p.steps, answer, ctx, w, prefixes, p.ends)) score -= w.missingHop;
     score -= w.labelUncovered * uncovered(p.steps, answer, ctx, w);
     score -= w.markedUnnamed * unnamedMarked(p.steps, answer, ctx);
     score += typeFitScore(answer.type, p.ends, ctx, w, p.steps[p.steps.length - 1]);
@@ -896,6 +899,20 @@ function scoreSingle(
     out.push({ anchors: [anchor], steps: toSteps(p.steps, a.support, ctx), answerPosition: p.steps.length, ends: p.ends, score });
   }
   return out;
+}
+
+/**
+ * Whether the chain's last hop walks back over the one before it while an answer noun names what that one landed on
+ * better than what the walk back lands on.
+ */
+function backToSiblings(steps: readonly SchemaStep[], answer: AnswerShared, ctx: AnalysisContext, w: AnalysisWeights, prefixes: ReadonlyMap<string, ReadonlySet<number>>, ends: ReadonlySet<number>): boolean {
+  const L = steps.length;
+  if (L < 2 || !isReciprocal(steps, L - 1) || !ctx.landingSupport) return false;
+  const before = prefixes.get(chainKey(steps.slice(0, L - 1)));
+  return answer.nouns.some((n) => {
+    const there = ctx.landingSupport!(n, steps[L - 2], before);
+    return there >= w.supportMin && there > ctx.landingSupport!(n, steps[L - 1], ends);
+  });
 }
 
 /** Whether every end is an entity the question names, other than the anchor (stops at the first that is not). */
