@@ -29,7 +29,9 @@ import { viewAdjacency } from '../stages/viewAdjacency.js';
 import { followUpQuestion } from './followUpQuestion.js';
 import { type AnswerTypeSkill, type FollowUpQuestion, type FollowUpQuestionRequest, type MissingHop } from '../../core/handSkills.js';
 import { STEM_MATCH, sharesStem, WordVectors } from './wordSimilarity.js';
-import { tokenizeText } from '../../drm/tokenize.js';
+import { tokenizeLabel, tokenizeText } from '../../drm/tokenize.js';
+import { mentionVoice } from './questionVoice.js';
+import type { Direction } from '../../../common/graphTypes.js';
 export { categoricalScores } from '../../graph/categoricalScores.js';
 
 import type {
@@ -114,6 +116,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
         categorical: (r, d) => this.categorical(r, d),
         landingSupport: (noun, step, ends) => this.landingSupport(noun, step, ends),
         landingClash: (noun, step) => this.landingClash(noun, step),
+        voiceDirection: this.voiceDirections(spelled.question, spelled.mentions),
         namesStart: (noun, step) => this.namesStart(noun, step),
         aliases: (step) => this.aliases(step),
         namesAnchorRole: (noun, anchor) => this.namesAnchorRole(noun, anchor),
@@ -736,6 +739,51 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     return v;
   }
 
+  /**
+   * See AnalysisContext.voiceDirection: per relation whose label is a verb with its agent at one end ("supervised_by":
+   * the tail; "plays_for", "cites": the head) and per mention, the direction of a first hop from the mention when a
+   * form of that verb stands beside it. Each mention reads as one word, so a verb inside a title is not the question's.
+   */
+  private voiceDirections(question: string, mentions: readonly { start: number; end: number }[]): ((relation: number, anchor: number) => Direction | undefined) | undefined {
+    const wn = this.wn;
+    if (!wn || !mentions.length) return undefined;
+    const order = mentions.map((m, i) => ({ m, i })).sort((a, b) => a.m.start - b.m.start);
+    let plain = '';
+    let at = 0;
+    for (const { m, i } of order) {
+      plain += `${question.slice(at, m.start)} mention${i}mark `;
+      at = m.end;
+    }
+    const words = tokenizeText(plain + question.slice(at));
+    const memo = new Map<string, Direction | undefined>();
+    return (relation, anchor) => {
+      const key = `${relation}:${anchor}`;
+      if (memo.has(key)) return memo.get(key);
+      let d: Direction | undefined;
+      const voice = this.labelVoice(relation);
+      const m = words.indexOf(`mention${anchor}mark`);
+      if (voice && m >= 0) {
+        const lemmas = new Set(wn.lemmas(voice.verb, 'v'));
+        const role = mentionVoice(words, m, (w) => wn.lemmas(w, 'v').some((l) => lemmas.has(l)));
+        // The mention at the agent's end starts the hop there: from the head 'out', from the tail 'in'.
+        if (role) d = (role === 'agent') === (voice.agent === 'head') ? 'out' : 'in';
+      }
+      memo.set(key, d);
+      return d;
+    };
+  }
+
+  /** A label that is a verb and which end is its agent: "V-ed by" (the tail), an -s form with at most a preposition (the head). */
+  private labelVoice(relation: number): { verb: string; agent: 'head' | 'tail' } | undefined {
+    const label = this.graph.relationLabels[relation];
+    if (/^[\w-]+(\.[\w-]+){2,}$/.test(label) || !this.wn) return undefined;
+    const t = tokenizeLabel(label);
+    if (t.length === 2 && t[1] === 'by' && this.wn.lemmas(t[0], 'v').some((l) => l !== t[0])) return { verb: t[0], agent: 'tail' };
+    if (t.length <= 2 && t[0].endsWith('s') && !VOICELESS.has(t[0]) && (t.length === 1 || VOICE_PREPOSITIONS.has(t[1])) && this.wn.lemmas(t[0], 'v').some((l) => l !== t[0]))
+      return { verb: t[0], agent: 'head' };
+    return undefined;
+  }
+
   private computeLandingClash(noun: string, step: SchemaStep): boolean {
     const r = this.roles[step.relation];
     const role = step.direction === 'out' ? r.tail : r.head;
@@ -1113,6 +1161,9 @@ const MAIN_VERB_NOUN_RATIO = 5;
 const LIGHT_VERB_SENSES = 20;
 /** Classes of a noun derived from a label's verb that say nothing of what the label lands on (see kindOfVerbNoun). */
 const NOT_VERB_NOUN_CLASSES = new Set(['noun.person', 'noun.act', 'noun.artifact']);
+/** Verb forms a label may start with that name no action ("has_child"). */
+const VOICELESS = new Set(['has', 'is', 'was', 'does']);
+const VOICE_PREPOSITIONS = new Set(['for', 'in', 'at', 'on', 'to', 'from', 'with', 'into', 'as', 'about', 'under', 'against']);
 /** Hypernym steps from a question noun up to a noun derived from a label's verb ("city" … "location"). */
 const VERB_NOUN_DEPTH = 5;
 /** Landing support of a noun that WordNet relates to a role word (same concept, or a kind of it). */

@@ -66,6 +66,8 @@ export interface AnalysisWeights {
    * tail, "which company" and manufactured_by's manufacturer): it supports the last hop, never another one.
    */
   landingSupport: number;
+  /** Penalty for a first hop that walks its verb's relation against the anchor's role beside that verb. */
+  voiceMismatch: number;
   /** Penalty for a chain whose answers are of another semantic class than the answer noun or wh-word asks for. */
   typeMismatch: number;
   /** Bonus for a chain whose answers are of the class the answer noun or wh-word asks for. */
@@ -121,6 +123,7 @@ export const DEFAULT_ANALYSIS_WEIGHTS: AnalysisWeights = {
   missingConstraintHop: 0.15,
   pairRestricts: 0.15,
   landingSupport: 1,
+  voiceMismatch: 0.3,
   typeMismatch: 0.5,
   typeMatch: 0.3,
   whLanding: 0.5,
@@ -189,6 +192,12 @@ export interface AnalysisContext {
   sameKind?(out: ReadonlySet<number>, back: ReadonlySet<number>, anchor: number, relation: number): boolean;
   /** Whether a noun's class contradicts what the step lands on (see landingSupport). Absent: never. */
   landingClash?(noun: string, step: SchemaStep): boolean;
+  /**
+   * For a relation whose label is a verb written beside the mention of anchor `anchor` (mention order): the direction of
+   * a first hop from it that reads the verb as the question does ("who supervised [A]": to A's supervisor; "who did [A]
+   * supervise": to A's students). Absent or undefined: the grammar says nothing.
+   */
+  voiceDirection?(relation: number, anchor: number): Direction | undefined;
   /**
    * Whether a noun names the role the anchor plays in most of its edges ("system" for a measurement system that is
    * the head of most measurement_system.* facts): the anchor's own kind, not a hop from it. Absent: never.
@@ -889,6 +898,9 @@ function scoreSingle(
     // A last hop back over the relation just walked lands on things like the ones the walk came from; when the answer
     // noun names what the hop before landed on ("which gameplay mode is the game that …": the mode), it is unasked-for.
     if (!cued && backToSiblings(p.steps, answer, ctx, w, prefixes, p.ends)) score -= w.missingHop;
+    // The anchor's role for the verb beside its mention: a first hop over that verb's relation the other way reads it backwards.
+    const voiced = ctx.voiceDirection?.(p.steps[0].relation, anchorIndex);
+    if (voiced && voiced !== p.steps[0].direction) score -= w.voiceMismatch;
     score -= w.labelUncovered * uncovered(p.steps, answer, ctx, w);
     score -= w.markedUnnamed * unnamedMarked(p.steps, answer, ctx);
     score += typeFitScore(answer.type, p.ends, ctx, w, p.steps[p.steps.length - 1]);
