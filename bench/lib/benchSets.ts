@@ -61,5 +61,8 @@ export function benchSets(data: string): BenchSet[] {
     devgraph('sports', 3),
     devgraph('genealogy', 2, true),
     devgraph('sports', 2, true),
+    // A research graph (people, papers, venues, grants; 2,995 triples) and 49 questions an outside newcomer wrote as an
+    // analyst would, names unbracketed, gold computed from the triples by script: every question, unsampled.
+    { name: 'research', graph: 'research', kb: join(devDir, 'research', 'kb.txt'), questions: join(devDir, 'research', 'questions.tsv'), all: true },
   ];
 }
