@@ -205,3 +205,15 @@ describe('an answer noun named in the candidates\' names', () => {
     expect(hh.candidateTypeSimilarity(['campus'], of('North Campus', 'South Campus'))).toBeGreaterThan(0.5);
   }, 120_000);
 });
+
+describe('an answer noun the hop before already fits by class (the research graph of bench:qa)', () => {
+  it('"which venue published P" stops at the venue (a place), not at the city it was held in', async () => {
+    const { createQaEngine } = await import('../../src-main/engine/qa/qaEngine.js');
+    const { pipeTriplesGraph } = await import('../../src-main/engine/import/pipeTriplesGraph.js');
+    const graph = pipeTriplesGraph(new URL('../../bench/devgraphs/data/research/kb.txt', import.meta.url).pathname, 'research');
+    const engine = createQaEngine({ graph, drm });
+    expect((await engine.ask('Which venue published Robust Networks of Vowel Shift?')).answers[0]?.name).toBe('Behavioral Markets Symposium');
+    // Where a venue was held is still the city.
+    expect((await engine.ask('Where was Behavioral Markets Symposium held?')).answers[0]?.name).toBe('Mirefield');
+  });
+});

@@ -6,7 +6,7 @@
 import { cosine } from '../../drm/cosine.js';
 import { DIR_IN, DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
 import { edgeKey, hasKey, holdersOf, keyStart } from '../../graph/keyHolders.js';
-import { ACTIVITY_KEY, analyzeQuestion, answerNouns, answerType, DEFAULT_ANALYSIS_WEIGHTS, whKey, type AnalysisWeights, type AnswerType } from './analyzeQuestion.js';
+import { ACTIVITY_KEY, analyzeQuestion, answerNouns, answerType, DEFAULT_ANALYSIS_WEIGHTS, LANDING_RELATED, whKey, type AnalysisWeights, type AnswerType } from './analyzeQuestion.js';
 import { isPhraseNoun, nounClasses, readLabelRoles, type LabelRoles } from './labelRoles.js';
 import { sharedWordNet, type WordNet } from '../../lexicon/wordnet.js';
 import { nounGender } from '../../lexicon/nounGender.js';
@@ -116,6 +116,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
         categorical: (r, d) => this.categorical(r, d),
         landingSupport: (noun, step, ends) => this.landingSupport(noun, step, ends),
         landingClash: (noun, step) => this.landingClash(noun, step),
+        landsOnClass: (noun, step) => this.landsOnClass(noun, step),
         voiceDirection: this.voiceDirections(spelled.question, spelled.mentions),
         namesStart: (noun, step) => this.namesStart(noun, step),
         aliases: (step) => this.aliases(step),
@@ -784,6 +785,14 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     return undefined;
   }
 
+  /** See AnalysisContext.landsOnClass: the noun's first sense's class (not an artifact: too broad) among the role's. */
+  private landsOnClass(noun: string, step: SchemaStep): boolean {
+    const r = this.roles[step.relation];
+    const role = step.direction === 'out' ? r.tail : r.head;
+    const first = this.wn?.synsets(noun, 'n', 1)[0]?.lexname;
+    return !!first && first !== 'noun.artifact' && role.classes.has(first);
+  }
+
   private computeLandingClash(noun: string, step: SchemaStep): boolean {
     const r = this.roles[step.relation];
     const role = step.direction === 'out' ? r.tail : r.head;
@@ -1166,8 +1175,6 @@ const VOICELESS = new Set(['has', 'is', 'was', 'does']);
 const VOICE_PREPOSITIONS = new Set(['for', 'in', 'at', 'on', 'to', 'from', 'with', 'into', 'as', 'about', 'under', 'against']);
 /** Hypernym steps from a question noun up to a noun derived from a label's verb ("city" … "location"). */
 const VERB_NOUN_DEPTH = 5;
-/** Landing support of a noun that WordNet relates to a role word (same concept, or a kind of it). */
-const LANDING_RELATED = 0.7;
 /** Names at a relation's end that must carry the answer noun for it to type that end (see namedKindSupport). */
 const NAMED_KIND_MIN = 1;
 const NAMED_KIND_SHARE = 0.05;

@@ -193,6 +193,11 @@ export interface AnalysisContext {
   /** Whether a noun's class contradicts what the step lands on (see landingSupport). Absent: never. */
   landingClash?(noun: string, step: SchemaStep): boolean;
   /**
+   * Whether the step lands on things of the noun's own class (a venue is a location, so is what "published in"
+   * lands on), though its label names no such noun. Absent: never.
+   */
+  landsOnClass?(noun: string, step: SchemaStep): boolean;
+  /**
    * For a relation whose label is a verb written beside the mention of anchor `anchor` (mention order): the direction of
    * a first hop from it that reads the verb as the question does ("who supervised [A]": to A's supervisor; "who did [A]
    * supervise": to A's students). Absent or undefined: the grammar says nothing.
@@ -482,7 +487,13 @@ function lastHopSupport(
     const here = ctx.landingSupport(noun, step, ends);
     // As for "where": a noun that names what the hop before lands on as well ("in which place did X die": the place
     // of death) is answered there, not by walking on to where that lies.
-    if (here > 0 && steps.length >= 2 && prevEnds && !isReciprocal(steps, steps.length - 2) && ctx.landingSupport(noun, steps[steps.length - 2], prevEnds) >= here) return s;
+    // So is a noun only faintly like the last hop's label ("which venue published X": held_in) when the hop before
+    // lands on its class already (published_in: a place). (A kind of the label's verb noun, "in which city" /
+    // located_in, is more than faint.)
+    if (here > 0 && steps.length >= 2 && prevEnds && !isReciprocal(steps, steps.length - 2)) {
+      const prev = steps[steps.length - 2];
+      if (ctx.landingSupport(noun, prev, prevEnds) >= here || (here < LANDING_RELATED && (ctx.landsOnClass?.(noun, prev) ?? false))) return s;
+    }
     s = Math.max(s, w.landingSupport * here);
   }
   return s;
@@ -932,6 +943,9 @@ function allNamed(ends: ReadonlySet<number>, anchor: number, named: (entity: num
   for (const e of ends) if (e === anchor || !named(e)) return false;
   return ends.size > 0;
 }
+
+/** Landing support of a noun WordNet relates to a role word or derives from the label's verb (a kind of it). */
+export const LANDING_RELATED = 0.7;
 
 /** Words that may join an answer noun to the chain it names ("which city is the birthplace of A"). */
 const IDENTITY_GLUE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an']);
