@@ -217,3 +217,19 @@ describe('an answer noun the hop before already fits by class (the research grap
     expect((await engine.ask('Where was Behavioral Markets Symposium held?')).answers[0]?.name).toBe('Mirefield');
   });
 });
+
+describe('a place that lies within others (WordNet: its instances seldom hold parts), on the genealogy graph of bench:qa', () => {
+  it('"born in which town" stops at the birthplace; "which region" and "in which town is X buried" (an abbey) walk on', async () => {
+    const { createQaEngine } = await import('../../src-main/engine/qa/qaEngine.js');
+    const { pipeTriplesGraph } = await import('../../src-main/engine/import/pipeTriplesGraph.js');
+    const graph = pipeTriplesGraph(new URL('../../bench/devgraphs/data/genealogy/kb.txt', import.meta.url).pathname, 'genealogy');
+    const engine = createQaEngine({ graph, drm });
+    const top = async (q: string) => (await engine.ask(q)).answers[0]?.name;
+    expect(await top('the sons of [Conrad Arthur Dunleavy] were born in which towns')).toBe('Port Ardach');
+    expect(await top("in which town was [Ada Blakemore]'s mother born")).toBe('Altdorf am See');
+    // A region holds towns: the walk goes on from the birthplace.
+    expect(await top("in which region was [Ada Blakemore]'s mother born")).toBe('Rothenmark');
+    // Burial grounds are named as abbeys, chapels and cemeteries, not towns: the town is the one the grave lies in.
+    expect(await top("in which town is [Percival Vance]'s father buried?")).not.toBe(await top("where is [Percival Vance]'s father buried?"));
+  });
+});

@@ -117,6 +117,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
         landingSupport: (noun, step, ends) => this.landingSupport(noun, step, ends),
         landingClash: (noun, step) => this.landingClash(noun, step),
         landsOnClass: (noun, step) => this.landsOnClass(noun, step),
+        landsOnLeafPlace: (noun, step) => this.landsOnLeafPlace(noun, step),
         voiceDirection: this.voiceDirections(spelled.question, spelled.mentions),
         namesStart: (noun, step) => this.namesStart(noun, step),
         aliases: (step) => this.aliases(step),
@@ -793,6 +794,51 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     return !!first && first !== 'noun.artifact' && role.classes.has(first);
   }
 
+  private readonly leafLandingMemo = new Map<string, boolean>();
+
+  /** See AnalysisContext.landsOnLeafPlace. */
+  private landsOnLeafPlace(noun: string, step: SchemaStep): boolean {
+    if (!this.wn || !this.landsOnClass(noun, step) || !this.leafPlace(noun)) return false;
+    const key = `${noun}\u0000${step.relation}${step.direction}`;
+    let v = this.leafLandingMemo.get(key);
+    if (v !== undefined) return v;
+    // The names of everything the relation reaches there: mostly calling it some other kind of thing (St Kenelm's
+    // Abbey, Vireux Cemetery, Northgate General Hospital) says the noun's place is further on.
+    let named = 0;
+    let other = 0;
+    for (const e of spread(this.landingHolders(step), 200)) {
+      if (this.graph.literalOf(e)) continue;
+      named++;
+      if (this.nameTokens(e).some((t) => t.length >= 4 && !sharesStem(t, noun) && this.wn!.synsets(t, 'n', 1).some((x) => NAMED_OTHER_PLACE.has(x.lexname)))) other++;
+    }
+    v = named > 0 && other < named / 2;
+    this.leafLandingMemo.set(key, v);
+    return v;
+  }
+
+  private readonly leafMemo = new Map<string, boolean>();
+
+  /**
+   * A place noun whose WordNet instances lie within others and seldom hold parts of their own (town 3%, city 6%,
+   * place 0%; region 22%, province 61%, country 88%): over the instances of its first two senses and their kinds.
+   */
+  private leafPlace(noun: string): boolean {
+    let v = this.leafMemo.get(noun);
+    if (v !== undefined) return v;
+    const wn = this.wn!;
+    let instances = 0;
+    let holding = 0;
+    for (const s of wn.synsets(noun, 'n', 2))
+      for (const k of [s, ...wn.closure(s, ['~'], 2)])
+        for (const i of wn.closure(k, ['~i'], 1)) {
+          instances++;
+          if (i.pointers.some((p) => p.symbol === '%p')) holding++;
+        }
+    v = instances >= LEAF_PLACE_INSTANCES && holding < LEAF_PLACE_HOLDING * instances;
+    this.leafMemo.set(noun, v);
+    return v;
+  }
+
   private computeLandingClash(noun: string, step: SchemaStep): boolean {
     const r = this.roles[step.relation];
     const role = step.direction === 'out' ? r.tail : r.head;
@@ -1170,6 +1216,11 @@ const MAIN_VERB_NOUN_RATIO = 5;
 const LIGHT_VERB_SENSES = 20;
 /** Classes of a noun derived from a label's verb that say nothing of what the label lands on (see kindOfVerbNoun). */
 const NOT_VERB_NOUN_CLASSES = new Set(['noun.person', 'noun.act', 'noun.artifact']);
+/** A place noun with at least this many WordNet instances, fewer than this share of them holding parts, lies within others. */
+const LEAF_PLACE_INSTANCES = 5;
+const LEAF_PLACE_HOLDING = 0.15;
+/** Classes of a name's nouns that call a place something other than a town (an abbey, a cemetery, a hospital). */
+const NAMED_OTHER_PLACE = new Set(['noun.artifact', 'noun.location']);
 /** Verb forms a label may start with that name no action ("has_child"). */
 const VOICELESS = new Set(['has', 'is', 'was', 'does']);
 const VOICE_PREPOSITIONS = new Set(['for', 'in', 'at', 'on', 'to', 'from', 'with', 'into', 'as', 'about', 'under', 'against']);

@@ -198,6 +198,12 @@ export interface AnalysisContext {
    */
   landsOnClass?(noun: string, step: SchemaStep): boolean;
   /**
+   * Whether the noun names a place that lies within others rather than holding them (WordNet: a town, a city, a
+   * place; not a region or a country) and the step lands on such places (its class, and names that call few of what
+   * the relation reaches there something else: an abbey, a cemetery). Absent: never.
+   */
+  landsOnLeafPlace?(noun: string, step: SchemaStep): boolean;
+  /**
    * For a relation whose label is a verb written beside the mention of anchor `anchor` (mention order): the direction of
    * a first hop from it that reads the verb as the question does ("who supervised [A]": to A's supervisor; "who did [A]
    * supervise": to A's students). Absent or undefined: the grammar says nothing.
@@ -493,6 +499,8 @@ function lastHopSupport(
     if (here > 0 && steps.length >= 2 && prevEnds && !isReciprocal(steps, steps.length - 2)) {
       const prev = steps[steps.length - 2];
       if (ctx.landingSupport(noun, prev, prevEnds) >= here || (here < LANDING_RELATED && (ctx.landsOnClass?.(noun, prev) ?? false))) return s;
+      // A place that lies within others ("born in which town") is where the hop before lands, not what holds it.
+      if (here <= LANDING_RELATED && (ctx.landsOnLeafPlace?.(noun, prev) ?? false)) return s;
     }
     s = Math.max(s, w.landingSupport * here);
   }
