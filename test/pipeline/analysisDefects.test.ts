@@ -206,25 +206,27 @@ describe('an answer noun named in the candidates\' names', () => {
   }, 120_000);
 });
 
+/** The top answer of a question on one of bench:qa's generated graphs (bench/devgraphs/data/NAME/kb.txt). */
+async function topOn(name: string): Promise<(question: string) => Promise<string | undefined>> {
+  const { createQaEngine } = await import('../../src-main/engine/qa/qaEngine.js');
+  const { pipeTriplesGraph } = await import('../../src-main/engine/import/pipeTriplesGraph.js');
+  const graph = pipeTriplesGraph(new URL(`../../bench/devgraphs/data/${name}/kb.txt`, import.meta.url).pathname, name);
+  const engine = createQaEngine({ graph, drm });
+  return async (q) => (await engine.ask(q)).answers[0]?.name;
+}
+
 describe('an answer noun the hop before already fits by class (the research graph of bench:qa)', () => {
   it('"which venue published P" stops at the venue (a place), not at the city it was held in', async () => {
-    const { createQaEngine } = await import('../../src-main/engine/qa/qaEngine.js');
-    const { pipeTriplesGraph } = await import('../../src-main/engine/import/pipeTriplesGraph.js');
-    const graph = pipeTriplesGraph(new URL('../../bench/devgraphs/data/research/kb.txt', import.meta.url).pathname, 'research');
-    const engine = createQaEngine({ graph, drm });
-    expect((await engine.ask('Which venue published Robust Networks of Vowel Shift?')).answers[0]?.name).toBe('Behavioral Markets Symposium');
+    const top = await topOn('research');
+    expect(await top('Which venue published Robust Networks of Vowel Shift?')).toBe('Behavioral Markets Symposium');
     // Where a venue was held is still the city.
-    expect((await engine.ask('Where was Behavioral Markets Symposium held?')).answers[0]?.name).toBe('Mirefield');
+    expect(await top('Where was Behavioral Markets Symposium held?')).toBe('Mirefield');
   });
 });
 
 describe('a place that lies within others (WordNet: its instances seldom hold parts), on the genealogy graph of bench:qa', () => {
   it('"born in which town" stops at the birthplace; "which region" and "in which town is X buried" (an abbey) walk on', async () => {
-    const { createQaEngine } = await import('../../src-main/engine/qa/qaEngine.js');
-    const { pipeTriplesGraph } = await import('../../src-main/engine/import/pipeTriplesGraph.js');
-    const graph = pipeTriplesGraph(new URL('../../bench/devgraphs/data/genealogy/kb.txt', import.meta.url).pathname, 'genealogy');
-    const engine = createQaEngine({ graph, drm });
-    const top = async (q: string) => (await engine.ask(q)).answers[0]?.name;
+    const top = await topOn('genealogy');
     expect(await top('the sons of [Conrad Arthur Dunleavy] were born in which towns')).toBe('Port Ardach');
     expect(await top("in which town was [Ada Blakemore]'s mother born")).toBe('Altdorf am See');
     // A region holds towns: the walk goes on from the birthplace.
