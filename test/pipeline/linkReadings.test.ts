@@ -109,4 +109,12 @@ describe('a name one typing slip away', () => {
     expect(r.topics[0].score).toBeLessThan(0.8);
     expect(r.answers[0]?.name).toBe('Ben Bamford');
   });
+  it('is read as the longer name when a rare word beside a shorter name is its slip ("kelthorn univeristy")', async () => {
+    const engine = createQaEngine({ graph: pipeTriplesGraph('bench/devgraphs/data/research/kb.txt'), drm });
+    const r = await engine.ask('Where is Kelthorn Univeristy located?');
+    expect(r.topics.map((t) => [t.name, t.mention])).toEqual([['Kelthorn University', 'Kelthorn Univeristy']]);
+    expect(r.answers[0]?.name).toBe('Kelthorn');
+    // Spelled right, the town alone is still the town.
+    expect((await engine.ask('Where is Kelthorn located?')).topics.map((t) => t.name)).toEqual(['Kelthorn']);
+  });
 });

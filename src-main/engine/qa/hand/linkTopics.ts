@@ -223,7 +223,8 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
   const labelWords = relationLabelWords(graph);
   const read = new Uint8Array(words.length);
   for (const c of kept) for (let i = c.a; i <= c.b; i++) read[i] = 1;
-  const unread = words.some((w, i) => !read[i] && !functionWord[i] && wordRank[i] >= COMMON_RANK && !/^\p{N}/u.test(w.norm) && !labelWords.has(stemToken(w.norm)));
+  const unreadAt = (i: number): boolean => !read[i] && !functionWord[i] && wordRank[i] >= COMMON_RANK && !/^\p{N}/u.test(words[i].norm) && !labelWords.has(stemToken(words[i].norm));
+  const unread = words.some((_, i) => unreadAt(i));
   if (unread) kept = kept.filter((c) => !(c.weak && c.a === c.b && isWhole(c)));
   // Initials spell many names: an acronym reading is a last resort, when nothing else is named.
   if (kept.some((c) => c.kind !== 'acronym')) kept = kept.filter((c) => c.kind !== 'acronym');
@@ -246,6 +247,13 @@ export async function linkTopics(question: string, graph: MemoryGraph, index: En
   // The names closest to the question by trigrams, computed at most once (the slip reading and "not found" share them).
   let trigramKeys: number[] | undefined;
   const closestKeys = (): number[] => (trigramKeys ??= closestTrigramKeys(words, wordRank, index, inBracket));
+  if (unread && kept.length) {
+    // A rare word no reading covers beside a name read without it ("kelthorn univeristy": the town Kelthorn): a run
+    // one typing slip from a longer whole name that holds both is that name, and the shorter reading inside it gives way.
+    const slip = slipCandidate(words, wordRank, index, inBracket, closestKeys);
+    const covers = (a: number, b: number): boolean => words.slice(a, b + 1).some((_, j) => unreadAt(a + j));
+    if (slip && covers(slip.a, slip.b) && kept.some((c) => slip.a <= c.a && c.b <= slip.b)) kept = [slip, ...kept.filter((c) => c.b < slip.a || slip.b < c.a)];
+  }
   if (kept.length === 0) {
     // Nothing read as a name: a run of the question's words one typing slip from a whole name of the graph
     // ("Kingsbrige County", "vladivostock") is that name, weakly; otherwise "not found", with the closest names.
