@@ -75,10 +75,12 @@ describe('relation labels read into their two ends', () => {
     expect(tail('place of birth')).toEqual(['place']);
     expect(tail('record label')).toContain('label');
     expect([...readLabelRoles('headquartered_in', wn).tail.classes]).toContain('noun.location');
-    // "to" after a verb of giving or joining names a recipient, who may be a person; after a verb of motion a place only.
+    // "to" after a verb of giving names a recipient, who may be a person; after a verb of motion or a social one a
+    // place or a body ("moved to", "relegated to").
     expect([...readLabelRoles('awarded_to', wn).tail.classes]).toEqual(expect.arrayContaining(['noun.person', 'noun.location']));
-    expect([...readLabelRoles('married_to', wn).tail.classes]).toContain('noun.person');
+    expect([...readLabelRoles('given_to', wn).tail.classes]).toContain('noun.person');
     expect([...readLabelRoles('moved_to', wn).tail.classes]).not.toContain('noun.person');
+    expect([...readLabelRoles('relegated_to', wn).tail.classes]).not.toContain('noun.person');
     expect(tail('part of the series')).toEqual(['series']);
     expect(head('part of the series')).toEqual(['part']);
     expect(head('member_of')).toEqual(['member']);

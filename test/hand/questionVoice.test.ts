@@ -9,7 +9,8 @@ import { toyGraph } from '../helpers/toyGraph.js';
 
 const role = (q: string): string | undefined => {
   const words = tokenizeText(q);
-  return mentionVoice(words, words.indexOf('ann'), (w) => ['supervise', 'supervised', 'supervises', 'play', 'plays', 'direct', 'directed'].includes(w));
+  const verbs = ['supervise', 'supervised', 'supervises', 'supervising', 'play', 'plays', 'direct', 'directed', 'head', 'born'];
+  return mentionVoice(words, words.indexOf('ann'), (w) => verbs.includes(w), /ann['’]s/i.test(q));
 };
 
 describe('mentionVoice', () => {
@@ -19,6 +20,7 @@ describe('mentionVoice', () => {
     expect(role('who are the other players of the club Ann plays for')).toBe('agent');
     expect(role('who was supervised by Ann')).toBe('agent');
     expect(role('which films has Ann directed')).toBe('agent');
+    expect(role('name the students Ann is supervising')).toBe('agent');
   });
   it('reads it as the patient after an active verb and in a passive', () => {
     expect(role('who supervised Ann')).toBe('patient');
@@ -26,9 +28,12 @@ describe('mentionVoice', () => {
     expect(role('when was Ann directed')).toBe('patient');
     expect(role('Ann was supervised by whom')).toBe('patient');
   });
-  it('says nothing when no form of the verb stands beside the mention', () => {
+  it('says nothing when the word beside the mention is no verb of its clause', () => {
+    // A noun after "of", or after the mention in a noun phrase ("the Ann head") or a possessive.
     expect(role('who is the head of Ann')).toBeUndefined();
-    expect(role('where was Ann born')).toBeUndefined();
+    expect(role('who is the Ann head')).toBeUndefined();
+    expect(role("who else was supervised by Ann's supervisor")).toBeUndefined();
+    expect(role('whom did the supervisor of Ann supervise')).toBeUndefined();
   });
 });
 

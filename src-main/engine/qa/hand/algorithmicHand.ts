@@ -757,6 +757,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       at = m.end;
     }
     const words = tokenizeText(plain + question.slice(at));
+    // "[A]'s supervisor": the tokens drop the possessive, which makes A no subject of what follows.
+    const possessive = mentions.map((m) => /^['’`]s?(?![\p{L}\p{N}])/u.test(question.slice(m.end)));
     const memo = new Map<string, Direction | undefined>();
     return (relation, anchor) => {
       const key = `${relation}:${anchor}`;
@@ -766,7 +768,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       const m = words.indexOf(`mention${anchor}mark`);
       if (voice && m >= 0) {
         const lemmas = new Set(wn.lemmas(voice.verb, 'v'));
-        const role = mentionVoice(words, m, (w) => wn.lemmas(w, 'v').some((l) => lemmas.has(l)));
+        const role = mentionVoice(words, m, (w) => wn.lemmas(w, 'v').some((l) => lemmas.has(l)), possessive[anchor]);
         // The mention at the agent's end starts the hop there: from the head 'out', from the tail 'in'.
         if (role) d = (role === 'agent') === (voice.agent === 'head') ? 'out' : 'in';
       }
@@ -781,6 +783,9 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     if (/^[\w-]+(\.[\w-]+){2,}$/.test(label) || !this.wn) return undefined;
     const t = tokenizeLabel(label);
     if (t.length === 2 && t[1] === 'by' && this.wn.lemmas(t[0], 'v').some((l) => l !== t[0])) return { verb: t[0], agent: 'tail' };
+    // A lone word with more senses as a noun than as a verb is a plural noun ("parents", "awards", "heads"; not
+    // "cites"); with a preposition it is the verb ("plays_for").
+    if (t.length === 1 && this.wn.synsets(t[0], 'n').length > this.wn.synsets(t[0], 'v').length) return undefined;
     if (t.length <= 2 && t[0].endsWith('s') && !VOICELESS.has(t[0]) && (t.length === 1 || VOICE_PREPOSITIONS.has(t[1])) && this.wn.lemmas(t[0], 'v').some((l) => l !== t[0]))
       return { verb: t[0], agent: 'head' };
     return undefined;
@@ -798,7 +803,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
 
   /** See AnalysisContext.landsOnLeafPlace. */
   private landsOnLeafPlace(noun: string, step: SchemaStep): boolean {
-    if (!this.wn || !this.landsOnClass(noun, step) || !this.leafPlace(noun)) return false;
+    // A place noun (a university, a writer or a battle also has instances that seldom hold parts).
+    if (!this.wn || this.wn.synsets(noun, 'n', 1)[0]?.lexname !== 'noun.location' || !this.landsOnClass(noun, step) || !this.leafPlace(noun)) return false;
     const key = `${noun}\u0000${step.relation}${step.direction}`;
     let v = this.leafLandingMemo.get(key);
     if (v !== undefined) return v;
@@ -812,6 +818,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       if (this.nameTokens(e).some((t) => t.length >= 4 && !sharesStem(t, noun) && this.wn!.synsets(t, 'n', 1).some((x) => NAMED_OTHER_PLACE.has(x.lexname)))) other++;
     }
     v = named > 0 && other < named / 2;
+    if (this.leafLandingMemo.size > 10_000) this.leafLandingMemo.clear();
     this.leafLandingMemo.set(key, v);
     return v;
   }
@@ -835,6 +842,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
           if (i.pointers.some((p) => p.symbol === '%p')) holding++;
         }
     v = instances >= LEAF_PLACE_INSTANCES && holding < LEAF_PLACE_HOLDING * instances;
+    if (this.leafMemo.size > 10_000) this.leafMemo.clear();
     this.leafMemo.set(noun, v);
     return v;
   }

@@ -204,7 +204,7 @@ export interface AnalysisContext {
    */
   landsOnLeafPlace?(noun: string, step: SchemaStep): boolean;
   /**
-   * For a relation whose label is a verb written beside the mention of anchor `anchor` (mention order): the direction of
+   * For a relation whose label is a verb written beside the mention of anchor `anchor` (the topics' order): the direction of
    * a first hop from it that reads the verb as the question does ("who supervised [A]": to A's supervisor; "who did [A]
    * supervise": to A's students). Absent or undefined: the grammar says nothing.
    */
@@ -493,13 +493,13 @@ function lastHopSupport(
     const here = ctx.landingSupport(noun, step, ends);
     // As for "where": a noun that names what the hop before lands on as well ("in which place did X die": the place
     // of death) is answered there, not by walking on to where that lies.
-    // So is a noun only faintly like the last hop's label ("which venue published X": held_in) when the hop before
-    // lands on its class already (published_in: a place). (A kind of the label's verb noun, "in which city" /
-    // located_in, is more than faint.)
+    // So is a noun only faintly like the last hop's label ("which venue published X": held_in, below a kind of the
+    // label's verb noun) when the hop before lands on its class already (published_in: a place).
     if (here > 0 && steps.length >= 2 && prevEnds && !isReciprocal(steps, steps.length - 2)) {
       const prev = steps[steps.length - 2];
       if (ctx.landingSupport(noun, prev, prevEnds) >= here || (here < LANDING_RELATED && (ctx.landsOnClass?.(noun, prev) ?? false))) return s;
-      // A place that lies within others ("born in which town") is where the hop before lands, not what holds it.
+      // And a place that lies within others ("born in which town"), however well it names the last hop as a kind of
+      // its verb noun (town / located_in: a location): it is where the hop before lands, not what holds that.
       if (here <= LANDING_RELATED && (ctx.landsOnLeafPlace?.(noun, prev) ?? false)) return s;
     }
     s = Math.max(s, w.landingSupport * here);

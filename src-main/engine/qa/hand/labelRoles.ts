@@ -79,10 +79,12 @@ export function isPhraseNoun(wn: WordNet, word: string): boolean {
   return word.endsWith('s') || !wn.lemmas(word, 'v').some((l) => l !== word);
 }
 
-/** A verb whose first sense gives or joins (WordNet's possession and social verbs: award, grant, marry): its "to" names a recipient. */
+/**
+ * A verb whose first sense gives (WordNet's possession verbs: award, grant, give, sell): its "to" names a recipient.
+ * (Social verbs, "elected to", "promoted to", "relegated to", mostly name a body or a rank.)
+ */
 function toSomeone(wn: WordNet | undefined, w: string): boolean {
-  const c = wn?.synsets(w, 'v', 1)[0]?.lexname;
-  return c === 'verb.possession' || c === 'verb.social';
+  return wn?.synsets(w, 'v', 1)[0]?.lexname === 'verb.possession';
 }
 
 /** Agent nouns of a verb: WordNet derivations that name a person or an organisation ("direct" → director). */
@@ -153,7 +155,7 @@ function readPhrase(wn: WordNet | undefined, raw: string[], freebaseProperty: bo
   if (PLACE_PREPOSITIONS.has(prep) && before.length) {
     // A verb with a place preposition ("located in", "works at"): the tail is a place (named by the words after, if any).
     const verbal = before.length === 0 || before.some((w) => PARTICIPLE.test(w) || (wn?.has(w, 'v') ?? false));
-    // "awarded to", "given to", "married to": what is given (or joined) goes to someone; the tail may be a person too.
+    // "awarded to", "given to": what is given goes to someone; the tail may be a person too.
     if (verbal) return { head: EMPTY, tail: role(wn, afterNouns, prep === 'to' && before.some((w) => toSomeone(wn, w)) ? [...PLACE_CLASSES, 'noun.person'] : PLACE_CLASSES) };
     return { head: EMPTY, tail: role(wn, beforeNouns.length ? beforeNouns : afterNouns) };
   }
