@@ -222,6 +222,10 @@ describe('an answer noun the hop before already fits by class (the research grap
     // Where a venue was held is still the city.
     expect(await top('Where was Behavioral Markets Symposium held?')).toBe('Mirefield');
   });
+  it('"who wrote P" answers a person, not the venue it was published in (a place, an institution at most)', async () => {
+    const top = await topOn('research');
+    expect(await top('Who wrote Sparse Networks of Coral Reefs?')).toBe('Halima Lindgren');
+  });
 });
 
 describe('a place that lies within others (WordNet: its instances seldom hold parts), on the genealogy graph of bench:qa', () => {

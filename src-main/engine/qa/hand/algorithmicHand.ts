@@ -865,7 +865,10 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const have = role?.classes.size ? role.classes : this.endClasses(ends);
     if (!have.size) return 0;
     // A person is no place, whatever artifact another sense of the role's noun names (a coach is also a carriage).
-    const shared = [...want].filter((c) => have.has(c) && !(c === 'noun.artifact' && !answer.noun && have.has('noun.person')));
+    // Nor is a place an answer to "who" for being an institution too (what a "published in" lands on: a location, an
+    // artifact, a group): without a person among its classes, only a label naming a group says so.
+    const placeGroup = !answer.noun && have.has('noun.location') && !have.has('noun.person');
+    const shared = [...want].filter((c) => have.has(c) && !(c === 'noun.artifact' && !answer.noun && have.has('noun.person')) && !(c === 'noun.group' && placeGroup));
     if (shared.length) return 1;
     // For a typed wh-word, what the ends are elsewhere when the label's noun says otherwise ("where … from" /
     // nationality: countries), read over everything the hop lands on when these few ends play no other role. A
