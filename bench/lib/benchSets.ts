@@ -64,5 +64,9 @@ export function benchSets(data: string): BenchSet[] {
     // A research graph (people, papers, venues, grants; 2,995 triples) and 49 questions an outside newcomer wrote as an
     // analyst would, names unbracketed, gold computed from the triples by script: every question, unsampled.
     { name: 'research', graph: 'research', kb: join(devDir, 'research', 'kb.txt'), questions: join(devDir, 'research', 'questions.tsv'), all: true },
+    // The same for a corporate graph (companies, people, products, places; 3,243 triples, 30 relations): 50 questions.
+    { name: 'corporate', graph: 'corporate', kb: join(devDir, 'corporate', 'kb.txt'), questions: join(devDir, 'corporate', 'questions.tsv'), all: true },
+    // And a music graph (bands, people, albums, songs, venues, labels; 3,364 triples, 33 relations): 50 questions.
+    { name: 'music', graph: 'music', kb: join(devDir, 'music', 'kb.txt'), questions: join(devDir, 'music', 'questions.tsv'), all: true },
   ];
 }

@@ -239,3 +239,26 @@ describe('a place that lies within others (WordNet: its instances seldom hold pa
     expect(await top("in which town is [Percival Vance]'s father buried?")).toBe('Grünwald');
   });
 });
+
+describe('the object of the verb beside a mention (the corporate and music graphs of bench:qa)', () => {
+  it('"which companies did X acquire" stops where acquired lands, not at the industry "companies" is near', async () => {
+    const top = await topOn('corporate');
+    expect(await top('Which companies did Ironbridge Dynamics acquire?')).toBe('Quarry Bay Capital');
+    expect(await top('Which companies does Kwame Ahlgren sit on the board of?')).toBe('Lindqvist Textiles');
+    // Not the object of a verb on the mention: the noun still names what the last hop lands on.
+    expect(await top('Which industries are the companies Ironbridge Dynamics acquired in?')).toBe('Financial Services');
+  });
+  it('"what records has X produced" answers the records, not the studio they were recorded at', async () => {
+    const top = await topOn('music');
+    expect(['Cold River', 'Low Harbour']).toContain(await top('What records has Ansel Ostrander produced over the years?'));
+  });
+});
+
+describe('"who" right before a verb is its subject (the corporate graph of bench:qa)', () => {
+  it('"who supplies X" walks to X\'s suppliers, a lone label word written as the verb beside the mention', async () => {
+    const top = await topOn('corporate');
+    expect(['Sandoval Capital', 'Veltrix Networks']).toContain(await top('Who supplies Summit Hill Logistics?'));
+    // The mention as the verb's subject: what it supplies.
+    expect(['Bramblewood Networks', 'Eldello Motors']).toContain(await top('Which companies does Summit Hill Logistics supply?'));
+  });
+});

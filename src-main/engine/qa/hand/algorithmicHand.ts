@@ -764,8 +764,11 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       const key = `${relation}:${anchor}`;
       if (memo.has(key)) return memo.get(key);
       let d: Direction | undefined;
-      const voice = this.labelVoice(relation);
       const m = words.indexOf(`mention${anchor}mark`);
+      // A lone label word written right beside the mention ("who supplies [A]", "[A] supplies") is the verb there,
+      // however many noun senses it has.
+      const beside = m >= 0 ? [words[m - 1], possessive[anchor] ? undefined : words[m + 1]] : [];
+      const voice = this.labelVoice(relation, (w) => beside.includes(w));
       if (voice && m >= 0) {
         const lemmas = new Set(wn.lemmas(voice.verb, 'v'));
         const role = mentionVoice(words, m, (w) => wn.lemmas(w, 'v').some((l) => lemmas.has(l)), possessive[anchor]);
@@ -778,14 +781,14 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   }
 
   /** A label that is a verb and which end is its agent: "V-ed by" (the tail), an -s form with at most a preposition (the head). */
-  private labelVoice(relation: number): { verb: string; agent: 'head' | 'tail' } | undefined {
+  private labelVoice(relation: number, written: (word: string) => boolean = () => false): { verb: string; agent: 'head' | 'tail' } | undefined {
     const label = this.graph.relationLabels[relation];
     if (/^[\w-]+(\.[\w-]+){2,}$/.test(label) || !this.wn) return undefined;
     const t = tokenizeLabel(label);
     if (t.length === 2 && t[1] === 'by' && this.wn.lemmas(t[0], 'v').some((l) => l !== t[0])) return { verb: t[0], agent: 'tail' };
     // A lone word with more senses as a noun than as a verb is a plural noun ("parents", "awards", "heads"; not
-    // "cites"); with a preposition it is the verb ("plays_for").
-    if (t.length === 1 && this.wn.synsets(t[0], 'n').length > this.wn.synsets(t[0], 'v').length) return undefined;
+    // "cites") unless the question writes it right beside a mention (`written`); with a preposition it is the verb.
+    if (t.length === 1 && !written(t[0]) && this.wn.synsets(t[0], 'n').length > this.wn.synsets(t[0], 'v').length) return undefined;
     if (t.length <= 2 && t[0].endsWith('s') && !VOICELESS.has(t[0]) && (t.length === 1 || VOICE_PREPOSITIONS.has(t[1])) && this.wn.lemmas(t[0], 'v').some((l) => l !== t[0]))
       return { verb: t[0], agent: 'head' };
     return undefined;

@@ -432,6 +432,27 @@ function asPredicate(text: QuestionText, wh: QuestionWord, isNoun?: (w: string) 
   return !after || after.phrase !== next.phrase ? next : undefined;
 }
 
+/**
+ * "which N did [X] V", "what N has [X] V-ed": the wh-phrase's noun right before an auxiliary and a mention whose next
+ * word is the main verb (no possessive: "did [X]'s films" makes the films the subject), a verb with no object of its
+ * own ("which subjects has [X] directed music videos in": the videos are what was directed; "what system has a …":
+ * "has" is the verb).
+ */
+function verbObject(text: QuestionText, phrase: WhPhrase): boolean {
+  const last = phrase.words[phrase.words.length - 1];
+  if (!phrase.determiner || !last || text.question === undefined || last.side !== 'left') return false;
+  const at = text.words.indexOf(last);
+  const verb = text.words[at + 1];
+  if (!verb || verb.kind !== 'content' || verb.side !== 'right' || verb.distance !== 1 || verb.anchor !== last.anchor) return false;
+  const between = text.question.slice(last.start + last.text.length, verb.start);
+  if (!AUX_THEN_MENTION.test(between) || /['’]s?\s*$/.test(between)) return false;
+  const object = text.words[at + 2];
+  return !object || text.question.slice(verb.start + verb.text.length, object.start).trim() !== '';
+}
+
+/** An auxiliary, then something that is no determiner (the mention). */
+const AUX_THEN_MENTION = /^\s+(?:do|does|did|has|have|had)\s+(?!(?:a|an|the|any|some|no|its|their|his|her)\s)\S/i;
+
 /** Whether do / does / did stands between the wh-word and `first`. */
 function doSupportBefore(text: QuestionText, wh: QuestionWord, first: QuestionWord): boolean {
   if (text.question === undefined || first.start < wh.start) return false;
@@ -489,6 +510,9 @@ function lastHopSupport(
   if (phrase.category && ctx.categorical) s = Math.max(s, w.categoryNoun * ctx.categorical(step.relation, step.direction));
   // The head noun, or the classification noun itself ("what class of drug": class, never drug).
   const noun = phrase.category ? phrase.words[0].text : phrase.words[phrase.words.length - 1].text;
+  // "which companies did [X] acquire": what the verb's hop lands on is the answer, not what those things relate to
+  // ("companies" is near "industry" for the vectors, "records" shares a stem with recorded_at).
+  if (answer.verbObject && steps.length >= 2) return s;
   if (ctx.landingSupport && !answer.typesChainNoun) {
     const here = ctx.landingSupport(noun, step, ends);
     // As for "where": a noun that names what the hop before lands on as well ("in which place did X die": the place
@@ -706,8 +730,9 @@ function answerNounWords(text: QuestionText): QuestionWord[] {
     if (w.kind !== 'content' || (w.start - wh.start > 40 && !modifierMention(prev, w)) || crossesMention) break;
     // Participles name the relation, not the type ("the films that are directed by", "who is listed as").
     if (PARTICIPLE.test(w.text)) continue;
-    // "which hospital employs the PI of X": the verb names a relation, never the answer's type.
-    if (out.length && verbBeforeObject(text, i)) break;
+    // "which hospital employs the PI of X": the verb names a relation, never the answer's type; "who supplies X": a
+    // wh-word that modifies no noun is the subject of the verb right after it.
+    if ((out.length || TYPED_WH.has(wh.text)) && verbBeforeObject(text, i)) break;
     out.push(w);
     prev = w;
   }
@@ -1063,6 +1088,8 @@ interface AnswerShared {
   unnamed: Map<number, number>;
   /** The answer noun only types the chain's last noun, a kind of it ("X's father's grave is at which place"). */
   typesChainNoun?: boolean;
+  /** The answer noun is the object of the verb right after a mention ("which companies did [X] acquire"). */
+  verbObject?: boolean;
 }
 
 /**
@@ -1120,6 +1147,7 @@ export function analyzeQuestion(
   // a label that happens to say "place" is not named by it.
   const head = answer.phrase.determiner && !answer.phrase.category ? answer.phrase.words[answer.phrase.words.length - 1]?.text : undefined;
   const lastNode = lastChainNode(text);
+  answer.verbObject = verbObject(text, answer.phrase);
   if (head && lastNode && lastNode.text !== head && ctx.kindOf?.(lastNode.text, head)) answer.typesChainNoun = true;
   const read = hopWords(text, anchors, ctx, answer.phrase);
   text = read.text;
