@@ -68,5 +68,10 @@ export function benchSets(data: string): BenchSet[] {
     { name: 'corporate', graph: 'corporate', kb: join(devDir, 'corporate', 'kb.txt'), questions: join(devDir, 'corporate', 'questions.tsv'), all: true },
     // And a music graph (bands, people, albums, songs, venues, labels; 3,364 triples, 33 relations): 50 questions.
     { name: 'music', graph: 'music', kb: join(devDir, 'music', 'kb.txt'), questions: join(devDir, 'music', 'questions.tsv'), all: true },
+    // And an aviation graph (airlines, airports, aircraft, people, places; 3,077 triples, 34 relations): 50 questions.
+    { name: 'aviation', graph: 'aviation', kb: join(devDir, 'aviation', 'kb.txt'), questions: join(devDir, 'aviation', 'questions.tsv'), all: true },
+    // And a politics graph (politicians, parties, constituencies, ministries, bills, elections; 2,433 triples, 34
+    // relations): 50 questions.
+    { name: 'politics', graph: 'politics', kb: join(devDir, 'politics', 'kb.txt'), questions: join(devDir, 'politics', 'questions.tsv'), all: true },
   ];
 }

@@ -248,6 +248,12 @@ describe('the object of the verb beside a mention (the corporate and music graph
     // Not the object of a verb on the mention: the noun still names what the last hop lands on.
     expect(await top('Which industries are the companies Ironbridge Dynamics acquired in?')).toBe('Financial Services');
   });
+  it('"which companies have sued X": the subject of the verb before the mention, who sued X (a past-form label: its head acted)', async () => {
+    const top = await topOn('corporate');
+    expect(['Quoranta Analytics', 'Westbridge Systems']).toContain(await top('Which companies have sued Ravenscroft Pharma?'));
+    // And the other way round: whom X sued.
+    expect(['Corium Freight', 'Northwind Logistics']).toContain(await top('Which companies has Ravenscroft Pharma sued?'));
+  });
   it('"what records has X produced" answers the records, not the studio they were recorded at', async () => {
     const top = await topOn('music');
     expect(['Cold River', 'Low Harbour']).toContain(await top('What records has Ansel Ostrander produced over the years?'));
@@ -260,5 +266,26 @@ describe('"who" right before a verb is its subject (the corporate graph of bench
     expect(['Sandoval Capital', 'Veltrix Networks']).toContain(await top('Who supplies Summit Hill Logistics?'));
     // The mention as the verb's subject: what it supplies.
     expect(['Bramblewood Networks', 'Eldello Motors']).toContain(await top('Which companies does Summit Hill Logistics supply?'));
+  });
+});
+
+describe('a plural noun right before a verb and a mention is the verb\'s subject (the music graph of bench:qa)', () => {
+  it('"which bands cite X as an influence": the bands, not their genre ("cite" is no answer noun)', async () => {
+    const top = await topOn('music');
+    expect(await top('Which bands cite Tender Meridians as an influence?')).toBe('The Saffron Postcards');
+  });
+});
+
+describe('places the hop before lands on, named as institutions (the corporate graph of bench:qa)', () => {
+  it('"in which city is the university attended by …" walks on from the university to its city', async () => {
+    const top = await topOn('corporate');
+    expect(await top('In which city is the university attended by the CEO of Brightwater Networks?')).toBe('Lyon');
+  });
+});
+
+describe('a wh-phrase after a preposition is no argument of the verb (the aviation graph of bench:qa)', () => {
+  it('"from which city does flight F depart" walks on from the airport to its city', async () => {
+    const top = await topOn('aviation');
+    expect(await top('From which city does flight CG 966 depart?')).toBe('Santiago');
   });
 });

@@ -780,7 +780,10 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     };
   }
 
-  /** A label that is a verb and which end is its agent: "V-ed by" (the tail), an -s form with at most a preposition (the head). */
+  /**
+   * A label that is a verb and which end is its agent: "V-ed by" (the tail), an -s form with at most a preposition or
+   * a lone past form (the head).
+   */
   private labelVoice(relation: number, written: (word: string) => boolean = () => false): { verb: string; agent: 'head' | 'tail' } | undefined {
     const label = this.graph.relationLabels[relation];
     if (/^[\w-]+(\.[\w-]+){2,}$/.test(label) || !this.wn) return undefined;
@@ -789,7 +792,9 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     // A lone word with more senses as a noun than as a verb is a plural noun ("parents", "awards", "heads"; not
     // "cites") unless the question writes it right beside a mention (`written`); with a preposition it is the verb.
     if (t.length === 1 && !written(t[0]) && this.wn.synsets(t[0], 'n').length > this.wn.synsets(t[0], 'v').length) return undefined;
-    if (t.length <= 2 && t[0].endsWith('s') && !VOICELESS.has(t[0]) && (t.length === 1 || VOICE_PREPOSITIONS.has(t[1])) && this.wn.lemmas(t[0], 'v').some((l) => l !== t[0]))
+    // An -s form, or a lone past form ("acquired", "sued"): the graph states what the head did. With a preposition a
+    // past form is as often a participle ("recorded_at", "located_in": the head is what was recorded).
+    if (t.length <= 2 && (t[0].endsWith('s') || (t.length === 1 && t[0].endsWith('ed'))) && !VOICELESS.has(t[0]) && (t.length === 1 || VOICE_PREPOSITIONS.has(t[1])) && this.wn.lemmas(t[0], 'v').some((l) => l !== t[0]))
       return { verb: t[0], agent: 'head' };
     return undefined;
   }
@@ -1233,8 +1238,11 @@ const NOT_VERB_NOUN_CLASSES = new Set(['noun.person', 'noun.act', 'noun.artifact
 /** A place noun with at least this many WordNet instances, fewer than this share of them holding parts, lies within others. */
 const LEAF_PLACE_INSTANCES = 5;
 const LEAF_PLACE_HOLDING = 0.15;
-/** Classes of a name's nouns that call a place something other than a town (an abbey, a cemetery, a hospital). */
-const NAMED_OTHER_PLACE = new Set(['noun.artifact', 'noun.location']);
+/**
+ * Classes of a name's nouns that call a place something other than a town: an abbey, a cemetery, a hospital, and an
+ * institution (a university, a college: a group first).
+ */
+const NAMED_OTHER_PLACE = new Set(['noun.artifact', 'noun.location', 'noun.group']);
 /** Verb forms a label may start with that name no action ("has_child"). */
 const VOICELESS = new Set(['has', 'is', 'was', 'does']);
 const VOICE_PREPOSITIONS = new Set(['for', 'in', 'at', 'on', 'to', 'from', 'with', 'into', 'as', 'about', 'under', 'against']);

@@ -433,16 +433,24 @@ function asPredicate(text: QuestionText, wh: QuestionWord, isNoun?: (w: string) 
 }
 
 /**
- * "which N did [X] V", "what N has [X] V-ed": the wh-phrase's noun right before an auxiliary and a mention whose next
- * word is the main verb (no possessive: "did [X]'s films" makes the films the subject), a verb with no object of its
- * own ("which subjects has [X] directed music videos in": the videos are what was directed; "what system has a …":
- * "has" is the verb).
+ * Whether the wh-phrase's noun is an argument of the verb beside a mention, so that the verb's hop is the last. Its
+ * subject: the verb right before the mention, nothing but auxiliaries between ("which companies have sued [X]").
+ * Its object: "which N did [X] V", "what N has [X] V-ed", the noun right before an auxiliary and a mention whose
+ * next word is the main verb (no possessive: "did [X]'s films" makes the films the subject), a verb with no object
+ * of its own ("which subjects has [X] directed music videos in": the videos are what was directed; "what system has
+ * a …": "has" is the verb). Not after a preposition ("from which city does [X] depart").
  */
-function verbObject(text: QuestionText, phrase: WhPhrase): boolean {
+function verbArgument(text: QuestionText, phrase: WhPhrase): boolean {
   const last = phrase.words[phrase.words.length - 1];
   if (!phrase.determiner || !last || text.question === undefined || last.side !== 'left') return false;
+  // "from which city does [X] depart": a preposition's object, which may lie beyond what the verb's hop reaches.
+  const wh = text.words.find((x) => x.kind === 'wh');
+  if (wh && GOVERNING.test(text.question.slice(0, wh.start))) return false;
   const at = text.words.indexOf(last);
   const verb = text.words[at + 1];
+  // The subject, of a verb whose object is the mention itself (not "employs [A]'s supervisor": the supervisor).
+  if (verb && verb.kind === 'content' && verb.side === 'left' && verb.distance === 1 && verb.anchor === last.anchor && AUX_ONLY.test(text.question.slice(last.start + last.text.length, verb.start)))
+    return !text.words.some((x) => x.anchor === verb.anchor && x.chainNode !== undefined);
   if (!verb || verb.kind !== 'content' || verb.side !== 'right' || verb.distance !== 1 || verb.anchor !== last.anchor) return false;
   const between = text.question.slice(last.start + last.text.length, verb.start);
   if (!AUX_THEN_MENTION.test(between) || /['’]s?\s*$/.test(between)) return false;
@@ -450,6 +458,8 @@ function verbObject(text: QuestionText, phrase: WhPhrase): boolean {
   return !object || text.question.slice(verb.start + verb.text.length, object.start).trim() !== '';
 }
 
+/** Nothing but auxiliaries between a noun and its verb. */
+const AUX_ONLY = /^\s+(?:(?:have|has|had|do|does|did|is|are|was|were|will|would|can|could)\s+)*$/i;
 /** An auxiliary, then something that is no determiner (the mention). */
 const AUX_THEN_MENTION = /^\s+(?:do|does|did|has|have|had)\s+(?!(?:a|an|the|any|some|no|its|their|his|her)\s)\S/i;
 
@@ -512,7 +522,7 @@ function lastHopSupport(
   const noun = phrase.category ? phrase.words[0].text : phrase.words[phrase.words.length - 1].text;
   // "which companies did [X] acquire": what the verb's hop lands on is the answer, not what those things relate to
   // ("companies" is near "industry" for the vectors, "records" shares a stem with recorded_at).
-  if (answer.verbObject && steps.length >= 2) return s;
+  if (answer.verbArgument && steps.length >= 2) return s;
   if (ctx.landingSupport && !answer.typesChainNoun) {
     const here = ctx.landingSupport(noun, step, ends);
     // As for "where": a noun that names what the hop before lands on as well ("in which place did X die": the place
@@ -798,11 +808,17 @@ export function whPhraseNouns(text: QuestionText, isNoun?: (w: string) => boolea
 
 /**
  * Whether the i-th word is an -s form followed by an object (an article, a pronoun, a mention): then it is the verb
- * ("which company makes the drug", "the company that manufactures [X]"), not part of the noun phrase before it.
+ * ("which company makes the drug", "the company that manufactures [X]"), not part of the noun phrase before it. After
+ * a plural noun, right before a mention, the verb has no -s ("which bands cite [X]").
  */
 function verbBeforeObject(text: QuestionText, i: number): boolean {
   const w = text.words[i];
-  if (!/s$/.test(w.text) || text.question === undefined) return false;
+  if (text.question === undefined) return false;
+  const before = text.words[i - 1];
+  const plural = !!before && before.kind === 'content' && /[^su]s$/.test(before.text) && text.question.slice(before.start + before.text.length, w.start).trim() === '';
+  // Only right before a mention: "which companies sponsor the trials that …" keeps its old reading, whose sponsor
+  // names the last hop from the far end of the question.
+  if (!/s$/.test(w.text)) return plural && w.side === 'left' && w.distance === 1;
   const next = text.words[i + 1];
   const after = text.question.slice(w.start + w.text.length).trim().toLowerCase().split(/[\s,?.!]+/)[0] ?? '';
   const mentionNext = w.side === 'left' && w.distance === 1;
@@ -1088,8 +1104,8 @@ interface AnswerShared {
   unnamed: Map<number, number>;
   /** The answer noun only types the chain's last noun, a kind of it ("X's father's grave is at which place"). */
   typesChainNoun?: boolean;
-  /** The answer noun is the object of the verb right after a mention ("which companies did [X] acquire"). */
-  verbObject?: boolean;
+  /** The answer noun is the subject or object of the verb beside a mention ("which companies did [X] acquire"). */
+  verbArgument?: boolean;
 }
 
 /**
@@ -1147,7 +1163,7 @@ export function analyzeQuestion(
   // a label that happens to say "place" is not named by it.
   const head = answer.phrase.determiner && !answer.phrase.category ? answer.phrase.words[answer.phrase.words.length - 1]?.text : undefined;
   const lastNode = lastChainNode(text);
-  answer.verbObject = verbObject(text, answer.phrase);
+  answer.verbArgument = verbArgument(text, answer.phrase);
   if (head && lastNode && lastNode.text !== head && ctx.kindOf?.(lastNode.text, head)) answer.typesChainNoun = true;
   const read = hopWords(text, anchors, ctx, answer.phrase);
   text = read.text;
