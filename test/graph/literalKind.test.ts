@@ -8,6 +8,10 @@ describe('detectLiteralKind', () => {
   it('reads integers, decimals, ratings and grouped counts as numbers', () => {
     for (const s of ['42', '7.5', '-3', '0.25', '1,234', '12,345,678', '3.2e5', '999', '2101']) expect(detectLiteralKind(s), s).toBe('number');
   });
+  it('reads a share as a number ("59.4%", "12 %"), not a bare percent sign', () => {
+    for (const s of ['59.4%', '12 %', '100%']) expect(detectLiteralKind(s), s).toBe('number');
+    for (const s of ['%', 'x%', '12%%']) expect(detectLiteralKind(s), s).toBeUndefined();
+  });
   it('leaves names alone', () => {
     for (const s of ['$9.99', "'71", 'Top Hat', '2008-13', '2008-02-40', '1,23', 'R2D2', '', '7.5 stars'])
       expect(detectLiteralKind(s), s).toBeUndefined();

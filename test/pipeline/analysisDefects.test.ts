@@ -294,3 +294,10 @@ describe('a wh-phrase after a preposition is no argument of the verb (the aviati
     expect(await top('Which city does flight CG 966 depart from?')).toBe('Santiago');
   });
 });
+
+describe('there and back through a number (the politics graph of bench:qa)', () => {
+  it('"who did X beat at the ballot box" is whom X defeated, not a vote share nor the people who had the same share', async () => {
+    const top = await topOn('politics');
+    expect(await top('Who did Dragan Pellberg beat at the ballot box?')).toBe('Ulrich Rosberg');
+  });
+});

@@ -4,6 +4,9 @@ import { coarsenLiteral, literalKindOfText, numberBand } from '../../src-main/en
 describe('literal coarsening', () => {
   it('reads dates as a year or a decade', () => {
     expect(coarsenLiteral('date', '1994-05-12', 'year')).toBe('1994');
+    // A share keeps its percent sign, banded like any number.
+    expect(literalKindOfText('59.4%')).toBe('number');
+    expect(coarsenLiteral('number', '59.4%', 'year')).toBe(`${numberBand(59.4)}%`);
     expect(coarsenLiteral('date', '1994-05-12', 'decade')).toBe('1990s');
     expect(coarsenLiteral('date', '2003', 'decade')).toBe('2000s');
     expect(coarsenLiteral('date', '2003-02-14T10:00:00Z', 'year')).toBe('2003');

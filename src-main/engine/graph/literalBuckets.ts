@@ -17,6 +17,8 @@ export interface LiteralGraph {
 const ISO_DATE = /^([+-]?\d{4})-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?([T ].*)?$/;
 const YEAR = /^\d{4}$/;
 const NUMBER = /^[+-]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?([eE][+-]?\d+)?$|^[+-]?\.\d+$/;
+/** A percent sign after a number ("59.4%", "12 %"). */
+const PERCENT = /(?<=\d)\s?%$/;
 
 /**
  * Literal kind of an entity: the importer's mark when it set one, else read from the name. A name-only literal
@@ -58,7 +60,7 @@ export function literalKindOfText(text: string): LiteralKind | undefined {
     const y = Number(t);
     return y >= 1000 && y <= 2999 ? 'date' : 'number';
   }
-  if (NUMBER.test(t)) return 'number';
+  if (NUMBER.test(t.replace(PERCENT, ''))) return 'number';
   return undefined;
 }
 
@@ -70,8 +72,11 @@ export function coarsenLiteral(kind: LiteralKind, text: string, dates: 'year' | 
     return dates === 'decade' ? `${Math.floor(y / 10) * 10}s` : String(y);
   }
   if (kind === 'number') {
-    const x = Number(text.trim().replace(/,/g, ''));
-    return Number.isFinite(x) ? numberBand(x) : 'number';
+    const t = text.trim();
+    // A share keeps its sign of what it is: "59.4%" → `10–100%`.
+    const share = PERCENT.test(t) ? '%' : '';
+    const x = Number(t.replace(PERCENT, '').replace(/,/g, ''));
+    return Number.isFinite(x) ? `${numberBand(x)}${share}` : 'number';
   }
   return 'text';
 }

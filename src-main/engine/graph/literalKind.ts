@@ -6,6 +6,7 @@ const ISO_DATE = /^(\d{4})-(\d{2})(?:-(\d{2}))?(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\
 const INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?$|^[+-]?\d+[eE][+-]?\d+$/;
 const GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+const PERCENT = /(?<=\d)\s?%$/;
 
 /** Literal kind of plain text (a pipe/tab/CSV value), or undefined when it reads as a name. */
 export function detectLiteralKind(text: string): LiteralKind | undefined {
@@ -25,7 +26,9 @@ export function detectLiteralKind(text: string): LiteralKind | undefined {
     // "2020-13" or "2020-02-40" are not dates; they are probably identifiers.
     return month >= 1 && month <= 12 && day >= 1 && day <= 31 ? 'date' : undefined;
   }
-  if (INTEGER.test(s) || DECIMAL.test(s) || GROUPED.test(s)) return 'number';
+  // A share ("59.4%", "12 %") is a number too.
+  const n = s.replace(PERCENT, '');
+  if (INTEGER.test(n) || DECIMAL.test(n) || GROUPED.test(n)) return 'number';
   return undefined;
 }
 

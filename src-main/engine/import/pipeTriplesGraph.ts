@@ -1,17 +1,11 @@
 // Loads a `head|relation|tail` file straight into a MemoryGraph (no database): the benchmark's fast path. An
-// entity is its name, as in the file; four-digit years read as dates and other plain numbers as numbers, so the
-// sanitizer coarsens them like imported literals.
+// entity is its name, as in the file; its literal kind is read as an import reads it (detectLiteralKind), so the
+// benchmark answers and the sanitizer coarsens as the app does.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { Entity, LiteralKind, Triple } from '../../common/graphTypes.js';
+import type { Entity, Triple } from '../../common/graphTypes.js';
+import { detectLiteralKind } from '../graph/literalKind.js';
 import { MemoryGraph } from '../graph/memoryGraph.js';
-
-export function literalKindOf(text: string): LiteralKind | undefined {
-  if (/^(1[0-9]|20)\d\d$/.test(text)) return 'date';
-  if (/^\d{4}-\d\d(-\d\d)?$/.test(text)) return 'date';
-  if (/^-?\d+([.,]\d+)?$/.test(text)) return 'number';
-  return undefined;
-}
 
 /** Parses pipe- (or tab-) separated triples; blank and malformed lines are skipped. */
 export function parsePipeTriples(text: string): Triple[] {
@@ -32,7 +26,7 @@ export function pipeTriplesGraph(file: string, name = basename(file)): MemoryGra
   for (const t of triples)
     for (const id of [t.head, t.tail])
       if (!entities.has(id)) {
-        const lit = literalKindOf(id);
+        const lit = detectLiteralKind(id);
         entities.set(id, lit ? { id, name: id, literal: lit } : { id, name: id });
       }
   return MemoryGraph.fromTriples(name, [...entities.values()], triples);

@@ -902,7 +902,7 @@ function timeQuestion(text: QuestionText): boolean {
   return text.words.some((w) => w.kind === 'wh' && TIME_WH.has(w.text));
 }
 
-function literalShare(ends: Set<number>, ctx: AnalysisContext): number {
+function literalShare(ends: ReadonlySet<number>, ctx: AnalysisContext): number {
   let lit = 0;
   let n = 0;
   for (const e of ends) {
@@ -967,6 +967,9 @@ function scoreSingle(
     // A last hop back over the relation just walked lands on things like the ones the walk came from; when the answer
     // noun names what the hop before landed on ("which gameplay mode is the game that …": the mode), it is unasked-for.
     if (!cued && backToSiblings(p.steps, answer, ctx, w, prefixes, p.ends)) score -= w.missingHop;
+    // There and back through a number or a date ("the people whose vote share is X's") is asked for only with a cue
+    // ("released in the same year as").
+    if (!cued && throughLiteral(p.steps, prefixes, ctx)) score -= w.missingHop;
     // The anchor's role for the verb beside its mention: a first hop over that verb's relation the other way reads it backwards.
     const voiced = ctx.voiceDirection?.(p.steps[0].relation, anchorIndex);
     if (voiced && voiced !== p.steps[0].direction) score -= w.voiceMismatch;
@@ -994,6 +997,16 @@ function backToSiblings(steps: readonly SchemaStep[], answer: AnswerShared, ctx:
     const there = ctx.landingSupport!(n, steps[L - 2], before);
     return there >= w.supportMin && there > ctx.landingSupport!(n, steps[L - 1], ends);
   });
+}
+
+/** Whether the chain walks a relation to literal values and straight back from them. */
+function throughLiteral(steps: readonly SchemaStep[], prefixes: ReadonlyMap<string, ReadonlySet<number>>, ctx: AnalysisContext): boolean {
+  for (let j = 1; j < steps.length; j++) {
+    if (!isReciprocal(steps, j)) continue;
+    const middle = prefixes.get(chainKey(steps.slice(0, j)));
+    if (middle && literalShare(middle, ctx) >= 0.5) return true;
+  }
+  return false;
 }
 
 /** Whether every end is an entity the question names, other than the anchor (stops at the first that is not). */
