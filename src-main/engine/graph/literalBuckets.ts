@@ -3,6 +3,7 @@
 // live), free text to the word `text`. The raw value never reaches the view; only the band does.
 import type { LiteralKind } from '../../common/graphTypes.js';
 import { DIR_OUT } from './edgeDirection.js';
+import { PERCENT } from './literalKind.js';
 
 /** What literal kinds read of a graph (a MemoryGraph; structural, so memoryGraph.ts can compute them without a cycle). */
 export interface LiteralGraph {
@@ -17,8 +18,6 @@ export interface LiteralGraph {
 const ISO_DATE = /^([+-]?\d{4})-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?([T ].*)?$/;
 const YEAR = /^\d{4}$/;
 const NUMBER = /^[+-]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?([eE][+-]?\d+)?$|^[+-]?\.\d+$/;
-/** A percent sign after a number ("59.4%", "12 %"). */
-const PERCENT = /(?<=\d)\s?%$/;
 
 /**
  * Literal kind of an entity: the importer's mark when it set one, else read from the name. A name-only literal

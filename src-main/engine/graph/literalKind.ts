@@ -6,7 +6,8 @@ const ISO_DATE = /^(\d{4})-(\d{2})(?:-(\d{2}))?(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\
 const INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?$|^[+-]?\d+[eE][+-]?\d+$/;
 const GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
-const PERCENT = /(?<=\d)\s?%$/;
+/** A percent sign after a number ("59.4%", "12 %"): a share is a number too. */
+export const PERCENT = /(?<=\d)\s?%$/;
 
 /** Literal kind of plain text (a pipe/tab/CSV value), or undefined when it reads as a name. */
 export function detectLiteralKind(text: string): LiteralKind | undefined {

@@ -7,7 +7,7 @@ import { cosine } from '../../drm/cosine.js';
 import { DIR_IN, DIR_OUT, type MemoryGraph } from '../../graph/memoryGraph.js';
 import { edgeKey, hasKey, holdersOf, keyStart } from '../../graph/keyHolders.js';
 import { ACTIVITY_KEY, analyzeQuestion, answerNouns, answerType, DEFAULT_ANALYSIS_WEIGHTS, LANDING_RELATED, whKey, type AnalysisWeights, type AnswerType } from './analyzeQuestion.js';
-import { isPhraseNoun, nounClasses, readLabelRoles, type LabelRoles } from './labelRoles.js';
+import { isPhraseNoun, nounClasses, readLabelRoles, type EndRole, type LabelRoles } from './labelRoles.js';
 import { sharedWordNet, type WordNet } from '../../lexicon/wordnet.js';
 import { nounGender } from '../../lexicon/nounGender.js';
 import { entityGenders } from './entityGender.js';
@@ -118,7 +118,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
         landingClash: (noun, step) => this.landingClash(noun, step),
         landsOnClass: (noun, step) => this.landsOnClass(noun, step),
         landsOnLeafPlace: (noun, step) => this.landsOnLeafPlace(noun, step),
-        namesRoleNoun: (noun, step) => (step.direction === 'out' ? this.roles[step.relation].tail : this.roles[step.relation].head).heads.some((h) => sharesStem(noun, h)),
+        namesRoleNoun: (noun, step) => this.landingRole(step).heads.some((h) => sharesStem(noun, h)),
         voiceDirection: this.voiceDirections(spelled.question, spelled.mentions),
         namesStart: (noun, step) => this.namesStart(noun, step),
         aliases: (step) => this.aliases(step),
@@ -421,8 +421,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
       if (this.landingMemo.size > 100_000) this.landingMemo.clear();
       this.landingMemo.set(key, v);
     }
-    const r = this.roles[step.relation];
-    const role = step.direction === 'out' ? r.tail : r.head;
+    const role = this.landingRole(step);
     // A label naming no role noun at this end ("diagnosed_with"; "died_in" names only a class, a place): what its ends
     // are, read from their other relations, else from what the relation's entities there are called.
     // (A faint similarity to the label itself, below what names a hop, does not stand in their way: "leagues".)
@@ -575,8 +574,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   }
 
   private computeLandingSupport(noun: string, step: SchemaStep): number {
-    const r = this.roles[step.relation];
-    const role = step.direction === 'out' ? r.tail : r.head;
+    const role = this.landingRole(step);
     // A typed wh-word: the role's classes say the end is a place / a time.
     const wh = whClasses(noun);
     if (wh.size) return intersects(wh, role.classes) && [...wh].some((c) => role.classes.has(c) && c !== 'noun.artifact') ? 1 : 0;
@@ -793,7 +791,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     // A lone word with more senses as a noun than as a verb is a plural noun ("parents", "awards", "heads"; not
     // "cites") unless the question writes it as the verb (`written`); with a preposition it is the verb.
     if (t.length === 1 && !written(t[0]) && this.wn.synsets(t[0], 'n').length > this.wn.synsets(t[0], 'v').length) return undefined;
-    // A past form says nothing of which end acted: "A acquired B", but "P prescribed D" (P was prescribed D).
+    // An -s form only: a past form says nothing of which end acted ("A acquired B", but "P prescribed D": P was
+    // prescribed D).
     if (t.length <= 2 && t[0].endsWith('s') && !VOICELESS.has(t[0]) && (t.length === 1 || VOICE_PREPOSITIONS.has(t[1])) && this.wn.lemmas(t[0], 'v').some((l) => l !== t[0]))
       return { verb: t[0], agent: 'head' };
     return undefined;
@@ -801,8 +800,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
 
   /** See AnalysisContext.landsOnClass: the noun's first sense's class (not an artifact: too broad) among the role's. */
   private landsOnClass(noun: string, step: SchemaStep): boolean {
-    const r = this.roles[step.relation];
-    const role = step.direction === 'out' ? r.tail : r.head;
+    const role = this.landingRole(step);
     const first = this.wn?.synsets(noun, 'n', 1)[0]?.lexname;
     return !!first && first !== 'noun.artifact' && role.classes.has(first);
   }
@@ -829,6 +827,12 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     if (this.leafLandingMemo.size > 10_000) this.leafLandingMemo.clear();
     this.leafLandingMemo.set(key, v);
     return v;
+  }
+
+  /** The role a step's label gives the end it lands on: the tail's walking out, the head's walking in. */
+  private landingRole(step: SchemaStep): EndRole {
+    const r = this.roles[step.relation];
+    return step.direction === 'out' ? r.tail : r.head;
   }
 
   /**
@@ -868,8 +872,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   }
 
   private computeLandingClash(noun: string, step: SchemaStep): boolean {
-    const r = this.roles[step.relation];
-    const role = step.direction === 'out' ? r.tail : r.head;
+    const role = this.landingRole(step);
     if (role.heads.some((w) => sharesStem(noun, w))) return false;
     const classes = this.classesOfNoun(noun);
     return classes.size > 0 && role.classes.size > 0 && !intersects(classes, role.classes);
@@ -881,7 +884,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     if (!want.size) return 0;
     // The role the last hop gives its ends says what they are in this reading; every role they play elsewhere
     // mixes classes (a principal investigator also works at and is a member of places and groups).
-    const role = landing ? (landing.direction === 'out' ? this.roles[landing.relation].tail : this.roles[landing.relation].head) : undefined;
+    const role = landing ? this.landingRole(landing) : undefined;
     const have = role?.classes.size ? role.classes : this.endClasses(ends);
     if (!have.size) return 0;
     // A person is no place, whatever artifact another sense of the role's noun names (a coach is also a carriage).
