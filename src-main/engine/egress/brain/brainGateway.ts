@@ -228,14 +228,18 @@ export class BrainGateway {
     try {
       for (let attempt = 1; ; attempt++) {
         if (request.signal?.aborted) throw new BrainAbortedError();
+        // An attempt that may not outlast the call's deadline times out with it: its timeout is the deadline passing,
+        // whichever of the two timers fires first.
+        const remaining = deadline - Date.now();
+        const deadlineBound = remaining <= this.policy.attemptTimeoutMs;
         try {
-          const reply = await this.attempt(OpenAISdk, client, { ...request, signal }, Math.max(1, Math.min(this.policy.attemptTimeoutMs, deadline - Date.now())), key, request.signal);
+          const reply = await this.attempt(OpenAISdk, client, { ...request, signal }, Math.max(1, Math.min(this.policy.attemptTimeoutMs, remaining)), key, request.signal);
           return { ...reply, attempts: attempt, failures, ms: Date.now() - started };
         } catch (e) {
           if (!(e instanceof AttemptError)) throw e;
           failures.push({ attempt, kind: e.kind, status: e.status, message: e.message, delivered: e.delivered });
           if (e.kind === 'rejected') throw new BrainRequestError(this.endpoint, e.status, e.message, failures);
-          if (cutOff.signal.aborted) throw pastDeadline(e.message);
+          if (cutOff.signal.aborted || (e.kind === 'timeout' && deadlineBound)) throw pastDeadline(e.message);
           const wait = e.waitMs ?? backoffDelay(attempt, this.policy, this.random);
           const left = deadline - Date.now();
           if (attempt >= this.policy.maxAttempts) throw new BrainUnavailableError(this.endpoint, failures, `${e.message} (no attempts left)`);
