@@ -301,3 +301,21 @@ describe('there and back through a number (the politics graph of bench:qa)', () 
     expect(await top('Who did Dragan Pellberg beat at the ballot box?')).toBe('Ulrich Rosberg');
   });
 });
+
+describe('nouns of one event and the roles readings land on (the genealogy and sports graphs of bench:qa)', () => {
+  it('"the place of death of X\'s husband" is two hops: the place of an event a label names is where that hop lands', async () => {
+    const top = await topOn('genealogy');
+    expect(await top("what is the place of death of [Marguerite Underhill]'s husband")).toBe('Pellham');
+  });
+  it('"where is the burial ground of X\'s father located": father, grave, then where the grave lies (the chain before the trailing verb)', async () => {
+    const top = await topOn('genealogy');
+    expect(await top("Where is the burial ground of [Octavia Lockwood]'s father located")).toBe('Montevecchio');
+    // A region holds the birthplace: the walk goes on from the place of birth.
+    expect(await top('in which region is the place where [Walter James Thackeray] was born')).toBe('South Morven');
+  });
+  it('"where do the players of club C come from": a player\'s country is where he is from, whatever else these few countries hold', async () => {
+    const top = await topOn('sports');
+    expect(['England', 'Denmark', 'Senegal', 'Ivory Coast', 'Mexico']).toContain(await top('Where do the players who play for [Ashbourne Athletic] come from'));
+    expect(['Sweden', 'Ghana', 'Japan', 'Netherlands', 'Ireland', 'Germany', 'Scotland']).toContain(await top('Where are the other players of the club of [Bram Claes] from?'));
+  });
+});

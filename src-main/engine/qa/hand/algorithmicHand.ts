@@ -132,6 +132,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
           ? {
               isNoun: (word: string) => this.isPhraseNoun(word),
               namesPerson: (noun: string) => this.namesPerson(noun),
+              eventNoun: (noun: string) => eventNoun(this.wn!, noun),
+              setting: (noun: string) => SETTING_CLASSES.has(this.wn!.synsets(noun, 'n', 1)[0]?.lexname ?? ''),
               kindOf: (specific: string, general: string) => !sharesStem(specific, general) && nounKindOf(this.wn!, specific, general),
               nounGender: (noun: string) => nounGender(this.wn!, noun),
             }
@@ -875,7 +877,13 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     const role = this.landingRole(step);
     if (role.heads.some((w) => sharesStem(noun, w))) return false;
     const classes = this.classesOfNoun(noun);
-    return classes.size > 0 && role.classes.size > 0 && !intersects(classes, role.classes);
+    if (!classes.size) return false;
+    if (role.classes.size) return !intersects(classes, role.classes);
+    // A label that says nothing of the end it lands on (father walked back: the child) lets the other roles of what
+    // it lands on say whether those are people (children are fathers, mothers, spouses: no cemetery). Only people:
+    // the other classes those roles mix are too loose to rule a noun out.
+    const have = this.endClasses(this.landingPopulation(step));
+    return have.has('noun.person') && !classes.has('noun.person') && !intersects(classes, have);
   }
 
   /** See AnalysisContext.typeFit. */
@@ -1291,6 +1299,17 @@ function nounsRelated(wn: WordNet, a: string, b: string): boolean {
 function anySenseKindOf(wn: WordNet, specific: string, targets: ReadonlySet<number>): boolean {
   if (!targets.size) return false;
   return wn.synsets(specific, 'n').some((x) => targets.has(x.offset) || wn.closure(x, ['@'], 2).some((y) => targets.has(y.offset)));
+}
+
+/** First senses of a general place or time noun: what an event noun's hop lands on ("the place of death"). */
+const SETTING_CLASSES = new Set(['noun.location', 'noun.time', 'noun.Tops']);
+const EVENT_CLASSES = new Set(['noun.event', 'noun.act', 'noun.process']);
+const THING_CLASSES = new Set(['noun.person', 'noun.location', 'noun.artifact', 'noun.group']);
+
+/** A noun whose first two senses include an event or act and no thing (death, birth, burial; not a club or a release). */
+function eventNoun(wn: WordNet, noun: string): boolean {
+  const senses = wn.synsets(noun, 'n', 2);
+  return senses.some((s) => EVENT_CLASSES.has(s.lexname)) && !senses.some((s) => THING_CLASSES.has(s.lexname));
 }
 
 /**

@@ -234,6 +234,10 @@ export interface AnalysisContext {
   isNoun?(word: string): boolean;
   /** Whether the noun `specific` is a kind of the noun `general` (a grave is a place). Absent: never. */
   kindOf?(specific: string, general: string): boolean;
+  /** Whether a noun names an event or an act before any thing (death, birth, burial, founding). Absent: never. */
+  eventNoun?(noun: string): boolean;
+  /** Whether a noun's first sense is a place or a time in general (place, year, date, city). Absent: never. */
+  setting?(noun: string): boolean;
   weights?: Partial<AnalysisWeights>;
 }
 
@@ -269,11 +273,17 @@ export function orderedWords(text: QuestionText, anchor: number, isNoun?: (w: st
   // there modify the mention ("the release dates of [X] starred movies": X's movies first).
   if (isNoun && near.some((w) => w.chainNode !== undefined) && far.every((w) => w.chainNode === undefined && !isNoun(w.text))) return [[...near, ...far], [...far, ...near]];
   const orders = [[...far, ...near], [...near, ...far]];
-  // Chain nouns on both sides ("the father of X's father"): the chain is walked noun by noun, inside out, then the
-  // rest ("… buried") is said of its last noun.
+  // Chain nouns on both sides ("the father of X's father", "the burial ground of X's father"): the chain is walked
+  // noun by noun, inside out, then the rest ("… buried", "… located") is said of its last noun. That is the usual
+  // reading of such a question, and pays nothing.
   const chain = mine.filter((w) => w.chainNode !== undefined);
-  if (far.some((w) => w.chainNode !== undefined) && near.some((w) => w.chainNode !== undefined))
-    orders.push([...chain.sort((a, b) => a.chainNode! - b.chainNode!), ...far.filter((w) => w.chainNode === undefined), ...near.filter((w) => w.chainNode === undefined)]);
+  if (far.some((w) => w.chainNode !== undefined) && near.some((w) => w.chainNode !== undefined)) {
+    // A chain noun's modifiers go with it ("X's former clubs": former names the clubs' hop).
+    const modifierOf = (m: QuestionWord, n: QuestionWord): boolean => m.chainNode === undefined && !!m.chainModifier && m.phrase === n.phrase && m.side === n.side;
+    const walked = chain.sort((a, b) => a.chainNode! - b.chainNode!).flatMap((n) => [...mine.filter((m) => modifierOf(m, n)), n]);
+    const rest = (side: QuestionWord[]): QuestionWord[] => side.filter((w) => !walked.includes(w));
+    orders.unshift([...walked, ...rest(far), ...rest(near)]);
+  }
   return orders;
 }
 
@@ -321,6 +331,8 @@ interface Alignment {
 
 /** How far below a word's best relation an alias of the hop may be and still be named by it (see alignWords). */
 const ALIAS_BEST_GAP = 0.05;
+/** What a word naming a hop's alias gives the hop: nearly all, but the relation it names itself comes first (father> before heir<, which holds the same fathers). */
+const ALIAS_SHARE = 0.95;
 
 /** Owner of a hop supported only by a cue word or an answer noun (see alignWords). */
 const NEUTRAL = -2;
@@ -576,7 +588,7 @@ export function alignWords(
     // Through an alias only a word that names the alias above all else ("daughter" / has_child for mother<), not one
     // the vectors put near it by chance ("married" / mother, under spouse_of).
     if (word.kind !== 'cue')
-      for (const a of aliases[j]) if (ctx.matcher.contrast(word.text, a.relation) >= ctx.matcher.bestContrast(word.text) - ALIAS_BEST_GAP) v = Math.max(v, hopScoreOn(word, j, a));
+      for (const a of aliases[j]) if (ctx.matcher.contrast(word.text, a.relation) >= ctx.matcher.bestContrast(word.text) - ALIAS_BEST_GAP) v = Math.max(v, ALIAS_SHARE * hopScoreOn(word, j, a));
     return v;
   };
   const hopScoreOn = (word: QuestionWord, j: number, step: SchemaStep): number => {
@@ -862,7 +874,14 @@ function applyCandidateType(ranked: ScoredChain[], text: QuestionText, ctx: Anal
   const literalWrong = personOrPlaceQuestion(text);
   if (literalWrong) for (const c of ranked) c.score -= w.literalMismatch * literalShare(c.ends, ctx);
   if (!ctx.candidateTypeSimilarity || nouns.length === 0 || w.candidateType === 0) return;
-  const sims = ranked.map((c) => ctx.candidateTypeSimilarity!(nouns, c.ends));
+  const own = ranked.map((c) => ctx.candidateTypeSimilarity!(nouns, c.ends));
+  // "where": readings whose last hop is the same relation land on things of one kind, whichever roles these few ends
+  // happen to play besides (a player's country is where he is from, whether or not a club of the graph lies in it).
+  // Each takes the best evidence of its kind. Nouns are read from names, which do differ within a kind.
+  const lastKey = (c: ScoredChain): string => `${c.steps[c.steps.length - 1].relation}${c.steps[c.steps.length - 1].direction}`;
+  const byKind = new Map<string, number>();
+  ranked.forEach((c, i) => byKind.set(lastKey(c), Math.max(byKind.get(lastKey(c)) ?? -Infinity, own[i])));
+  const sims = nouns.includes('where') ? ranked.map((c) => byKind.get(lastKey(c))!) : own;
   const sorted = [...sims].sort((a, b) => a - b);
   const median = sorted[sorted.length >> 1];
   ranked.forEach((c, i) => (c.score += w.candidateType * (sims[i] - median)));
@@ -1188,7 +1207,7 @@ export function analyzeQuestion(
   answer.verbArgument = verbArgument(text, answer.phrase);
   if (head && lastNode && lastNode.text !== head && ctx.kindOf?.(lastNode.text, head)) answer.typesChainNoun = true;
   const read = hopWords(text, anchors, ctx, answer.phrase);
-  text = read.text;
+  text = foldEventNodes(read.text, ctx);
   answer.anchorNouns = read.anchorNouns;
   let ranked: ScoredChain[] = [];
   anchors.forEach((a, i) => ranked.push(...scoreSingle(text, i, a, pathsByAnchor[i] ?? [], ctx, w, anchors.length - 1, answer)));
@@ -1212,6 +1231,25 @@ export function analyzeQuestion(
     alternatives: ranked.slice(1, 1 + (options.alternatives ?? 8)).map((c) => ({ chain: c.steps, score: c.score })),
     ranked,
   };
+}
+
+/**
+ * "the place of death of X's husband", "the year of birth of …": a place or a time of an event a label names is where
+ * that one hop lands, not a node of its own (the husband's death place is two hops, not three). The outer noun takes
+ * the event noun's place in the chain, and the nouns beyond move one node nearer.
+ */
+function foldEventNodes(text: QuestionText, ctx: AnalysisContext): QuestionText {
+  if (!ctx.eventNoun || !ctx.setting) return text;
+  let words = text.words;
+  for (let i = 0; i < words.length; i++) {
+    const inner = words[i];
+    if (inner.chainNode === undefined || inner.kind !== 'content' || !ctx.eventNoun(inner.text) || ctx.matcher.bestRaw(inner.text) < STEM_MATCH) continue;
+    const outer = words.find((x) => x.anchor === inner.anchor && x.chainNode === inner.chainNode! + 1 && x.kind === 'content');
+    if (!outer || !ctx.setting(outer.text)) continue;
+    const at = inner.chainNode;
+    words = words.map((x) => (x.anchor === inner.anchor && x.chainNode !== undefined && x.chainNode > at ? { ...x, chainNode: x.chainNode - 1 } : x));
+  }
+  return words === text.words ? text : { ...text, words };
 }
 
 /** Chains of the ranking given the sexes the question's nouns name (verification reads them for the accepted ones). */
