@@ -319,3 +319,12 @@ describe('nouns of one event and the roles readings land on (the genealogy and s
     expect(['Sweden', 'Ghana', 'Japan', 'Netherlands', 'Ireland', 'Germany', 'Scotland']).toContain(await top('Where are the other players of the club of [Bram Claes] from?'));
   });
 });
+
+describe('the noun a relative clause is about (the corporate and politics graphs of bench:qa)', () => {
+  it('"the company that makes X" is what makes X, not a parent company of it; "the party that won E" is the winner', async () => {
+    const corporate = await topOn('corporate');
+    expect(await corporate('Where is the company that makes the Gale Satellite Bus headquatered?')).toBe('Curitiba');
+    const politics = await topOn('politics');
+    expect(await politics('Who leads the party that won the 2021 Talvenia general election?')).toBe('Petra Kettby');
+  });
+});

@@ -146,6 +146,11 @@ describe('analyzeQuestion', () => {
     expect(read("where are the coaches of [Bo Lind]'s former clubs from", '[Bo Lind]').words.find((w) => w.text === 'former')).toMatchObject({ chainModifier: true });
     // A verb before a bare plural is no modifier.
     expect(read('who directed films of [Bo Lind]', '[Bo Lind]').words.find((w) => w.text === 'directed')!.chainModifier).toBeUndefined();
+    // The noun a relative clause is about, when the clause's verb stands before the mention: the verb's subject.
+    const clause = read('where is the company that makes the [Gale Bus] based', '[Gale Bus]').words;
+    expect(clause.find((w) => w.text === 'company')!.clauseVerb).toBe(clause.find((w) => w.text === 'makes')!.start);
+    expect(read('where is the company that [Gale Bus] acquired based', '[Gale Bus]').words.find((w) => w.text === 'company')!.clauseVerb).toBeUndefined();
+    expect(read('where is the company that makes parts for the [Gale Bus]', '[Gale Bus]').words.find((w) => w.text === 'company')!.clauseVerb).toBeUndefined();
   });
 
   it('starts a new phrase at prepositions, articles and mentions, never at relative pronouns', () => {

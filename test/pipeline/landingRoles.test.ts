@@ -339,6 +339,8 @@ describe('WordNet relatedness', () => {
     expect(wn).toBeDefined();
     const lex = new LexicalRelatedness(wn!);
     expect(lex.of('makes', 'manufacturer')).toBe(LEXICAL_SYNONYM);
+    // To manufacture is to make (from raw material: a rare sense of "make"); the broader verb names the label's.
+    expect(lex.of('makes', 'manufactures')).toBe(LEXICAL_HYPERNYM);
     expect(lex.of('coached', 'manager')).toBe(LEXICAL_SYNONYM);
     // The question's word a kind of the label's names it; the other way round it is only a hypernym.
     expect(lex.of('husband', 'spouse')).toBe(LEXICAL_NOUN_KIND);

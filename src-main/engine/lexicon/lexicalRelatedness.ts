@@ -53,6 +53,8 @@ interface Concepts {
   person: Set<string>;
   /** For an inflected verb form, the direct hypernyms of its bare form's later noun senses (worked → work → occupation). */
   act: Set<string>;
+  /** Every verb sense of the word, however rare. */
+  verbSenses: Set<string>;
 }
 
 /** Memoised WordNet relatedness of word pairs (see the file comment). */
@@ -84,6 +86,9 @@ export class LexicalRelatedness {
     // than a hypernym does ("the grave of X" is no place of birth).
     if (overlaps(A.up, B.own)) return both && overlaps(A.upSame, B.own) ? LEXICAL_NOUN_KIND : LEXICAL_HYPERNYM;
     if (overlaps(B.up, A.own)) return LEXICAL_HYPERNYM;
+    // A verb the label's verb is a kind of, in any of its senses ("makes" / manufactures: to manufacture is to make
+    // from raw material, the fifteenth sense of "make"): the question says it more broadly, not of something else.
+    if (!both && overlaps(cb.all.up, ca.verbSenses)) return LEXICAL_HYPERNYM;
     // "worked as what": the work done is a kind of the label's noun, as "work" itself would be.
     if (cb.nounFirst && overlaps(ca.act, cb.noun.own)) return LEXICAL_NOUN_KIND;
     if (both && overlaps(ca.up2, cb.up2)) return LEXICAL_COHYPONYM;
@@ -104,6 +109,7 @@ export class LexicalRelatedness {
       person: this.personNouns(word),
       person1: false,
       act: new Set<string>(),
+      verbSenses: new Set(this.wn.synsets(word, 'v').map((s) => `${s.pos}${s.offset}`)),
     };
     // An inflected verb form is also what its bare form names as a noun ("worked": work, employment, a kind of
     // occupation): the noun's later senses derived from the verb itself (a spelling shared by chance, "led" / lead

@@ -632,7 +632,12 @@ export function alignWords(
   const sup0 = new Array<number>(L).fill(0);
   if (firstHeld) sup0[0] = first;
   dp[0].set(firstHeld ? NEUTRAL : -1, { v: firstHeld ? first : 0, sup: sup0 });
+  let prev: QuestionWord | undefined;
   for (const word of words) {
+    // The noun a relative clause is about, read right after the clause's verb: it is what that verb's hop lands on,
+    // never a hop of its own ("the company that makes X": no parent company in between).
+    const bound = word.clauseVerb !== undefined && prev?.start === word.clauseVerb;
+    prev = word;
     const next: Map<number, Cell>[] = Array.from({ length: L }, () => new Map());
     const scores = steps.map((_, k) => hopScore(word, k));
     // Per hop, what this word would record as the hop's first supporting word (see the slot below).
@@ -660,7 +665,7 @@ export function alignWords(
       for (const [owner, cell] of dp[j]) {
         // Move to hop k ≥ j (paying for hops left unsupported), then explain the word with hop k.
         let carried = cell.v;
-        for (let k = j; k < L; k++) {
+        for (let k = j; k < (bound ? j + 1 : L); k++) {
           if (k > j) carried -= k - 1 === j ? (owner !== -1 ? 0 : miss(j)) : miss(k - 1);
           const s = scores[k];
           // Two different words of one label ("what caused the death of X" / cause of death) name one hop: they do

@@ -26,6 +26,8 @@ const WORDING_ONLY = new Set(['now']);
 
 /** Wh-words that also open relative clauses after a noun ("the man who …", "the town where …"). */
 const RELATIVE_WH = new Set(['who', 'whom', 'whose', 'where', 'when']);
+/** Pronouns opening a relative clause whose subject is the noun before them. */
+const CLAUSE_PRONOUNS = new Set(['that', 'which', 'who']);
 
 /** Interrogatives: they mark the answer end of the question and say little about relations. */
 export const WH_WORDS = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how']);
@@ -84,6 +86,11 @@ export interface QuestionWord {
   pronounChain?: true;
   /** A word modifying a chain noun in a compound ("*burial* place", "*release* year"): which of the head's kind it is. */
   chainModifier?: true;
+  /**
+   * A noun a relative clause is about whose verb stands right before the mention ("the *company* that makes [X]"): the
+   * verb's subject, what the verb's hop lands on. The offset of that verb.
+   */
+  clauseVerb?: number;
 }
 
 export interface QuestionText {
@@ -301,6 +308,17 @@ export function readQuestion(question: string, mentions: { start: number; end: n
     !mentionBetween(i - 1) &&
     /^\s+$/.test(question.slice(raw[i - 1].start + raw[i - 1].text.length, raw[i].start));
   const asking = raw.some((w, i) => WH_WORDS.has(w.text) && !relative(i));
+  // "the company that makes [X]", "the band who recorded the [X]": the noun before the pronoun and the verb after it,
+  // with nothing but an article between the verb and the mention.
+  const clauseVerb = new Map<number, number>();
+  raw.forEach((w, i) => {
+    if (!CLAUSE_PRONOUNS.has(w.text) || i === 0 || !contentAt(raw[i - 1].text) || mentionBetween(i - 1) || mentionBetween(i)) return;
+    const verb = raw[i + 1];
+    if (!verb || !contentAt(verb.text)) return;
+    let j = i + 1;
+    while (!mentionBetween(j) && isArticle(raw[j + 1]?.text)) j++;
+    if (mentionBetween(j)) clauseVerb.set(i - 1, verb.start);
+  });
   const words: QuestionWord[] = [];
   raw.forEach((w, i) => {
     if (asking && relative(i)) return;
@@ -336,6 +354,7 @@ export function readQuestion(question: string, mentions: { start: number; end: n
       ...(chainNodes.has(i) && kind === 'content' ? { chainNode: chainNodes.get(i) } : {}),
       ...(pronounChain.has(i) && kind === 'content' ? { pronounChain: true as const } : {}),
       ...(modifiers.has(i) && !chainNodes.has(i) && kind === 'content' ? { chainModifier: true as const } : {}),
+      ...(clauseVerb.has(i) && kind === 'content' && !chainNodes.has(i) ? { clauseVerb: clauseVerb.get(i) } : {}),
     });
   });
   const wh = words.find((w) => w.kind === 'wh');
