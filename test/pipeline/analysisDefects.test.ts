@@ -327,4 +327,8 @@ describe('the noun a relative clause is about (the corporate and politics graphs
     const politics = await topOn('politics');
     expect(await politics('Who leads the party that won the 2021 Talvenia general election?')).toBe('Petra Kettby');
   });
+  it('"X\'s predecessor" is whom X succeeded: the noun for the other end of the label\'s verb', async () => {
+    const politics = await topOn('politics');
+    expect(await politics("In what year was Anselm Quennell's predecessor born?")).toBe('1968');
+  });
 });

@@ -341,6 +341,10 @@ describe('WordNet relatedness', () => {
     expect(lex.of('makes', 'manufacturer')).toBe(LEXICAL_SYNONYM);
     // To manufacture is to make (from raw material: a rare sense of "make"); the broader verb names the label's.
     expect(lex.of('makes', 'manufactures')).toBe(LEXICAL_HYPERNYM);
+    // One who precedes, and "succeeded" is precede's antonym: the same relation from its other end. Two verbs that
+    // are antonyms (die / be born) are two acts.
+    expect(lex.of('predecessor', 'succeeded')).toBe(LEXICAL_SYNONYM);
+    expect(lex.of('died', 'born')).not.toBe(LEXICAL_SYNONYM);
     expect(lex.of('coached', 'manager')).toBe(LEXICAL_SYNONYM);
     // The question's word a kind of the label's names it; the other way round it is only a hypernym.
     expect(lex.of('husband', 'spouse')).toBe(LEXICAL_NOUN_KIND);

@@ -55,6 +55,8 @@ interface Concepts {
   act: Set<string>;
   /** Every verb sense of the word, however rare. */
   verbSenses: Set<string>;
+  /** The antonyms of the word's most frequent senses, every part of speech (succeed: fail, precede). */
+  antonyms: Set<string>;
 }
 
 /** Memoised WordNet relatedness of word pairs (see the file comment). */
@@ -89,6 +91,10 @@ export class LexicalRelatedness {
     // A verb the label's verb is a kind of, in any of its senses ("makes" / manufactures: to manufacture is to make
     // from raw material, the fifteenth sense of "make"): the question says it more broadly, not of something else.
     if (!both && overlaps(cb.all.up, ca.verbSenses)) return LEXICAL_HYPERNYM;
+    // A noun for the other end of what the label's verb names ("predecessor": one who precedes; "succeeded": the
+    // antonym of precede): the same relation, read from the other end. Only a noun against a verb: between two
+    // nouns (father / mother) an antonym is another kind of one thing, below; between verbs (die / be born) another act.
+    if (ca.nounFirst && !cb.nounFirst && (overlaps(A.own, cb.antonyms) || overlaps(ca.antonyms, B.own))) return LEXICAL_SYNONYM;
     // "worked as what": the work done is a kind of the label's noun, as "work" itself would be.
     if (cb.nounFirst && overlaps(ca.act, cb.noun.own)) return LEXICAL_NOUN_KIND;
     if (both && overlaps(ca.up2, cb.up2)) return LEXICAL_COHYPONYM;
@@ -110,6 +116,7 @@ export class LexicalRelatedness {
       person1: false,
       act: new Set<string>(),
       verbSenses: new Set(this.wn.synsets(word, 'v').map((s) => `${s.pos}${s.offset}`)),
+      antonyms: new Set(POS.flatMap((pos) => this.wn.synsets(word, pos, SENSES)).flatMap((s) => s.pointers.filter((p) => p.symbol === '!').map((p) => `${p.pos}${p.offset}`))),
     };
     // An inflected verb form is also what its bare form names as a noun ("worked": work, employment, a kind of
     // occupation): the noun's later senses derived from the verb itself (a spelling shared by chance, "led" / lead
