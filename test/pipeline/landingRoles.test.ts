@@ -345,6 +345,9 @@ describe('WordNet relatedness', () => {
     // are antonyms (die / be born) are two acts.
     expect(lex.of('predecessor', 'succeeded')).toBe(LEXICAL_SYNONYM);
     expect(lex.of('died', 'born')).not.toBe(LEXICAL_SYNONYM);
+    expect(lex.of('death', 'born')).not.toBe(LEXICAL_SYNONYM);
+    // A verb of many senses is no hypernym of every label listing it in passing ("took" / elected: choose, take).
+    expect(lex.of('took', 'elected')).not.toBe(LEXICAL_HYPERNYM);
     expect(lex.of('coached', 'manager')).toBe(LEXICAL_SYNONYM);
     // The question's word a kind of the label's names it; the other way round it is only a hypernym.
     expect(lex.of('husband', 'spouse')).toBe(LEXICAL_NOUN_KIND);

@@ -53,8 +53,8 @@ interface Concepts {
   person: Set<string>;
   /** For an inflected verb form, the direct hypernyms of its bare form's later noun senses (worked → work → occupation). */
   act: Set<string>;
-  /** Every verb sense of the word, however rare. */
-  verbSenses: Set<string>;
+  /** Every verb sense of the word, however rare, that lists the word first. */
+  verbHeads: Set<string>;
   /** The antonyms of the word's most frequent senses, every part of speech (succeed: fail, precede). */
   antonyms: Set<string>;
 }
@@ -88,13 +88,14 @@ export class LexicalRelatedness {
     // than a hypernym does ("the grave of X" is no place of birth).
     if (overlaps(A.up, B.own)) return both && overlaps(A.upSame, B.own) ? LEXICAL_NOUN_KIND : LEXICAL_HYPERNYM;
     if (overlaps(B.up, A.own)) return LEXICAL_HYPERNYM;
-    // A verb the label's verb is a kind of, in any of its senses ("makes" / manufactures: to manufacture is to make
-    // from raw material, the fifteenth sense of "make"): the question says it more broadly, not of something else.
-    if (!both && overlaps(cb.all.up, ca.verbSenses)) return LEXICAL_HYPERNYM;
-    // A noun for the other end of what the label's verb names ("predecessor": one who precedes; "succeeded": the
-    // antonym of precede): the same relation, read from the other end. Only a noun against a verb: between two
-    // nouns (father / mother) an antonym is another kind of one thing, below; between verbs (die / be born) another act.
-    if (ca.nounFirst && !cb.nounFirst && (overlaps(A.own, cb.antonyms) || overlaps(ca.antonyms, B.own))) return LEXICAL_SYNONYM;
+    // A verb the label's verb is a kind of, in a sense the word heads ("makes" / manufactures: to manufacture is to
+    // make from raw material, a sense listed under "make" first): the question says it more broadly. Only against a
+    // verb label, and only senses the word heads: a verb of many senses is listed in passing under many more.
+    if (!both && !cb.nounFirst && overlaps(cb.all.up, ca.verbHeads)) return LEXICAL_HYPERNYM;
+    // A person noun for the other end of what the label's verb names ("predecessor": one who precedes; "succeeded":
+    // the antonym of precede): the same relation, read from the other end. Only a person against a verb: between two
+    // nouns (father / mother) an antonym is another kind of one thing, below; an event's (death: die / be born) is another act.
+    if (ca.person1 && !cb.nounFirst && (overlaps(A.own, cb.antonyms) || overlaps(ca.antonyms, B.own))) return LEXICAL_SYNONYM;
     // "worked as what": the work done is a kind of the label's noun, as "work" itself would be.
     if (cb.nounFirst && overlaps(ca.act, cb.noun.own)) return LEXICAL_NOUN_KIND;
     if (both && overlaps(ca.up2, cb.up2)) return LEXICAL_COHYPONYM;
@@ -115,7 +116,12 @@ export class LexicalRelatedness {
       person: this.personNouns(word),
       person1: false,
       act: new Set<string>(),
-      verbSenses: new Set(this.wn.synsets(word, 'v').map((s) => `${s.pos}${s.offset}`)),
+      verbHeads: new Set(
+        this.wn
+          .synsets(word, 'v')
+          .filter((s) => this.wn.lemmas(word, 'v').includes(s.words[0]))
+          .map((s) => `${s.pos}${s.offset}`),
+      ),
       antonyms: new Set(POS.flatMap((pos) => this.wn.synsets(word, pos, SENSES)).flatMap((s) => s.pointers.filter((p) => p.symbol === '!').map((p) => `${p.pos}${p.offset}`))),
     };
     // An inflected verb form is also what its bare form names as a noun ("worked": work, employment, a kind of

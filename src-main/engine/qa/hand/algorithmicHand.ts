@@ -728,7 +728,10 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     return v;
   }
 
-  /** See AnalysisContext.landingClash: the noun's classes and the landing role's are both known and disjoint. */
+  /**
+   * See AnalysisContext.landingClash: the noun's classes and the landing role's are both known and disjoint; for a role
+   * that says nothing, the noun is no person and what the step lands on holds people's roles.
+   */
   private readonly clashMemo = new Map<string, boolean>();
 
   private landingClash(noun: string, step: SchemaStep): boolean {
@@ -1304,9 +1307,9 @@ function anySenseKindOf(wn: WordNet, specific: string, targets: ReadonlySet<numb
 /** First senses of a general place or time noun: what an event noun's hop lands on ("the place of death"). */
 const SETTING_CLASSES = new Set(['noun.location', 'noun.time', 'noun.Tops']);
 const EVENT_CLASSES = new Set(['noun.event', 'noun.act', 'noun.process']);
-const THING_CLASSES = new Set(['noun.person', 'noun.location', 'noun.artifact', 'noun.group']);
+const THING_CLASSES = new Set(['noun.person', 'noun.location', 'noun.artifact', 'noun.group', 'noun.communication']);
 
-/** A noun whose first two senses include an event or act and no thing (death, birth, burial; not a club or a release). */
+/** A noun whose first two senses include an event or act and no thing (death, birth, burial; not a club, a release or a publication). */
 function eventNoun(wn: WordNet, noun: string): boolean {
   const senses = wn.synsets(noun, 'n', 2);
   return senses.some((s) => EVENT_CLASSES.has(s.lexname)) && !senses.some((s) => THING_CLASSES.has(s.lexname));

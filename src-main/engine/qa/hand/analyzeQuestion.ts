@@ -236,7 +236,7 @@ export interface AnalysisContext {
   kindOf?(specific: string, general: string): boolean;
   /** Whether a noun names an event or an act before any thing (death, birth, burial, founding). Absent: never. */
   eventNoun?(noun: string): boolean;
-  /** Whether a noun's first sense is a place or a time in general (place, year, date, city). Absent: never. */
+  /** Whether a noun's first sense is a place or a time in general (place, year, date, city), or a top concept such as location. Absent: never. */
   setting?(noun: string): boolean;
   weights?: Partial<AnalysisWeights>;
 }
@@ -278,9 +278,12 @@ export function orderedWords(text: QuestionText, anchor: number, isNoun?: (w: st
   // reading of such a question, and pays nothing.
   const chain = mine.filter((w) => w.chainNode !== undefined);
   if (far.some((w) => w.chainNode !== undefined) && near.some((w) => w.chainNode !== undefined)) {
-    // A chain noun's modifiers go with it ("X's former clubs": former names the clubs' hop).
-    const modifierOf = (m: QuestionWord, n: QuestionWord): boolean => m.chainNode === undefined && !!m.chainModifier && m.phrase === n.phrase && m.side === n.side;
-    const walked = chain.sort((a, b) => a.chainNode! - b.chainNode!).flatMap((n) => [...mine.filter((m) => modifierOf(m, n)), n]);
+    // A chain noun's modifiers go with it ("X's former clubs": former names the clubs' hop), each with the nearest
+    // chain noun after it ("X's eldest son's wife": eldest is the son's).
+    const owner = (m: QuestionWord): QuestionWord | undefined =>
+      chain.filter((n) => n.side === m.side && n.phrase === m.phrase && n.start > m.start).sort((a, b) => a.start - b.start)[0];
+    const modifiers = mine.filter((m) => m.chainNode === undefined && !!m.chainModifier);
+    const walked = chain.sort((a, b) => a.chainNode! - b.chainNode!).flatMap((n) => [...modifiers.filter((m) => owner(m) === n), n]);
     const rest = (side: QuestionWord[]): QuestionWord[] => side.filter((w) => !walked.includes(w));
     orders.unshift([...walked, ...rest(far), ...rest(near)]);
   }
@@ -636,7 +639,7 @@ export function alignWords(
   for (const word of words) {
     // The noun a relative clause is about, read right after the clause's verb: it is what that verb's hop lands on,
     // never a hop of its own ("the company that makes X": no parent company in between).
-    const bound = word.clauseVerb !== undefined && prev?.start === word.clauseVerb;
+    const bound = word.clauseVerb !== undefined && prev?.start === word.clauseVerb && (ctx.isNoun?.(word.text) ?? true);
     prev = word;
     const next: Map<number, Cell>[] = Array.from({ length: L }, () => new Map());
     const scores = steps.map((_, k) => hopScore(word, k));
@@ -667,7 +670,8 @@ export function alignWords(
         let carried = cell.v;
         for (let k = j; k < (bound ? j + 1 : L); k++) {
           if (k > j) carried -= k - 1 === j ? (owner !== -1 ? 0 : miss(j)) : miss(k - 1);
-          const s = scores[k];
+          // A bound noun names what its verb's hop lands on, as a chain noun does, unless its class says otherwise.
+          const s = bound && !(ctx.landingClash?.(word.text, steps[k]) ?? false) ? Math.max(scores[k], w.supportMin) : scores[k];
           // Two different words of one label ("what caused the death of X" / cause of death) name one hop: they do
           // not walk that relation twice (the same word twice may: "the father of the father of X").
           if (k === j + 1 && owner >= 0 && sameStep(steps[j], steps[k]) && (owner & 255) !== (marks[k] & 255) && s >= w.supportMin) continue;
@@ -880,10 +884,10 @@ function applyCandidateType(ranked: ScoredChain[], text: QuestionText, ctx: Anal
   if (literalWrong) for (const c of ranked) c.score -= w.literalMismatch * literalShare(c.ends, ctx);
   if (!ctx.candidateTypeSimilarity || nouns.length === 0 || w.candidateType === 0) return;
   const own = ranked.map((c) => ctx.candidateTypeSimilarity!(nouns, c.ends));
-  // "where": readings whose last hop is the same relation land on things of one kind, whichever roles these few ends
+  // "where": readings whose hop to the answer is the same relation land on things of one kind, whichever roles these few ends
   // happen to play besides (a player's country is where he is from, whether or not a club of the graph lies in it).
   // Each takes the best evidence of its kind. Nouns are read from names, which do differ within a kind.
-  const lastKey = (c: ScoredChain): string => `${c.steps[c.steps.length - 1].relation}${c.steps[c.steps.length - 1].direction}`;
+  const lastKey = (c: ScoredChain): string => `${c.steps[c.answerPosition - 1].relation}${c.steps[c.answerPosition - 1].direction}`;
   const byKind = new Map<string, number>();
   ranked.forEach((c, i) => byKind.set(lastKey(c), Math.max(byKind.get(lastKey(c)) ?? -Infinity, own[i])));
   const sims = nouns.includes('where') ? ranked.map((c) => byKind.get(lastKey(c))!) : own;
