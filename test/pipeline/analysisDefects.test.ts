@@ -94,6 +94,9 @@ describe('the order a chain and a trailing verb are walked in', () => {
   it('nouns after the mention modify it: "the release dates of X starred movies" reads X\'s movies first', () => {
     expect(first('what were the release dates of Ann starred movies', 'Ann', ['release', 'dates', 'movies'])[0]).toBe('starred');
   });
+  it('chain nouns on both sides: the chain inside out, each modifier once, before the nearest chain noun after it', () => {
+    expect(first("where was the father of Ann's eldest son's wife born", 'Ann', ['father', 'son', 'wife'])).toEqual(['eldest', 'son', 'wife', 'father', 'born']);
+  });
 });
 
 describe('noun compounds read as the one word they mean', () => {
@@ -326,6 +329,14 @@ describe('the noun a relative clause is about (the corporate and politics graphs
     expect(await corporate('Where is the company that makes the Gale Satellite Bus headquatered?')).toBe('Curitiba');
     const politics = await topOn('politics');
     expect(await politics('Who leads the party that won the 2021 Talvenia general election?')).toBe('Petra Kettby');
+  });
+  it('"the father of the man who married X": the man is who married X, his father one hop on (no abstention for "man")', async () => {
+    const genealogy = await topOn('genealogy');
+    expect(await genealogy('Where was the father of the man who married [Lucy Dunleavy] born?')).toBe('Addersley');
+  });
+  it('"the place of publication of P" is no event\'s place: the venue P was published in, then where it was held', async () => {
+    const research = await topOn('research');
+    expect(await research('What is the place of publication of Emergent Networks of Wage Rigidity?')).toBe('Mirefield');
   });
   it('"X\'s predecessor" is whom X succeeded: the noun for the other end of the label\'s verb', async () => {
     const politics = await topOn('politics');

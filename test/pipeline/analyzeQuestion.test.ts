@@ -151,6 +151,8 @@ describe('analyzeQuestion', () => {
     expect(clause.find((w) => w.text === 'company')!.clauseVerb).toBe(clause.find((w) => w.text === 'makes')!.start);
     expect(read('where is the company that [Gale Bus] acquired based', '[Gale Bus]').words.find((w) => w.text === 'company')!.clauseVerb).toBeUndefined();
     expect(read('where is the company that makes parts for the [Gale Bus]', '[Gale Bus]').words.find((w) => w.text === 'company')!.clauseVerb).toBeUndefined();
+    // An "of" chain ending at the clause's noun goes on from it: the noun is node 1 (where the verb lands), the father 2.
+    expect(read('where was the father of the man who married [Lucy Dunleavy] born', '[Lucy Dunleavy]').words.find((w) => w.text === 'father')!.chainNode).toBe(2);
   });
 
   it('starts a new phrase at prepositions, articles and mentions, never at relative pronouns', () => {

@@ -317,7 +317,20 @@ export function readQuestion(question: string, mentions: { start: number; end: n
     if (!verb || !contentAt(verb.text)) return;
     let j = i + 1;
     while (!mentionBetween(j) && isArticle(raw[j + 1]?.text)) j++;
-    if (mentionBetween(j)) clauseVerb.set(i - 1, verb.start);
+    if (!mentionBetween(j)) return;
+    clauseVerb.set(i - 1, verb.start);
+    // "the father of the man who married [X]": an "of" chain ending at the clause's noun goes on from it, the noun
+    // being where the clause's verb lands (node 1) and each noun before "of" one node further.
+    if (chainNodes.has(i - 1)) return;
+    let node = 1;
+    for (let h = i - 1; ; ) {
+      let of = h - 1;
+      if (of >= 0 && isArticle(raw[of].text)) of--;
+      const n = of - 1;
+      if (n < 0 || raw[of].text !== 'of' || [n, of].some((x) => mentionBetween(x)) || !contentAt(raw[n].text) || chainNodes.has(n)) break;
+      chainNodes.set(n, ++node);
+      h = n;
+    }
   });
   const words: QuestionWord[] = [];
   raw.forEach((w, i) => {
