@@ -343,3 +343,10 @@ describe('the noun a relative clause is about (the corporate and politics graphs
     expect(await politics("In what year was Anselm Quennell's predecessor born?")).toBe('1968');
   });
 });
+
+describe('a place that lies within what the question asks for (the aviation graph of bench:qa)', () => {
+  it('"in what country was X born": a birthplace WordNet names as a city lies within a country, one hop on', async () => {
+    const top = await topOn('aviation');
+    expect(await top('In what country was Brigid Okonkwo born?')).toBe('United States');
+  });
+});

@@ -118,6 +118,7 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
         landingClash: (noun, step) => this.landingClash(noun, step),
         landsOnClass: (noun, step) => this.landsOnClass(noun, step),
         landsOnLeafPlace: (noun, step) => this.landsOnLeafPlace(noun, step),
+        liesBelow: (noun, ends) => this.liesBelow(noun, ends),
         namesRoleNoun: (noun, step) => this.landingRole(step).heads.some((h) => sharesStem(noun, h)),
         voiceDirection: this.voiceDirections(spelled.question, spelled.mentions),
         namesStart: (noun, step) => this.namesStart(noun, step),
@@ -850,6 +851,38 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     // A place's own name (Chicago, Lyon: an instance of a city) calls it nothing else.
     if (!first || first.pointers.some((p) => p.symbol === '@i')) return false;
     return NAMED_OTHER_PLACE.has(first.lexname) || (first.lexname === 'noun.group' && second?.lexname === 'noun.artifact');
+  }
+
+  private readonly belowMemo = new WeakMap<ReadonlySet<number>, Map<string, boolean>>();
+
+  /** See AnalysisContext.liesBelow: over the names of a few ends that WordNet lists as instances. */
+  private liesBelow(noun: string, ends: ReadonlySet<number>, sample = 8): boolean {
+    const wn = this.wn;
+    if (!wn) return false;
+    let memo = this.belowMemo.get(ends);
+    const known = memo?.get(noun);
+    if (known !== undefined) return known;
+    let v = false;
+    if (wn.synsets(noun, 'n', 2).some((x) => x.lexname === 'noun.location') && !this.leafPlace(noun)) {
+      let found = 0;
+      let leaf = 0;
+      for (const e of ends) {
+        if (found >= sample) break;
+        if (this.graph.literalOf(e)) continue;
+        const kinds = wn.synsets(this.graph.names[e].toLowerCase(), 'n', 1)[0]?.pointers.filter((p) => p.symbol === '@i') ?? [];
+        if (!kinds.length) continue;
+        found++;
+        const leafKind = kinds.some((p) => {
+          const k = wn.synset(p.offset, 'n');
+          return !!k && k.lexname === 'noun.location' && this.leafPlace(k.words[0]);
+        });
+        if (leafKind) leaf++;
+      }
+      v = found > 0 && leaf * 2 > found;
+    }
+    if (!memo) this.belowMemo.set(ends, (memo = new Map()));
+    memo.set(noun, v);
+    return v;
   }
 
   private readonly leafMemo = new Map<string, boolean>();

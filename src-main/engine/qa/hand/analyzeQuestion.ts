@@ -203,6 +203,11 @@ export interface AnalysisContext {
    * the relation reaches there something else: an abbey, a cemetery). Absent: never.
    */
   landsOnLeafPlace?(noun: string, step: SchemaStep): boolean;
+  /**
+   * Whether the names of `ends` are mostly places of a kind that lies within what the noun asks for (the noun a place
+   * whose instances hold parts: a country, a region; the names WordNet's instances of a city or a town). Absent: never.
+   */
+  liesBelow?(noun: string, ends: ReadonlySet<number>): boolean;
   /** Whether the noun shares a stem with the role noun the step's label gives the end it lands on ("genres" / genre). Absent: never. */
   namesRoleNoun?(noun: string, step: SchemaStep): boolean;
   /**
@@ -548,12 +553,17 @@ function lastHopSupport(
   // influenced X); an object is what the verb reaches ("which conference series does X sponsor").
   if (answer.verbArgument && steps.length >= 2 && !(answer.verbArgument === 'subject' && (ctx.namesRoleNoun?.(noun, step) ?? false))) return s;
   if (ctx.landingSupport && !answer.typesChainNoun) {
-    const here = ctx.landingSupport(noun, step, ends);
+    // "in which country was X born": a birthplace named as a city lies within what is asked for, further on…
+    if (ends && ctx.liesBelow?.(noun, ends)) return s;
+    // …and the hop out of such places to another is where the noun lands, however little the label says so.
+    const beyond = steps.length >= 2 && prevEnds !== undefined && (ctx.liesBelow?.(noun, prevEnds) ?? false);
+    const found = ctx.landingSupport(noun, step, ends);
+    const here = beyond && found > 0 ? Math.max(found, LANDING_RELATED) : found;
     // As for "where": a noun that names what the hop before lands on as well ("in which place did X die": the place
     // of death) is answered there, not by walking on to where that lies.
     // So is a noun only faintly like the last hop's label ("which venue published X": held_in, below a kind of the
     // label's verb noun) when the hop before lands on its class already (published_in: a place).
-    if (here > 0 && steps.length >= 2 && prevEnds && !isReciprocal(steps, steps.length - 2)) {
+    if (here > 0 && steps.length >= 2 && prevEnds && !isReciprocal(steps, steps.length - 2) && !beyond) {
       const prev = steps[steps.length - 2];
       if (ctx.landingSupport(noun, prev, prevEnds) >= here || (here < LANDING_RELATED && (ctx.landsOnClass?.(noun, prev) ?? false))) return s;
       // And a place that lies within others ("born in which town"), however well it names the last hop as a kind of
