@@ -108,10 +108,11 @@ export class LexicalRelatedness {
   private concepts(word: string): Concepts {
     let c = this.memo.get(word);
     if (c) return c;
+    const verbLemmas = this.wn.lemmas(word, 'v');
     c = {
       noun: this.reading(word, ['n'], true),
       all: this.reading(word, POS, false),
-      nounFirst: this.wn.has(word, 'n') && !PARTICIPLE.test(word) && !this.wn.lemmas(word, 'v').some((l) => l !== word),
+      nounFirst: this.wn.has(word, 'n') && !PARTICIPLE.test(word) && !verbLemmas.some((l) => l !== word),
       up2: new Set<string>(),
       person: this.personNouns(word),
       person1: false,
@@ -119,7 +120,7 @@ export class LexicalRelatedness {
       verbHeads: new Set(
         this.wn
           .synsets(word, 'v')
-          .filter((s) => this.wn.lemmas(word, 'v').includes(s.words[0]))
+          .filter((s) => verbLemmas.includes(s.words[0]))
           .map((s) => `${s.pos}${s.offset}`),
       ),
       antonyms: new Set(POS.flatMap((pos) => this.wn.synsets(word, pos, SENSES)).flatMap((s) => s.pointers.filter((p) => p.symbol === '!').map((p) => `${p.pos}${p.offset}`))),
@@ -128,7 +129,7 @@ export class LexicalRelatedness {
     // occupation): the noun's later senses derived from the verb itself (a spelling shared by chance, "led" / lead
     // the metal, is none) and their direct kinds, never the top concepts. The first sense is the act of the verb
     // ("use": the act of using), whose kind is a generic act (activity) that would name every label saying so.
-    for (const lemma of this.wn.lemmas(word, 'v')) {
+    for (const lemma of verbLemmas) {
       if (lemma === word) continue;
       const verbSenses = new Set(this.wn.synsets(lemma, 'v').map((v) => v.offset));
       for (const s of this.wn.synsets(lemma, 'n', SENSES).slice(1))

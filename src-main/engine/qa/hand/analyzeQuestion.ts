@@ -898,9 +898,12 @@ function applyCandidateType(ranked: ScoredChain[], text: QuestionText, ctx: Anal
   // happen to play besides (a player's country is where he is from, whether or not a club of the graph lies in it).
   // Each takes the best evidence of its kind. Nouns are read from names, which do differ within a kind.
   const lastKey = (c: ScoredChain): string => `${c.steps[c.answerPosition - 1].relation}${c.steps[c.answerPosition - 1].direction}`;
-  const byKind = new Map<string, number>();
-  ranked.forEach((c, i) => byKind.set(lastKey(c), Math.max(byKind.get(lastKey(c)) ?? -Infinity, own[i])));
-  const sims = nouns.includes('where') ? ranked.map((c) => byKind.get(lastKey(c))!) : own;
+  let sims = own;
+  if (nouns.includes('where')) {
+    const byKind = new Map<string, number>();
+    ranked.forEach((c, i) => byKind.set(lastKey(c), Math.max(byKind.get(lastKey(c)) ?? -Infinity, own[i])));
+    sims = ranked.map((c) => byKind.get(lastKey(c))!);
+  }
   const sorted = [...sims].sort((a, b) => a - b);
   const median = sorted[sorted.length >> 1];
   ranked.forEach((c, i) => (c.score += w.candidateType * (sims[i] - median)));
