@@ -3,30 +3,12 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '../seededRandom.mjs';
 
 const OUT = dirname(fileURLToPath(import.meta.url));
 
-// ---------- PRNG (mulberry32, fixed seed) ----------
-let seed = 0x5eed2024 >>> 0;
-function rnd() {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const ri = (a, b) => a + Math.floor(rnd() * (b - a + 1)); // inclusive
-const pick = (arr) => arr[Math.floor(rnd() * arr.length)];
-const chance = (p) => rnd() < p;
-function shuffle(arr) {
-  const a = arr.slice();
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rnd() * (i + 1));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
-}
-function sample(arr, k) { return shuffle(arr).slice(0, k); }
+// ---------- PRNG (mulberry32, fixed seed: ../seededRandom.mjs) ----------
+const { rnd, ri, pick, chance, shuffle, sample } = seededRandom(0x5eed2024);
 
 // ---------- Places ----------
 const REGIONS = {

@@ -8,28 +8,12 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '../seededRandom.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
-// ---------- PRNG (mulberry32, fixed seed) ----------
-function mulberry32(a) {
-  return function () {
-    a |= 0; a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rnd = mulberry32(20240917);
-const ri = (a, b) => a + Math.floor(rnd() * (b - a + 1));
-const pick = (arr) => arr[Math.floor(rnd() * arr.length)];
-const chance = (p) => rnd() < p;
-function shuffle(arr) {
-  const a = arr.slice();
-  for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(rnd() * (i + 1)); [a[i], a[j]] = [a[j], a[i]]; }
-  return a;
-}
-const sample = (arr, k) => shuffle(arr).slice(0, Math.min(k, arr.length));
+// ---------- PRNG (mulberry32, fixed seed: ../seededRandom.mjs) ----------
+const { rnd, ri, pick, chance, shuffle, sample } = seededRandom(20240917);
 
 // ---------- triple store ----------
 const triples = [];

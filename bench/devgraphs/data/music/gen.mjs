@@ -5,28 +5,12 @@
 import fs from 'fs';
 import path from 'path';
 import { fileURLToPath } from 'url';
+import { seededRandom } from '../seededRandom.mjs';
 
 const OUT = path.dirname(fileURLToPath(import.meta.url));
 
-// ---------------------------------------------------------------- PRNG
-function mulberry32(a) {
-  return function () {
-    a |= 0; a = (a + 0x6D2B79F5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rnd = mulberry32(0x5EED1977);
-const ri = (a, b) => a + Math.floor(rnd() * (b - a + 1));
-const pick = (arr) => arr[Math.floor(rnd() * arr.length)];
-const chance = (p) => rnd() < p;
-const shuffle = (arr) => {
-  const a = arr.slice();
-  for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(rnd() * (i + 1)); [a[i], a[j]] = [a[j], a[i]]; }
-  return a;
-};
-const sample = (arr, k) => shuffle(arr).slice(0, k);
+// ---------- PRNG (mulberry32, fixed seed: ../seededRandom.mjs) ----------
+const { rnd, ri, pick, chance, shuffle, sample } = seededRandom(0x5EED1977);
 const weighted = (pairs) => { // [[value, weight], ...]
   const tot = pairs.reduce((s, p) => s + p[1], 0);
   let x = rnd() * tot;
