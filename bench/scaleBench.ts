@@ -12,7 +12,7 @@
 //   eval RSS    peak RSS of the eval process
 // --heap N runs every child with --max-old-space-size=N. Outputs go under --work and are deleted afterwards.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -94,6 +94,7 @@ function questionsFor(copies: number): ScaleQuestions {
 
 const gib = (mb: number): string => (mb / 1024).toFixed(2);
 const rows: string[] = [];
+mkdirSync(values.work, { recursive: true });
 const work = mkdtempSync(join(values.work, 'ctrlg-scale-'));
 try {
   for (const copies of sizes) {

@@ -28,9 +28,10 @@ export function counters(): ReadCounters {
   return { bytes: 0, lines: 0 };
 }
 
-export async function collect(gen: AsyncIterable<ParsedRecord>): Promise<ParsedRecord[]> {
+/** Every record a parser yields, its batches flattened in order. */
+export async function collect(gen: AsyncIterable<ParsedRecord[]>): Promise<ParsedRecord[]> {
   const out: ParsedRecord[] = [];
-  for await (const r of gen) out.push(r);
+  for await (const batch of gen) out.push(...batch);
   return out;
 }
 

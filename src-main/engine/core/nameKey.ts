@@ -16,8 +16,12 @@ const COMMON_WORDS = new Set(
   ).split(/\s+/),
 );
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Key a name or a run of words is compared by: normalised, punctuation read as spaces. */
 export function nameKey(text: string): string {
+  // ASCII (most names): normalising is lower-casing, and what is not a letter or digit becomes one space.
+  if (ASCII.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   return normalizeName(text)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();

@@ -29,6 +29,38 @@ export function wordSpans(text: string): WordSpan[] {
   return out;
 }
 
+/** Whether every UTF-16 unit of the text is ASCII (where folding is lower-casing and a word is [A-Za-z0-9]+). */
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
+  return true;
+}
+
+function isAsciiWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/**
+ * The folded words of a text (wordSpans' `norm`s). Names are mostly ASCII, and there NFKD and the combining marks
+ * change nothing: an ASCII text is read by character codes (the graph's name tables read millions at import).
+ */
+export function wordNorms(text: string): string[] {
+  if (!isAscii(text)) return wordSpans(text).map((w) => w.norm);
+  const lower = text.toLowerCase();
+  const out: string[] = [];
+  for (let i = 0; i < lower.length; ) {
+    if (!isAsciiWordChar(lower.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < lower.length && isAsciiWordChar(lower.charCodeAt(i))) i++;
+    // The possessive "s" after an apostrophe, as wordSpans drops it (’ and ´ are not ASCII).
+    if (i - start === 1 && lower.charCodeAt(start) === 115 && start > 0 && (lower.charCodeAt(start - 1) === 39 || lower.charCodeAt(start - 1) === 96)) continue;
+    out.push(lower.slice(start, i));
+  }
+  return out;
+}
+
 /** A Freebase-style machine id in place of a name (`m.0abc12`, `g.11bc…`): a mediator node, never a mention. */
 export function isMediatorName(name: string): boolean {
   return /^[mg]\.[0-9a-z_]+$/.test(name.trim());
@@ -45,10 +77,20 @@ const ACRONYM_SKIP = new Set(['of', 'the', 'and', 'for', 'a', 'an', 'in', 'on', 
 
 /** Acronyms a multi-word name may be written as: initials of all its words, and of its content words. */
 export function acronymsOf(words: readonly string[]): string[] {
-  if (words.length < 2 || words.some((w) => !/^\p{L}/u.test(w))) return [];
-  const all = words.map((w) => w[0]).join('');
-  const content = words.filter((w) => !ACRONYM_SKIP.has(w));
-  const out = [all];
-  if (content.length >= 2 && content.length < words.length) out.push(content.map((w) => w[0]).join(''));
-  return out;
+  if (words.length < 2) return [];
+  // Built in one pass (the name tables ask it of millions of names); a word must start with a letter.
+  let all = '';
+  let content = '';
+  let contentWords = 0;
+  for (const w of words) {
+    const c = w.charCodeAt(0);
+    const asciiLetter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    if (!asciiLetter && (c < 128 || !/^\p{L}/u.test(w))) return [];
+    all += w[0];
+    if (!ACRONYM_SKIP.has(w)) {
+      content += w[0];
+      contentWords++;
+    }
+  }
+  return contentWords >= 2 && contentWords < words.length ? [all, content] : [all];
 }

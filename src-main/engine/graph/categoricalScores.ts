@@ -21,27 +21,38 @@ export interface CsrView {
 export function categoricalScores(graph: CsrView): Float32Array {
   const R = graph.relationLabels.length;
   const edges = new Float64Array(R * 2);
-  const values = Array.from({ length: R * 2 }, () => new Set<number>());
+  // Distinct values of a (relation, direction) are the entities holding the opposite key (each triple is an out-edge
+  // of its head and an in-edge of its tail): counted once per entity through a stamp, not gathered in Sets of
+  // millions. The literal test reads each key's first 50 distinct values in the order the scan meets them.
+  const distinct = new Float64Array(R * 2);
+  const heldBy = new Int32Array(R * 2);
+  const firstValues = Array.from({ length: R * 2 }, () => new Set<number>());
   for (let u = 0; u < graph.size; u++)
     for (let k = graph.offsets[u]; k < graph.offsets[u + 1]; k++) {
       // The edge seen from u lands on its neighbour: out-edges land on tails, in-edges on heads.
-      const slot = graph.edgeRelation[k] * 2 + (graph.edgeDirection[k] === DIR_OUT ? 0 : 1);
+      const out = graph.edgeDirection[k] === DIR_OUT;
+      const slot = graph.edgeRelation[k] * 2 + (out ? 0 : 1);
       edges[slot]++;
-      values[slot].add(graph.edgeNeighbor[k]);
+      if (heldBy[slot] !== u + 1) {
+        heldBy[slot] = u + 1;
+        distinct[graph.edgeRelation[k] * 2 + (out ? 1 : 0)]++;
+      }
+      const first = firstValues[slot];
+      if (first.size < FIRST_VALUES) first.add(graph.edgeNeighbor[k]);
     }
   const out = new Float32Array(R * 2);
   for (let i = 0; i < R * 2; i++) {
-    const vals = values[i];
-    if (vals.size === 0) continue;
+    if (distinct[i] === 0) continue;
     let lit = 0;
-    let n = 0;
-    for (const v of vals) {
-      if (n++ >= 50) break;
+    for (const v of firstValues[i]) {
       const kind = graph.literalOf(v);
       if (kind === 'date' || kind === 'number') lit++;
     }
-    if (lit > n / 2) continue;
-    out[i] = Math.max(0, Math.min(1, Math.log10(edges[i] / vals.size) / 3));
+    if (lit > firstValues[i].size / 2) continue;
+    out[i] = Math.max(0, Math.min(1, Math.log10(edges[i] / distinct[i]) / 3));
   }
   return out;
 }
+
+/** How many of a key's values the literal test reads. */
+const FIRST_VALUES = 50;

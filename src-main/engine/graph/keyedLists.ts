@@ -2,7 +2,7 @@
 // flat arrays: the keys as one string sliced on demand, a hash table (stringTable.ts) and a CSR of the lists. Built
 // once at import, written into the graph snapshot and read back as views: no Map of millions of keys per process.
 import { grownInt32 } from './intColumn.js';
-import { buildKeyTable, findKey, tableFits } from './stringTable.js';
+import { buildKeyTable, findKey, hashString, tableFits, tableSlots } from './stringTable.js';
 
 export class KeyedLists {
   constructor(
@@ -49,7 +49,7 @@ export class KeyedLists {
     const { start, fill } = keying.lists();
     const items = new Int32Array(start[keying.keys.length]);
     visit((key, value) => {
-      items[fill[keying.index.get(key)!]++] = value;
+      items[fill[keying.find(key)]++] = value;
     }, 1);
     return keying.finish(start, items);
   }
@@ -90,22 +90,56 @@ export class KeyedLists {
   }
 }
 
-/** Numbers keys first seen first and counts their values; then lays out the lists and the key table. */
+/**
+ * Numbers keys first seen first and counts their values; then lays out the lists and the key table. The keys are
+ * found through an open-addressing table of integers (the layout stringTable.ts reads), not a Map: at 3.4M name
+ * keys a Map's entries were most of the build's garbage-collection time, and the table is the index's own.
+ */
 class Keying {
-  readonly index = new Map<string, number>();
   readonly keys: string[] = [];
   private counts = new Int32Array(1024);
+  /** Each key's hash, to re-slot the keys when the table grows. */
+  private hashes = new Int32Array(1024);
+  /** Slot → key number + 1 (0 = empty), at most half full. */
+  private table = new Int32Array(1024);
 
   /** Counts one value of `key`; returns the key's number. */
   count(key: string): number {
-    let k = this.index.get(key);
-    if (k === undefined) {
-      k = this.keys.push(key) - 1;
-      this.index.set(key, k);
-      if (k >= this.counts.length) this.counts = grownInt32(this.counts);
+    const hash = hashString(key);
+    const mask = this.table.length - 1;
+    let slot = hash & mask;
+    for (;;) {
+      const at = this.table[slot];
+      if (at === 0) break;
+      if (this.keys[at - 1] === key) {
+        this.counts[at - 1]++;
+        return at - 1;
+      }
+      slot = (slot + 1) & mask;
     }
-    this.counts[k]++;
+    const k = this.keys.push(key) - 1;
+    if (k >= this.counts.length) (this.counts = grownInt32(this.counts)), (this.hashes = grownInt32(this.hashes));
+    this.counts[k] = 1;
+    this.hashes[k] = hash;
+    this.table[slot] = k + 1;
+    if (this.keys.length * 2 > this.table.length) this.grow();
     return k;
+  }
+
+  /** The number of a key already counted. */
+  find(key: string): number {
+    return findKey(this.table, (k) => this.keys[k], key)!;
+  }
+
+  private grow(): void {
+    const table = new Int32Array(this.table.length * 2);
+    const mask = table.length - 1;
+    for (let k = 0; k < this.keys.length; k++) {
+      let slot = this.hashes[k] & mask;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = k + 1;
+    }
+    this.table = table;
   }
 
   /** List starts (CSR) and a copy of them to fill from. */
@@ -118,10 +152,12 @@ class Keying {
 
   finish(start: Int32Array, items: Int32Array): KeyedLists {
     const { keys } = this;
-    this.index.clear();
     const ends = new Int32Array(keys.length);
     let at = 0;
     for (let k = 0; k < keys.length; k++) ends[k] = at += keys[k].length;
-    return new KeyedLists(keys.join(''), ends, buildKeyTable(keys.length, (k) => keys[k]), start, items);
+    // Keys went in by number, so the table is the one buildKeyTable lays out at this size; a few keys get
+    // buildKeyTable's smaller size.
+    const table = this.table.length === tableSlots(keys.length) ? this.table : buildKeyTable(keys.length, (k) => keys[k]);
+    return new KeyedLists(keys.join(''), ends, table, start, items);
   }
 }

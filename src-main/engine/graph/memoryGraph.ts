@@ -504,31 +504,51 @@ function buildCsr(n: number, heads: Int32Array, rels: Int32Array, tails: Int32Ar
   const edgeRelation = new Int32Array(m);
   const edgeDirection = new Uint8Array(m);
   const fill = offsets.slice(0, n);
-  for (const dir of [DIR_OUT, DIR_IN]) {
-    for (let k = 0; k < heads.length; k++) {
-      const self = dir === DIR_OUT ? heads[k] : tails[k];
-      const other = dir === DIR_OUT ? tails[k] : heads[k];
-      const at = fill[self]++;
-      edgeNeighbor[at] = other;
-      edgeRelation[at] = rels[k];
-      edgeDirection[at] = dir;
+  // Edges are appended in the global order (relation, direction, neighbour), so each entity's list comes out sorted
+  // by it without a sort per entity: the triples by (relation, tail) give the out-edges, by (relation, head) the
+  // in-edges (two stable counting sorts each).
+  const R = rels.length ? maxOf(rels) + 1 : 0;
+  const byTail = countingOrder(rels, R, countingOrder(tails, n));
+  const byHead = countingOrder(rels, R, countingOrder(heads, n));
+  for (let a = 0, b = 0, r = 0; r < R; r++) {
+    for (; a < byTail.length && rels[byTail[a]] === r; a++) {
+      const k = byTail[a];
+      const at = fill[heads[k]]++;
+      edgeNeighbor[at] = tails[k];
+      edgeRelation[at] = r;
+      edgeDirection[at] = DIR_OUT;
+    }
+    for (; b < byHead.length && rels[byHead[b]] === r; b++) {
+      const k = byHead[b];
+      const at = fill[tails[k]]++;
+      edgeNeighbor[at] = heads[k];
+      edgeRelation[at] = r;
+      edgeDirection[at] = DIR_IN;
     }
   }
-  for (let i = 0; i < n; i++) sortEdges(offsets[i], offsets[i + 1], edgeNeighbor, edgeRelation, edgeDirection);
   return { offsets, edgeNeighbor, edgeRelation, edgeDirection };
 }
 
-function sortEdges(s: number, e: number, neighbor: Int32Array, relation: Int32Array, direction: Uint8Array): void {
-  if (e - s < 2) return;
-  const idx = Array.from({ length: e - s }, (_, k) => s + k).sort(
-    (a, b) => relation[a] - relation[b] || direction[a] - direction[b] || neighbor[a] - neighbor[b],
-  );
-  const nb = idx.map((k) => neighbor[k]);
-  const rl = idx.map((k) => relation[k]);
-  const dr = idx.map((k) => direction[k]);
-  neighbor.set(nb, s);
-  relation.set(rl, s);
-  direction.set(dr, s);
+function maxOf(a: Int32Array): number {
+  let m = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] > m) m = a[i];
+  return m;
+}
+
+/**
+ * Indexes 0..keys.length-1 ordered by keys[i] (values below `range`), stably: ties keep the order of `within`
+ * (the identity when absent).
+ */
+function countingOrder(keys: Int32Array, range: number, within?: Int32Array): Int32Array {
+  const start = new Int32Array(range + 1);
+  for (let i = 0; i < keys.length; i++) start[keys[i] + 1]++;
+  for (let v = 0; v < range; v++) start[v + 1] += start[v];
+  const out = new Int32Array(keys.length);
+  for (let j = 0; j < keys.length; j++) {
+    const i = within ? within[j] : j;
+    out[start[keys[i]]++] = i;
+  }
+  return out;
 }
 
 /** The distinct triples (order not kept: the CSR sorts every entity's edges anyway). */

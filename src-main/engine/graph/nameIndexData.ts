@@ -3,7 +3,7 @@
 // IDF weight and the trigram index (trigramIndex.ts) for the closest names of an unknown entity; for the sanitizer
 // the scrubbable name keys → entities. Built at import and kept in the graph snapshot, so no question pays for a pass over the
 // graph's names; a graph built in memory builds them on first use.
-import { acronymsOf, isMediatorName, stemToken, wordSpans } from '../core/nameWords.js';
+import { acronymsOf, isMediatorName, stemToken, wordNorms } from '../core/nameWords.js';
 import { nameKey, scrubbable } from '../core/nameKey.js';
 import { HashedLists } from './hashedLists.js';
 import { KeyedLists } from './keyedLists.js';
@@ -46,7 +46,7 @@ export function buildNameIndexData(names: readonly string[]): NameIndexData {
   // Linking words of each name, once (the passes below read them several times).
   const words: (string[] | undefined)[] = names.map((name) => {
     if (isMediatorName(name)) return undefined;
-    const w = wordSpans(name).map((x) => x.norm);
+    const w = wordNorms(name);
     return w.length ? w : undefined;
   });
   const linkKeys = KeyedLists.collect((emit) => words.forEach((w, e) => w && emit(w.join(' '), e)));
@@ -56,13 +56,21 @@ export function buildNameIndexData(names: readonly string[]): NameIndexData {
   let maxKeyLength = 0;
   for (let k = 0; k < K; k++) maxKeyLength = Math.max(maxKeyLength, keyWords(k).length);
   const { lists: stems, keys: stemOf, values: keyOf } = KeyedLists.collectPairs((emit) => {
-    for (let k = 0; k < K; k++) for (const s of new Set(keyWords(k).map(stemToken))) emit(s, k);
+    // Each distinct stem once, in word order; a key has a few words, so a list beats a Set per key.
+    const seen: string[] = [];
+    for (let k = 0; k < K; k++) {
+      seen.length = 0;
+      for (const w of keyWords(k)) {
+        const s = stemToken(w);
+        if (!seen.includes(s)) seen.push(s), emit(s, k);
+      }
+    }
   });
   // Each key's distinct stems came in its words' order: the weights are summed in that order, stem by stem.
   const keyWeight = new Float64Array(K);
   for (let n = 0; n < stemOf.length; n++) keyWeight[keyOf[n]] += stemIdf(K, stems.start[stemOf[n] + 1] - stems.start[stemOf[n]]);
   const acronyms = KeyedLists.collect((emit) => {
-    for (let k = 0; k < K; k++) for (const a of new Set(acronymsOf(keyWords(k)))) emit(a, k);
+    for (let k = 0; k < K; k++) for (const a of acronymsOf(keyWords(k))) emit(a, k);
   });
   const closest = buildTrigramIndex(K, (k) => linkKeys.key(k));
   // The space-free forms and the sanitizer keys are not stored: items are bucketed by the hash of their string.

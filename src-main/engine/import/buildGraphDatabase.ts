@@ -6,7 +6,7 @@ import type { GraphStore } from '../graph/graphStore.js';
 import { GraphBuilder, type BuiltGraph } from './graphBuilder.js';
 import { ImportCancelledError, ImportError } from './importErrors.js';
 import { resolveImportLimits, type ImportLimits } from './importLimits.js';
-import type { ParsedRecord, ParserInput, ReadCounters } from './parsedRecord.js';
+import type { ParsedRecord, ParserInput, ReadCounters, RecordBatch } from './parsedRecord.js';
 import { parseCsv } from './parseCsv.js';
 import { parseDelimited } from './parseDelimited.js';
 import { parseNTriples } from './parseNTriples.js';
@@ -51,7 +51,7 @@ export interface BuildOutcome {
   built: BuiltGraph;
 }
 
-export function parseFile(format: ImportFormat, input: ParserInput, lenient: boolean, csv?: CsvColumns): AsyncGenerator<ParsedRecord> {
+export function parseFile(format: ImportFormat, input: ParserInput, lenient: boolean, csv?: CsvColumns): AsyncGenerator<RecordBatch> {
   switch (format) {
     case 'tsv':
       return parseDelimited(input);
@@ -104,28 +104,31 @@ export async function buildGraphDatabase(req: BuildRequest): Promise<BuildOutcom
     let skippedCount = 0;
     let triplesRead = 0;
     const records = parseFile(req.format, { file, counters, signal, limits }, req.lenient ?? false, req.csv);
-    for await (const parsed of records) {
+    for await (const batch of records) {
       checkCancel();
-      const problem = termProblem(parsed, limits);
-      // The text is left out: the term may be megabytes, and the line number finds it.
-      const rec: ParsedRecord = problem && parsed.kind !== 'issue' ? { kind: 'issue', issue: { file, line: parsed.line, reason: problem, text: '' } } : parsed;
-      switch (rec.kind) {
-        case 'triple':
-          builder.triple(rec.head, rec.relation, rec.tail);
-          meter.triples = ++triplesRead;
-          break;
-        case 'label':
-          builder.label(rec.id, rec.name);
-          break;
-        case 'type':
-          builder.type(rec.id, rec.type);
-          break;
-        case 'issue':
-          if (!req.lenient) throw ImportError.fromIssue(rec.issue);
-          skippedCount++;
-          if (skipped.length < MAX_REPORTED_ISSUES) skipped.push(rec.issue);
-          break;
+      for (const parsed of batch) {
+        const problem = termProblem(parsed, limits);
+        // The text is left out: the term may be megabytes, and the line number finds it.
+        const rec: ParsedRecord = problem && parsed.kind !== 'issue' ? { kind: 'issue', issue: { file, line: parsed.line, reason: problem, text: '' } } : parsed;
+        switch (rec.kind) {
+          case 'triple':
+            builder.triple(rec.head, rec.relation, rec.tail);
+            triplesRead++;
+            break;
+          case 'label':
+            builder.label(rec.id, rec.name);
+            break;
+          case 'type':
+            builder.type(rec.id, rec.type);
+            break;
+          case 'issue':
+            if (!req.lenient) throw ImportError.fromIssue(rec.issue);
+            skippedCount++;
+            if (skipped.length < MAX_REPORTED_ISSUES) skipped.push(rec.issue);
+            break;
+        }
       }
+      meter.triples = triplesRead;
       meter.tick();
     }
     if (triplesRead === 0)

@@ -32,6 +32,9 @@ export class GraphBuilder {
   /** rdfs:label / rdf:type facts, applied at build time because they may precede their entity's triples. */
   private readonly labels = new Map<string, string>();
   private readonly typeFacts = new Map<string, string>();
+  /** The last triple's head: files list a subject's triples together, and a string compare beats a hash lookup. */
+  private lastHeadId: string | undefined;
+  private lastHead = -1;
 
   get tripleCount(): number {
     return this.h.length;
@@ -60,7 +63,14 @@ export class GraphBuilder {
       this.relIndex.set(relation, ri);
       this.relLabels.push(relation);
     }
-    this.h.push(this.entity(head));
+    let hi = this.lastHead;
+    // A draft with a type may fill a gap, so it takes the full path.
+    if (head.id !== this.lastHeadId || head.type !== undefined) {
+      hi = this.entity(head);
+      this.lastHeadId = head.id;
+      this.lastHead = hi;
+    }
+    this.h.push(hi);
     this.r.push(ri);
     this.t.push(this.entity(tail));
   }

@@ -6,7 +6,7 @@ import type { CsvColumns, ImportIssue } from '../../common/graphTypes.js';
 import { ImportError } from './importErrors.js';
 import { DEFAULT_IMPORT_LIMITS, describeSize } from './importLimits.js';
 import { Utf8Input } from './utf8Input.js';
-import type { ParsedRecord, ParserInput } from './parsedRecord.js';
+import type { ParserInput, RecordBatch } from './parsedRecord.js';
 import { plainEntity } from './parseDelimited.js';
 
 interface CsvRow {
@@ -63,7 +63,9 @@ function countingStream(file: string, counters: ParserInput['counters']): Transf
   });
 }
 
-export async function* parseCsv(input: ParserInput & { columns: CsvColumns; lenient: boolean }): AsyncGenerator<ParsedRecord> {
+const CSV_BATCH = 4096;
+
+export async function* parseCsv(input: ParserInput & { columns: CsvColumns; lenient: boolean }): AsyncGenerator<RecordBatch> {
   const { file, counters, signal, columns, lenient } = input;
   const limits = input.limits ?? DEFAULT_IMPORT_LIMITS;
   const skipped: ImportIssue[] = [];
@@ -91,9 +93,12 @@ export async function* parseCsv(input: ParserInput & { columns: CsvColumns; leni
   counting.on('error', (e) => parser.destroy(e));
 
   let index: { head: number; relation: number; tail: number; headType: number; tailType: number } | undefined;
+  // Rows come one at a time from csv-parse; they are handed on in batches, as the other parsers do.
+  let out: RecordBatch = [];
   try {
     for await (const row of parser as AsyncIterable<CsvRow>) {
-      while (skipped.length) yield { kind: 'issue', issue: skipped.shift()! };
+      if (out.length >= CSV_BATCH) yield out.splice(0);
+      while (skipped.length) out.push({ kind: 'issue', issue: skipped.shift()! });
       const line = row.info.lines;
       counters.lines = line;
       const rec = row.record;
@@ -120,7 +125,7 @@ export async function* parseCsv(input: ParserInput & { columns: CsvColumns; leni
       const tail = rec[index.tail]?.trim() ?? '';
       if (!head || !relation || !tail) {
         const which = !head ? columns.head : !relation ? columns.relation : columns.tail;
-        yield { kind: 'issue', issue: { file, line, reason: `empty value in column "${which}"`, text: row.raw.trim().slice(0, 300) } };
+        out.push({ kind: 'issue', issue: { file, line, reason: `empty value in column "${which}"`, text: row.raw.trim().slice(0, 300) } });
         continue;
       }
       const h = plainEntity(head);
@@ -129,9 +134,10 @@ export async function* parseCsv(input: ParserInput & { columns: CsvColumns; leni
       const tt = index.tailType >= 0 ? rec[index.tailType]?.trim() : undefined;
       if (ht) h.type = ht;
       if (tt) t.type = tt;
-      yield { kind: 'triple', line, head: h, relation, tail: t };
+      out.push({ kind: 'triple', line, head: h, relation, tail: t });
     }
-    while (skipped.length) yield { kind: 'issue', issue: skipped.shift()! };
+    while (skipped.length) out.push({ kind: 'issue', issue: skipped.shift()! });
+    if (out.length > 0) yield out;
   } catch (err) {
     if (err instanceof ImportError || (err as Error).name === 'AbortError') throw err;
     const e = err as CsvError & { lines?: number };

@@ -2,7 +2,7 @@
 // and lenient mode can skip a bad line and carry on (Turtle cannot: a statement may span lines).
 import { Parser, type Quad } from 'n3';
 import { DEFAULT_IMPORT_LIMITS } from './importLimits.js';
-import type { ParsedRecord, ParserInput } from './parsedRecord.js';
+import type { ParserInput, RecordBatch } from './parsedRecord.js';
 import { parserReason } from './parserReason.js';
 import { rdfRecord } from './rdfRecords.js';
 import { readLineBatches, type Line } from './readLines.js';
@@ -26,7 +26,7 @@ function columnIn(text: string, err: unknown): number | undefined {
   return at < 0 ? undefined : at + 1;
 }
 
-export async function* parseNTriples({ file, counters, signal, limits = DEFAULT_IMPORT_LIMITS }: ParserInput): AsyncGenerator<ParsedRecord> {
+export async function* parseNTriples({ file, counters, signal, limits = DEFAULT_IMPORT_LIMITS }: ParserInput): AsyncGenerator<RecordBatch> {
   for await (const batch of readLineBatches(file, counters, signal, limits.maxLineChars)) {
     const lines = batch.filter((l) => l.text.trim() !== '' && !l.text.trimStart().startsWith('#'));
     let quads: Quad[] | undefined;
@@ -35,25 +35,24 @@ export async function* parseNTriples({ file, counters, signal, limits = DEFAULT_
     } catch {
       quads = undefined; // some line in this block is bad: redo it line by line to find which
     }
-    if (quads && quads.length === lines.length) {
-      for (let i = 0; i < quads.length; i++) yield rdfRecord(quads[i], lines[i].line);
-      continue;
-    }
-    yield* perLine(file, lines);
+    const out = quads && quads.length === lines.length ? quads.map((q, i) => rdfRecord(q, lines[i].line)) : perLine(file, lines);
+    if (out.length > 0) yield out;
   }
 }
 
-function* perLine(file: string, lines: Line[]): Generator<ParsedRecord> {
+function perLine(file: string, lines: Line[]): RecordBatch {
+  const out: RecordBatch = [];
   for (const { text, line } of lines) {
     try {
       const quads = parseLines(text);
       if (quads.length !== 1) {
-        yield { kind: 'issue', issue: { file, line, reason: `expected one statement, found ${quads.length}`, text: text.slice(0, 300) } };
+        out.push({ kind: 'issue', issue: { file, line, reason: `expected one statement, found ${quads.length}`, text: text.slice(0, 300) } });
         continue;
       }
-      yield rdfRecord(quads[0], line);
+      out.push(rdfRecord(quads[0], line));
     } catch (err) {
-      yield { kind: 'issue', issue: { file, line, column: columnIn(text, err), reason: reasonOf(err), text: text.slice(0, 300) } };
+      out.push({ kind: 'issue', issue: { file, line, column: columnIn(text, err), reason: reasonOf(err), text: text.slice(0, 300) } });
     }
   }
+  return out;
 }

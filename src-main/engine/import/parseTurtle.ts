@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { Parser, type Quad } from 'n3';
 import { ImportError } from './importErrors.js';
 import { DEFAULT_IMPORT_LIMITS, describeSize } from './importLimits.js';
-import type { ParsedRecord, ParserInput } from './parsedRecord.js';
+import type { ParsedRecord, ParserInput, RecordBatch } from './parsedRecord.js';
 import { parserReason } from './parserReason.js';
 import { rdfRecord } from './rdfRecords.js';
 import { lineTooLong } from './readLines.js';
@@ -57,7 +57,7 @@ export function columnOf(message: string, line: number, seen: { startLine: numbe
   return found < 0 ? undefined : found + 1;
 }
 
-export async function* parseTurtle({ file, counters, signal, limits = DEFAULT_IMPORT_LIMITS }: ParserInput): AsyncGenerator<ParsedRecord> {
+export async function* parseTurtle({ file, counters, signal, limits = DEFAULT_IMPORT_LIMITS }: ParserInput): AsyncGenerator<RecordBatch> {
   const source = createReadStream(file, { highWaterMark: 256 * 1024, signal });
   const decoder = new Utf8Input(file);
   const pending: ParsedRecord[] = [];
@@ -122,7 +122,7 @@ export async function* parseTurtle({ file, counters, signal, limits = DEFAULT_IM
       } catch (err) {
         throw fail(err);
       }
-      yield* pending.splice(0);
+      if (pending.length > 0) yield pending.splice(0);
     }
     const rest = decoder.end(counters.lines);
     try {
@@ -130,7 +130,7 @@ export async function* parseTurtle({ file, counters, signal, limits = DEFAULT_IM
     } catch (err) {
       throw fail(err);
     }
-    yield* pending.splice(0);
+    if (pending.length > 0) yield pending.splice(0);
   } catch (err) {
     if ((err as Error).name === 'AbortError' || err instanceof ImportError) throw err;
     throw fail(err);

@@ -14,7 +14,8 @@ import type { ConsoleChildLauncher } from '../graph/consoleChild.js';
 
 /** An absent value is the NULL token; every string is quoted, so `""` stays the empty string. */
 export function csvField(s: string | undefined): string {
-  return s === undefined ? CSV_NULL : `"${s.replace(/"/g, '""')}"`;
+  if (s === undefined) return CSV_NULL;
+  return s.includes('"') ? `"${s.replace(/"/g, '""')}"` : `"${s}"`;
 }
 
 /** Streams rows to a file, waiting on backpressure; reports whether any field held a line break. */
