@@ -43,35 +43,47 @@ export function stemIdf(keyCount: number, df: number): number {
 }
 
 export function buildNameIndexData(names: readonly string[]): NameIndexData {
-  // Linking words of each name, once (the passes below read them several times).
-  const words: (string[] | undefined)[] = names.map((name) => {
-    if (isMediatorName(name)) return undefined;
-    const w = wordNorms(name);
-    return w.length ? w : undefined;
-  });
-  const linkKeys = KeyedLists.collect((emit) => words.forEach((w, e) => w && emit(w.join(' '), e)));
-  const K = linkKeys.size;
-  // Words of each key: those of its first entity (the key is made of them).
-  const keyWords = (k: number): string[] => words[linkKeys.list(k)[0]]!;
-  let maxKeyLength = 0;
-  for (let k = 0; k < K; k++) maxKeyLength = Math.max(maxKeyLength, keyWords(k).length);
-  const { lists: stems, keys: stemOf, values: keyOf } = KeyedLists.collectPairs((emit) => {
-    // Each distinct stem once, in word order; a key has a few words, so a list beats a Set per key.
-    const seen: string[] = [];
-    for (let k = 0; k < K; k++) {
-      seen.length = 0;
-      for (const w of keyWords(k)) {
-        const s = stemToken(w);
-        if (!seen.includes(s)) seen.push(s), emit(s, k);
-      }
+  // A key is its words joined by spaces, read back by splitting it: no word list per name stays alive (at 3.4M
+  // names those lists were most of the build's garbage-collection time). Only a folded word that holds a space
+  // itself (a few compatibility characters, never ASCII) keeps its name's list.
+  const spaced = new Map<number, string[]>();
+  const linkKeys = KeyedLists.collect((emit) => {
+    for (let e = 0; e < names.length; e++) {
+      const name = names[e];
+      if (isMediatorName(name)) continue;
+      const w = wordNorms(name);
+      if (!w.length) continue;
+      const key = w.join(' ');
+      if (w.some((x) => x.includes(' '))) spaced.set(e, w);
+      emit(key, e);
     }
   });
+  const K = linkKeys.size;
+  // Words of each key: those of its first entity (the key is made of them).
+  const keyWords = (k: number): string[] => spaced.get(linkKeys.list(k)[0]) ?? linkKeys.key(k).split(' ');
+  // One pass over the keys' words makes the stems and the acronyms (both collected as they come) and the longest key.
+  let maxKeyLength = 0;
+  let stemPairs!: ReturnType<typeof KeyedLists.collectPairs>;
+  const acronyms = KeyedLists.collect((emitAcronym) => {
+    stemPairs = KeyedLists.collectPairs((emitStem) => {
+      // Each distinct stem once, in word order; a key has a few words, so a list beats a Set per key.
+      const seen: string[] = [];
+      for (let k = 0; k < K; k++) {
+        const words = keyWords(k);
+        if (words.length > maxKeyLength) maxKeyLength = words.length;
+        seen.length = 0;
+        for (const w of words) {
+          const s = stemToken(w);
+          if (!seen.includes(s)) seen.push(s), emitStem(s, k);
+        }
+        for (const a of acronymsOf(words)) emitAcronym(a, k);
+      }
+    });
+  });
+  const { lists: stems, keys: stemOf, values: keyOf } = stemPairs;
   // Each key's distinct stems came in its words' order: the weights are summed in that order, stem by stem.
   const keyWeight = new Float64Array(K);
   for (let n = 0; n < stemOf.length; n++) keyWeight[keyOf[n]] += stemIdf(K, stems.start[stemOf[n] + 1] - stems.start[stemOf[n]]);
-  const acronyms = KeyedLists.collect((emit) => {
-    for (let k = 0; k < K; k++) for (const a of acronymsOf(keyWords(k))) emit(a, k);
-  });
   const closest = buildTrigramIndex(K, (k) => linkKeys.key(k));
   // The space-free forms and the sanitizer keys are not stored: items are bucketed by the hash of their string.
   const compact = HashedLists.build(K, (k) => {
