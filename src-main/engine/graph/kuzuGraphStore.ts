@@ -25,9 +25,8 @@ type Row = Record<string, KuzuValue>;
 const Q = {
   byId: 'MATCH (e:Entity {id: $id}) RETURN e',
   byIds: 'MATCH (e:Entity) WHERE e.id IN $ids RETURN e',
-  byNorm: 'MATCH (:NameKey {norm: $norm})-[:Named]->(e:Entity) RETURN e ORDER BY e.degree DESC, e.id LIMIT $limit',
-  byNormContains:
-    'MATCH (k:NameKey) WHERE k.norm CONTAINS $norm MATCH (k)-[:Named]->(e:Entity) RETURN e ORDER BY e.degree DESC, e.id LIMIT $limit',
+  byNorm: 'MATCH (e:Entity) WHERE e.norm = $norm RETURN e ORDER BY e.degree DESC, e.id LIMIT $limit',
+  byNormContains: 'MATCH (e:Entity) WHERE e.norm CONTAINS $norm RETURN e ORDER BY e.degree DESC, e.id LIMIT $limit',
   edgesOut:
     'MATCH (u:Entity)-[r:Rel]->(v:Entity) WHERE u.id IN $ids RETURN u.id AS src, r.label AS label, v ORDER BY src, label, v.degree DESC, v.id',
   edgesIn:

@@ -1,5 +1,7 @@
-// The on-disk shape of one graph in Kuzu. NameKey is a hash index for normalised names: Kuzu 0.11 indexes
-// only primary keys, so a (NameKey)-[:Named]->(Entity) hop turns name lookup into a key lookup, not a scan.
+// The on-disk shape of one graph in Kuzu. Names are looked up in the graph snapshot's tables (nameIndexData.ts);
+// the database's own name search (KuzuGraphStore.findEntities, for `ctrlg neighbors`) reads the `norm` column.
+// Databases written before held a NameKey table and a Named hop as a name index; they are no longer read or written
+// (loading them was a quarter of COPY at 10M triples).
 // `ord` is the entity's place in the import (the file's order): Kuzu's COPY stores rows in its own, varying
 // order, and the graph snapshot numbers entities by `ord`, so a snapshot rebuilt from the database is the same
 // graph. Databases written before it have no `ord` and are read in Kuzu's order.
@@ -8,8 +10,6 @@ export const KUZU_FILE = 'graph.kuzu';
 export const SCHEMA = [
   'CREATE NODE TABLE Entity(id STRING, name STRING, norm STRING, type STRING, literal STRING, degree INT64, ord INT64, PRIMARY KEY(id))',
   'CREATE REL TABLE Rel(FROM Entity TO Entity, label STRING)',
-  'CREATE NODE TABLE NameKey(norm STRING, PRIMARY KEY(norm))',
-  'CREATE REL TABLE Named(FROM NameKey TO Entity)',
 ];
 
 /**

@@ -146,8 +146,6 @@ export async function writeKuzuDatabase(g: BuiltGraph, dbPath: string, workDir: 
   const files = {
     entity: join(workDir, 'entities.csv'),
     rel: join(workDir, 'rels.csv'),
-    nameKey: join(workDir, 'namekeys.csv'),
-    named: join(workDir, 'named.csv'),
   };
   // The CSV files are a plaintext copy of the graph: removed however this ends (a crash is left to recover()).
   try {
@@ -157,7 +155,7 @@ export async function writeKuzuDatabase(g: BuiltGraph, dbPath: string, workDir: 
     // Quoted line breaks need Kuzu's serial CSV reader; the parallel one splits on raw newlines.
     const copy = (table: keyof TableFiles, file: string): string =>
       `COPY ${TABLES[table]} FROM '${file.replace(/\\/g, '/').replace(/'/g, "\\'")}' (HEADER=true, ESCAPE='"', NULL_STRINGS=['${CSV_NULL}']${multiline[table] ? ', PARALLEL=false' : ''})`;
-    const statements = [...SCHEMA, copy('entity', files.entity), copy('rel', files.rel), copy('nameKey', files.nameKey), copy('named', files.named)];
+    const statements = [...SCHEMA, copy('entity', files.entity), copy('rel', files.rel)];
     const pool = bufferPoolBytes({ triples: g.heads.length });
     const mode = options.child ?? 'auto';
     if (mode === 'always' || (mode === 'auto' && g.heads.length >= CHILD_COPY_MIN_TRIPLES)) await copyInChild(dbPath, pool, statements, { signal: options.signal, launch: options.launch });
@@ -167,38 +165,25 @@ export async function writeKuzuDatabase(g: BuiltGraph, dbPath: string, workDir: 
   }
 }
 
-type TableFiles = Record<'entity' | 'rel' | 'nameKey' | 'named', string>;
-const TABLES: TableFiles = { entity: 'Entity', rel: 'Rel', nameKey: 'NameKey', named: 'Named' };
+type TableFiles = Record<'entity' | 'rel', string>;
+const TABLES: TableFiles = { entity: 'Entity', rel: 'Rel' };
 
-/** Writes the four CSV files; says which hold a quoted line break. */
+/** Writes the CSV files; says which hold a quoted line break. */
 async function writeCsvFiles(g: BuiltGraph, files: TableFiles, signal: AbortSignal | undefined): Promise<Record<keyof TableFiles, boolean>> {
   const n = g.ids.length;
-  const norms = g.names.map((name) => normalizeName(name));
-  const multiline = { entity: false, rel: false, nameKey: false, named: false };
+  const multiline = { entity: false, rel: false };
   multiline.entity = await writeCsv(files.entity, 'id,name,norm,type,literal,degree,ord', (emit) =>
     rangeSteps(
       n,
       10_000,
       (i) =>
-        emit(`${csvField(g.ids[i])},${csvField(g.names[i])},${csvField(norms[i])},${csvField(g.types[i])},${g.literals[i] ?? CSV_NULL},${g.degree[i]},${i}`),
+        emit(
+          `${csvField(g.ids[i])},${csvField(g.names[i])},${csvField(normalizeName(g.names[i]))},${csvField(g.types[i])},${g.literals[i] ?? CSV_NULL},${g.degree[i]},${i}`,
+        ),
       signal,
     ),
   );
   multiline.rel = await writeRelsCsv(files.rel, g, signal);
-  const uniqueNorms = [...new Set(norms.filter((s) => s !== ''))];
-  multiline.nameKey = await writeCsv(files.nameKey, 'norm', (emit) =>
-    rangeSteps(uniqueNorms.length, 10_000, (i) => emit(csvField(uniqueNorms[i])), signal),
-  );
-  multiline.named = await writeCsv(files.named, 'from,to', (emit) =>
-    rangeSteps(
-      n,
-      10_000,
-      (i) => {
-        if (norms[i] !== '') emit(`${csvField(norms[i])},${csvField(g.ids[i])}`);
-      },
-      signal,
-    ),
-  );
   return multiline;
 }
 
