@@ -16,6 +16,7 @@ import { wordSpans, type EntityNameIndex } from '../stages/entityNameIndex.js';
 import { linkTopics } from './linkTopics.js';
 import { spellOutInLaws, spellOutKinOfKin, spellOutMates, type KinOfKin } from './inLawCompounds.js';
 import { spellOutCollocations } from './verbCollocations.js';
+import { correctTypos, type TypoLexicon } from './typoCorrection.js';
 import { prunePaths } from '../stages/prunePaths.js';
 import { CATEGORY_NOUNS, readQuestion, STOPWORDS, WH_WORDS } from './questionText.js';
 import { RelationMatcher } from './relationMatcher.js';
@@ -69,6 +70,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
   private readonly wn: WordNet | undefined;
   /** What each relation's label says about its head and tail (labelRoles). */
   private readonly roles: LabelRoles[];
+  /** What tells a typing slip in a question from a word (typoCorrection.ts); absent without WordNet or frequencies. */
+  private readonly typos: TypoLexicon | undefined;
   /** Each entity's recorded sex (entityGenders), read the first time a question's noun names one. */
   private sexes: ((entity: number) => Gender | undefined) | undefined;
 
@@ -85,6 +88,16 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     this.words = new WordVectors(drm, lexical ? (a, b) => lexical.of(a, b) : undefined, vocabulary ? (w) => vocabulary(w) !== undefined : undefined);
     this.matcher = new RelationMatcher(this.words, graph.relationLabels.map(relationWords), graph.relationLabels.map(ownRelationWords), graph.relationLabels.map(typeRelationWords));
     this.roles = graph.relationLabels.map((l) => readLabelRoles(l, this.wn));
+    // Typing slips are read where both WordNet and the vocabulary's frequencies are there to tell them.
+    const wn = this.wn;
+    if (wn && vocabulary) {
+      const labelWords = new Set(graph.relationLabels.flatMap((l) => tokenizeLabel(l).map((t) => t.toLowerCase())));
+      this.typos = {
+        listed: (w) => (['n', 'v', 'a', 'r'] as const).some((pos) => wn.lemmas(w, pos).length > 0),
+        rank: (w) => vocabulary(w),
+        labelWord: (w) => labelWords.has(w),
+      };
+    }
   }
 
   static async create(graph: MemoryGraph, drm: Drm, index: EntityNameIndex, options: AlgorithmicHandOptions = {}): Promise<AlgorithmicHand> {
@@ -1017,7 +1030,8 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     question: string,
     mentions: readonly T[],
   ): Promise<{ question: string; mentions: T[]; verbs: { start: number; end: number }[] }> {
-    const inLaws = spellOutInLaws(question, mentions);
+    const typed = this.typos ? correctTypos(question, mentions, this.typos) : { question, mentions: [...mentions] };
+    const inLaws = spellOutInLaws(typed.question, typed.mentions);
     if (!this.wn) return { ...inLaws, verbs: [] };
     // Kin of kin are weighed against the labels too: embed the nouns and their definitions' kin first.
     const kinWords = new Set<string>();
