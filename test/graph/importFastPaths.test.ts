@@ -5,7 +5,8 @@ import { normalizeName } from '../../src-main/common/normalizeName.js';
 import { nameKey } from '../../src-main/engine/core/nameKey.js';
 import { acronymsOf, wordNorms, wordSpans } from '../../src-main/engine/core/nameWords.js';
 import { categoricalScores } from '../../src-main/engine/graph/categoricalScores.js';
-import { DIR_OUT } from '../../src-main/engine/graph/edgeDirection.js';
+import { DIR_IN, DIR_OUT } from '../../src-main/engine/graph/edgeDirection.js';
+import type { Entity, Triple } from '../../src-main/common/graphTypes.js';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
 import { createPrng } from '../../src-main/engine/random/prng.js';
 
@@ -49,14 +50,44 @@ describe('name folding fast paths', () => {
   });
 });
 
-function randomGraph(seed: number, n: number, m: number, relations: number): MemoryGraph {
+function randomTriples(seed: number, n: number, m: number, relations: number): { entities: Entity[]; triples: Triple[] } {
   const rng = createPrng(seed);
   const entities = Array.from({ length: n }, (_, i) => (i % 7 === 0 ? { id: `e${i}`, name: `${1900 + i}`, literal: 'date' as const } : { id: `e${i}`, name: `E ${i}` }));
   const triples = Array.from({ length: m }, () => ({ head: `e${rng.int(n)}`, relation: `r${rng.int(relations)}`, tail: `e${rng.int(rng.next() < 0.5 ? 12 : n)}` }));
+  return { entities, triples };
+}
+
+function randomGraph(seed: number, n: number, m: number, relations: number): MemoryGraph {
+  const { entities, triples } = randomTriples(seed, n, m, relations);
   return MemoryGraph.fromTriples('g', entities, triples);
 }
 
 describe('CSR and categorical scores', () => {
+  it("holds each distinct triple as an out-edge of its head and an in-edge of its tail, each entity's edges sorted", () => {
+    const { entities, triples } = randomTriples(5, 200, 2500, 7);
+    // Self-loops and repeated triples too.
+    triples.push({ head: 'e3', relation: 'r1', tail: 'e3' }, { head: 'e3', relation: 'r1', tail: 'e3' }, triples[0]);
+    const g = MemoryGraph.fromTriples('g', entities, triples);
+    const expected: string[][] = Array.from({ length: g.size }, () => []);
+    const key = (r: number, d: number, v: number): string => `${String(r).padStart(4, '0')}/${d}/${String(v).padStart(6, '0')}`;
+    for (const t of new Set(triples.map((t) => `${t.head}|${t.relation}|${t.tail}`))) {
+      const [h, r, tl] = t.split('|');
+      const hi = g.ids.indexOf(h);
+      const ti = g.ids.indexOf(tl);
+      const ri = g.relationLabels.indexOf(r);
+      expected[hi].push(key(ri, DIR_OUT, ti));
+      expected[ti].push(key(ri, DIR_IN, hi));
+    }
+    let edges = 0;
+    for (let u = 0; u < g.size; u++) {
+      const actual: string[] = [];
+      for (let k = g.offsets[u]; k < g.offsets[u + 1]; k++) actual.push(key(g.edgeRelation[k], g.edgeDirection[k], g.edgeNeighbor[k]));
+      expect(actual).toEqual(expected[u].sort());
+      edges += actual.length;
+    }
+    expect(edges).toBeGreaterThan(4000);
+  });
+
   it("fills each entity's edges sorted by (relation, direction, neighbour), one out- and one in-edge per triple", () => {
     const g = randomGraph(3, 300, 3000, 9);
     let checked = 0;

@@ -147,6 +147,17 @@ describe('CSV errors', () => {
     expect(header.reason).toBe('no column "h" for the head in the header (2 columns)');
     expect(header.message).not.toContain('root');
   });
+
+  it('a strict import stops at the first bad row, though csv-parse fails on a later one', async () => {
+    const columns = { head: 'h', relation: 'r', tail: 't' };
+    const rows = ['h,r,t', 'a,b,c', 'a,b,', ...Array.from({ length: 3000 }, (_, i) => `head ${i} ${'x'.repeat(90)},rel,tail ${i}`), 'a,b,c,d'];
+    const file = dir.file('order.csv', rows.join('\n') + '\n');
+    const err = await failure(
+      buildGraphDatabase({ file, format: 'csv', csv: columns, dbPath: join(dir.path, 'order-db'), workDir: dir.path }),
+    );
+    expect(err.message).toContain('order.csv:3:');
+    expect(err.reason).toBe('empty value in column "t"');
+  });
 });
 
 describe('parserReason', () => {

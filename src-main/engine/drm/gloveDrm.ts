@@ -46,6 +46,12 @@ export class GloveDrm implements Drm {
     return r === NOT_FOUND ? undefined : r;
   }
 
+  /** Vocabulary row of the word as written (no variants); undefined if absent. */
+  exactRankOf(word: string): number | undefined {
+    const r = this.table.rowOf(word.toLowerCase());
+    return r === NOT_FOUND ? undefined : r;
+  }
+
   /** SIF weight of a word in (0, 1): near 0 for function words, near 1 for rare ones; 1 for unknown words. */
   weightOf(word: string): number {
     const r = this.lookup(word.toLowerCase());

@@ -64,6 +64,7 @@ function countingStream(file: string, counters: ParserInput['counters']): Transf
 }
 
 const CSV_BATCH = 4096;
+const CSV_BATCH_CHARS = 256 * 1024;
 
 export async function* parseCsv(input: ParserInput & { columns: CsvColumns; lenient: boolean }): AsyncGenerator<RecordBatch> {
   const { file, counters, signal, columns, lenient } = input;
@@ -93,11 +94,18 @@ export async function* parseCsv(input: ParserInput & { columns: CsvColumns; leni
   counting.on('error', (e) => parser.destroy(e));
 
   let index: { head: number; relation: number; tail: number; headType: number; tailType: number } | undefined;
-  // Rows come one at a time from csv-parse; they are handed on in batches, as the other parsers do.
+  // Rows come one at a time from csv-parse; they are handed on in batches, as the other parsers do, bounded by rows
+  // and by characters (a line may hold megabytes), and at once after a bad row, so that a strict import stops at
+  // the first bad line even when csv-parse would fail on a later one.
   let out: RecordBatch = [];
+  let held = 0;
   try {
     for await (const row of parser as AsyncIterable<CsvRow>) {
-      if (out.length >= CSV_BATCH) yield out.splice(0);
+      if (out.length >= CSV_BATCH || held >= CSV_BATCH_CHARS) {
+        yield out.splice(0);
+        held = 0;
+      }
+      held += row.raw.length;
       while (skipped.length) out.push({ kind: 'issue', issue: skipped.shift()! });
       const line = row.info.lines;
       counters.lines = line;
@@ -126,6 +134,8 @@ export async function* parseCsv(input: ParserInput & { columns: CsvColumns; leni
       if (!head || !relation || !tail) {
         const which = !head ? columns.head : !relation ? columns.relation : columns.tail;
         out.push({ kind: 'issue', issue: { file, line, reason: `empty value in column "${which}"`, text: row.raw.trim().slice(0, 300) } });
+        yield out.splice(0);
+        held = 0;
         continue;
       }
       const h = plainEntity(head);

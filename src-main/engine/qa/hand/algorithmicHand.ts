@@ -90,11 +90,12 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     this.roles = graph.relationLabels.map((l) => readLabelRoles(l, this.wn));
     // Typing slips are read where both WordNet and the vocabulary's frequencies are there to tell them.
     const wn = this.wn;
-    if (wn && vocabulary) {
+    const exactRank = (drm as Partial<{ exactRankOf(word: string): number | undefined }>).exactRankOf?.bind(drm);
+    if (wn && exactRank) {
       const labelWords = new Set(graph.relationLabels.flatMap((l) => tokenizeLabel(l).map((t) => t.toLowerCase())));
       this.typos = {
         listed: (w) => (['n', 'v', 'a', 'r'] as const).some((pos) => wn.lemmas(w, pos).length > 0),
-        rank: (w) => vocabulary(w),
+        rank: (w) => exactRank(w),
         labelWord: (w) => labelWords.has(w),
       };
     }

@@ -1,10 +1,11 @@
 // Words a person mistyped in a question ("univeristy", "borm", "lable"): read as the word meant before the question
 // is analysed, so the lexicon, the vectors and the reading of phrases all see it. A word is suspect when WordNet does
-// not list it and the embedding's vocabulary has it at most as a rare form (typing slips of the web are there, far
-// down the list); it is replaced by a common word one edit away (a letter left out, added, changed, or two
-// neighbours swapped), preferring a word of the graph's relation labels (what the question must be aligned to), then a
-// swap (the commonest slip). Short words have many neighbours: under six letters only a label word or a swap is taken.
-// Mention spans are names, never corrected.
+// not list it (nor a base form of it) and the embedding's vocabulary has it at most as a rare form (the web's slips
+// are there, far down the list). It is replaced by a common word one edit away (a letter left out, added, changed, or
+// two neighbours swapped): a word of the graph's relation labels (what the question must be aligned to) by any edit;
+// another word only by a swap (the commonest slip), or, for a word the vocabulary lacks altogether and of six letters
+// or more, by an edit that keeps its first letter (slips seldom hit the first: "kdrama" is no "drama"). Mention
+// spans, words joined to an apostrophe, and contractions written without one ("didnt") are left as written.
 import { morphologicalVariants } from '../../drm/gloveDrm.js';
 import { applyEdits, type Span } from './inLawCompounds.js';
 
@@ -22,6 +23,10 @@ export const RARE_RANK = 50_000;
 /** A correction must be a word this common. */
 export const COMMON_RANK = 20_000;
 const MIN_LETTERS = 4;
+/** Contractions people write without the apostrophe: words, not slips ("havent" is not "haven"). */
+const BARE_CONTRACTIONS = new Set(
+  'dont doesnt didnt isnt wasnt werent arent hasnt havent hadnt cant couldnt wouldnt shouldnt wont mustnt neednt theyre youre theyve youve weve theyll youll itll shell hell theyd youd whos whats thats theres heres wheres hows'.split(' '),
+);
 const ANY_EDIT_LETTERS = 6;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -44,7 +49,7 @@ function oneEdit(w: string): Candidate[] {
 
 /** The word `word` (lower case) was probably meant as, or undefined when it reads as written. */
 export function intendedWord(word: string, lex: TypoLexicon): string | undefined {
-  if (word.length < MIN_LETTERS || !/^[a-z]+$/.test(word)) return undefined;
+  if (word.length < MIN_LETTERS || !/^[a-z]+$/.test(word) || BARE_CONTRACTIONS.has(word)) return undefined;
   // A word, or an inflection of one ("hubbed": hub, a label's noun used as a verb), is read as written.
   for (const form of [word, ...morphologicalVariants(word)]) {
     const rank = lex.rank(form);
@@ -58,7 +63,7 @@ export function intendedWord(word: string, lex: TypoLexicon): string | undefined
     const rank = lex.rank(c.word);
     if (rank === undefined || rank > COMMON_RANK || !lex.listed(c.word)) continue;
     const label = lex.labelWord(c.word);
-    if (!label && !c.swap && word.length < ANY_EDIT_LETTERS) continue;
+    if (!label && !c.swap && (word.length < ANY_EDIT_LETTERS || lex.rank(word) !== undefined || c.word[0] !== word[0])) continue;
     const score = (label ? 2 : 0) + (c.swap ? 1 : 0);
     if (!best || score > best.score || (score === best.score && rank < best.rank)) best = { word: c.word, score, rank };
   }
@@ -71,12 +76,13 @@ export function correctTypos<T extends Span>(question: string, mentions: readonl
   for (const m of question.matchAll(/[A-Za-z]+/g)) {
     const start = m.index ?? 0;
     const end = start + m[0].length;
-    // Letters run on into a digit or a non-ASCII letter: part of a code or a name ("Sørlie"), not an English word.
-    if (/[\p{L}\p{N}]/u.test(question[start - 1] ?? '') || /[\p{L}\p{N}]/u.test(question[end] ?? '')) continue;
+    // Letters run on into a digit or a non-ASCII letter: part of a code or a name ("Sørlie"), not an English word;
+    // joined to an apostrophe, part of a contraction or a name ("hasn't", "O'Brien").
+    if (/[\p{L}\p{N}'’`]/u.test(question[start - 1] ?? '') || /[\p{L}\p{N}'’`]/u.test(question[end] ?? '')) continue;
     if (mentions.some((s) => start < s.end && end > s.start)) continue;
     const meant = intendedWord(m[0].toLowerCase(), lex);
     if (!meant) continue;
-    const text = m[0][0] === m[0][0].toUpperCase() ? meant[0].toUpperCase() + meant.slice(1) : meant;
+    const text = m[0] === m[0].toUpperCase() ? meant.toUpperCase() : m[0][0] === m[0][0].toUpperCase() ? meant[0].toUpperCase() + meant.slice(1) : meant;
     edits.push({ start, end, text });
   }
   if (edits.length === 0) return { question, mentions: [...mentions] };
