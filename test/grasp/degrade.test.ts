@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { degradeCommand } from '../../src-main/cli/commands/degrade.js';
 import { bracketedTopics, chooseRemovals } from '../../src-main/engine/qa/grasp/degradeTriples.js';
+
+import { scratchFolder } from '../helpers/scratchFolder.js';
 
 function sink(): NodeJS.WritableStream & { text: string } {
   const s = { text: '', write(chunk: string) { s.text += chunk; return true; } };
@@ -29,7 +30,7 @@ describe('degrade', () => {
   });
 
   it('CLI: uniform removal writes the kept lines unchanged and in order', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'grasp-degrade-'));
+    const dir = scratchFolder('grasp-degrade-');
     const lines = Array.from({ length: 50 }, (_, i) => `e${i}|rel${i % 3}|e${(i * 7) % 50}`);
     writeFileSync(join(dir, 'kb.txt'), lines.join('\n') + '\n');
     const out = sink();
@@ -43,7 +44,7 @@ describe('degrade', () => {
   });
 
   it('CLI: --topic-edges removes only edges at the questions’ topic entities', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'grasp-degrade-'));
+    const dir = scratchFolder('grasp-degrade-');
     const lines = ['Up|directed_by|Pete Docter', 'Up|starred_actors|Ed Asner', 'Up|release_year|2009', 'Cars|directed_by|John Lasseter', 'Cars|release_year|2006', 'Ed Asner|born_in|Kansas City'];
     writeFileSync(join(dir, 'kb.txt'), lines.join('\n') + '\n');
     writeFileSync(join(dir, 'q.txt'), 'who directed [Up]\tPete Docter\n');

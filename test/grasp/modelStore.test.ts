@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deserializeEncoder, serializeEncoder } from '../../src-main/engine/qa/grasp/encoder/serializeEncoder.js';
 import { graspContext } from '../../src-main/engine/qa/grasp/graspContext.js';
@@ -9,6 +6,8 @@ import { listGraspVersions } from '../../src-main/engine/qa/grasp/modelStore.js'
 import { trainAndSave } from '../../src-main/engine/qa/grasp/trainAndSave.js';
 import { createEncoderFor } from '../../src-main/engine/qa/grasp/train.js';
 import { companyTownGraph, HashDrm } from './toyGraphs.js';
+
+import { scratchFolder } from '../helpers/scratchFolder.js';
 
 describe('encoder persistence', () => {
   it('round-trips parameters, and re-indexes relation embeddings by label', () => {
@@ -31,7 +30,7 @@ describe('encoder persistence', () => {
   });
 
   it('saves versions per graph and the selector loads the newest', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'grasp-models-'));
+    const dataDir = scratchFolder('grasp-models-');
     const drm = new HashDrm();
     const { graph } = companyTownGraph();
     const opts = { epochs: 1, examplesPerEpoch: 16, batchSize: 8, shape: { hidden: 8, headHidden: 4 }, relevance: { l: 2, k1: 8, k2: 4, maxNodes: 60 }, evalExamples: 10 };

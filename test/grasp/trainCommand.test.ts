@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { trainCommand } from '../../src-main/cli/commands/train.js';
+
+import { scratchFolder } from '../helpers/scratchFolder.js';
 
 function sink(): NodeJS.WritableStream & { text: string } {
   const s = { text: '', write(chunk: string) { s.text += chunk; return true; } };
@@ -11,7 +12,7 @@ function sink(): NodeJS.WritableStream & { text: string } {
 
 describe('ctrlg train', () => {
   it('trains on a triples file, prints progress and saves v1 then v2', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'grasp-train-'));
+    const dir = scratchFolder('grasp-train-');
     const lines: string[] = [];
     for (let c = 0; c < 4; c++)
       for (let p = 0; p < 5; p++) lines.push(`person ${c} ${p}|works_at|company ${c}`, `person ${c} ${p}|lives_in|town ${c}`, `person ${c} ${p}|likes|hobby ${(c + p) % 3}`);
