@@ -18,6 +18,7 @@ import { compactMatches } from '../stages/compactKeys.js';
 import { withinOneEdit } from './wordSimilarity.js';
 import { STOPWORDS, WH_WORDS } from './questionText.js';
 import type { Drm, LinkResult, TopicEntity } from '../../core/types.js';
+import { sortedHas } from '../../graph/sortedSearch.js';
 
 export interface LinkOptions {
   /** At most this many topics (default 3). */
@@ -46,6 +47,8 @@ const COMMON_RANK = 5000;
 const MAX_SPAN = 12;
 /** Fuzzy matching only starts from words that occur in at most this share of names. */
 const FUZZY_DF_SHARE = 0.02;
+/** Above this many names, a word adds weight to seeded keys but seeds none (fuzzyCandidates). */
+const FUZZY_SEED_DF = 1000;
 const MIN_FUZZY_F = 0.7;
 /** Articles, prepositions, auxiliaries: the few hundred most frequent words' head. */
 const FUNCTION_RANK = 40;
@@ -444,11 +447,24 @@ function fuzzyCandidates(words: WordSpan[], index: EntityNameIndex, inBracket: n
   const stems = words.map((w) => stemToken(w.norm));
   const dfCap = Math.max(20, index.keyCount * FUZZY_DF_SHARE);
   const seed = new Map<number, number>();
+  // A word in more than FUZZY_SEED_DF names (a large graph's "county", a copy suffix held by 40k names) only adds to
+  // the keys rarer words found: seeding from it cost tens of ms a question at 3.4M names, for keys it alone could
+  // not lift to half their weight. (Below ~50k names dfCap is under it, and nothing changes.)
+  const common: string[] = [];
   for (const s of new Set(stems)) {
     const keys = index.keysWith(s);
     if (keys.length === 0 || keys.length > dfCap) continue;
+    if (keys.length > FUZZY_SEED_DF) {
+      common.push(s);
+      continue;
+    }
     const w = index.idf(s);
     for (const k of keys) seed.set(k, (seed.get(k) ?? 0) + w);
+  }
+  for (const s of common) {
+    const keys = index.keysWith(s);
+    const w = index.idf(s);
+    for (const [k, v] of seed) if (sortedHas(keys, k)) seed.set(k, v + w);
   }
   // Verify only the keys the rare words point to most.
   const top = [...seed.entries()]
