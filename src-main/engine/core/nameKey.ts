@@ -1,5 +1,5 @@
 // Name keys: how names and runs of words are compared when a name must be found in, or scrubbed from, free text.
-import { normalizeName } from '../../common/normalizeName.js';
+import { isAscii, normalizeName } from '../../common/normalizeName.js';
 
 /** Everyday words that are also entity names in real graphs; replacing them would garble the question. */
 const COMMON_WORDS = new Set(
@@ -16,12 +16,10 @@ const COMMON_WORDS = new Set(
   ).split(/\s+/),
 );
 
-const ASCII = /^[\x00-\x7f]*$/;
-
 /** Key a name or a run of words is compared by: normalised, punctuation read as spaces. */
 export function nameKey(text: string): string {
   // ASCII (most names): normalising is lower-casing, and what is not a letter or digit becomes one space.
-  if (ASCII.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  if (isAscii(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   return normalizeName(text)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();

@@ -1,6 +1,7 @@
 // The words of a name or a question as entity linking compares them (folded case and diacritics, spans kept),
 // and the name forms derived from them (plural stems, acronyms). In core because the graph's name indexes are
 // built from them at import (graph/nameIndexData.ts) and the linker reads them on the question.
+import { isAscii } from '../../common/normalizeName.js';
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
@@ -27,12 +28,6 @@ export function wordSpans(text: string): WordSpan[] {
     if (norm) out.push({ norm, raw, start, end: start + raw.length });
   }
   return out;
-}
-
-/** Whether every UTF-16 unit of the text is ASCII (where folding is lower-casing and a word is [A-Za-z0-9]+). */
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
-  return true;
 }
 
 function isAsciiWordChar(c: number): boolean {

@@ -510,21 +510,20 @@ function buildCsr(n: number, heads: Int32Array, rels: Int32Array, tails: Int32Ar
   const R = rels.length ? maxOf(rels) + 1 : 0;
   const byTail = countingOrder(rels, R, countingOrder(tails, n));
   const byHead = countingOrder(rels, R, countingOrder(heads, n));
+  // Appends relation r's triples from `order` (from cursor `i`) as edges of `self` towards `other`; the next cursor.
+  const place = (order: Int32Array, i: number, r: number, self: Int32Array, other: Int32Array, direction: number): number => {
+    for (; i < order.length && rels[order[i]] === r; i++) {
+      const k = order[i];
+      const at = fill[self[k]]++;
+      edgeNeighbor[at] = other[k];
+      edgeRelation[at] = r;
+      edgeDirection[at] = direction;
+    }
+    return i;
+  };
   for (let a = 0, b = 0, r = 0; r < R; r++) {
-    for (; a < byTail.length && rels[byTail[a]] === r; a++) {
-      const k = byTail[a];
-      const at = fill[heads[k]]++;
-      edgeNeighbor[at] = tails[k];
-      edgeRelation[at] = r;
-      edgeDirection[at] = DIR_OUT;
-    }
-    for (; b < byHead.length && rels[byHead[b]] === r; b++) {
-      const k = byHead[b];
-      const at = fill[tails[k]]++;
-      edgeNeighbor[at] = heads[k];
-      edgeRelation[at] = r;
-      edgeDirection[at] = DIR_IN;
-    }
+    a = place(byTail, a, r, heads, tails, DIR_OUT);
+    b = place(byHead, b, r, tails, heads, DIR_IN);
   }
   return { offsets, edgeNeighbor, edgeRelation, edgeDirection };
 }

@@ -55,6 +55,8 @@ export function intendedWord(word: string, lex: TypoLexicon): string | undefined
     const rank = lex.rank(form);
     if (lex.listed(form) || lex.labelWord(form) || (rank !== undefined && rank <= RARE_RANK)) return undefined;
   }
+  // A form the vocabulary holds (if rarely) is corrected only by a swap or to a label word.
+  const inVocabulary = lex.rank(word) !== undefined;
   let best: { word: string; score: number; rank: number } | undefined;
   const seen = new Set<string>();
   for (const c of oneEdit(word)) {
@@ -63,7 +65,7 @@ export function intendedWord(word: string, lex: TypoLexicon): string | undefined
     const rank = lex.rank(c.word);
     if (rank === undefined || rank > COMMON_RANK || !lex.listed(c.word)) continue;
     const label = lex.labelWord(c.word);
-    if (!label && !c.swap && (word.length < ANY_EDIT_LETTERS || lex.rank(word) !== undefined || c.word[0] !== word[0])) continue;
+    if (!label && !c.swap && (word.length < ANY_EDIT_LETTERS || inVocabulary || c.word[0] !== word[0])) continue;
     const score = (label ? 2 : 0) + (c.swap ? 1 : 0);
     if (!best || score > best.score || (score === best.score && rank < best.rank)) best = { word: c.word, score, rank };
   }
