@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seededRandom } from '../seededRandom.mjs';
+import { tripleStore } from '../tripleStore.mjs';
 
 const OUT = dirname(fileURLToPath(import.meta.url));
 
@@ -11,15 +12,7 @@ const OUT = dirname(fileURLToPath(import.meta.url));
 const { rnd, ri, pick, shuffle, sample } = seededRandom(20240611);
 
 // ---------- triple store ----------
-const triples = [];
-const seen = new Set();
-function add(h, r, t) {
-  h = String(h); t = String(t);
-  if (!h || !t || h === t) return;
-  const k = `${h}|${r}|${t}`;
-  if (seen.has(k)) return;
-  seen.add(k); triples.push([h, r, t]);
-}
+const { triples, add } = tripleStore();
 
 // ---------- geography (real) ----------
 const regions = ['Europe', 'North America', 'South America', 'Asia', 'Middle East', 'Africa', 'Oceania'];

@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seededRandom } from '../seededRandom.mjs';
+import { tripleStore } from '../tripleStore.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -16,15 +17,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const { rnd, ri, pick, chance, shuffle, sample } = seededRandom(20240917);
 
 // ---------- triple store ----------
-const triples = [];
-const tset = new Set();
-function add(h, r, t) {
-  h = String(h); t = String(t);
-  if (!h || !t || h === t) return;
-  const k = `${h}|${r}|${t}`;
-  if (tset.has(k)) return;
-  tset.add(k); triples.push([h, r, t]);
-}
+const { triples, keys: tset, add } = tripleStore();
 const types = new Map();
 const names = new Set();
 function ent(name, type) {

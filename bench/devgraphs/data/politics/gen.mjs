@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seededRandom } from '../seededRandom.mjs';
+import { tripleStore } from '../tripleStore.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -11,15 +12,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const { ri, pick, chance, shuffle, sample } = seededRandom(771203);
 
 // ---------- triple store ----------
-const triples = [];
-const tset = new Set();
-function add(h, r, t) {
-  h = String(h); t = String(t);
-  if (!h || !t || h === t) return;
-  const k = `${h}|${r}|${t}`;
-  if (tset.has(k)) return;
-  tset.add(k); triples.push([h, r, t]);
-}
+const { triples, add } = tripleStore();
 const types = new Map();
 function tag(e, t) { if (!types.has(e)) types.set(e, new Set()); types.get(e).add(t); }
 const isType = (e, t) => types.has(e) && types.get(e).has(t);
