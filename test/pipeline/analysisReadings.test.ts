@@ -61,6 +61,16 @@ describe('questionText readings', () => {
   it('a compound ending in a stem has a word of its own before it', () => {
     expect(sharesStem('writes', 'screenwriter')).toBe(true);
     expect(sharesStem('city', 'capacity')).toBe(false);
+    expect(sharesStem('other', 'mother')).toBe(false);
+    expect(sharesStem('signed', 'designed')).toBe(false);
+  });
+
+  it('a longer word shares a stem only through a deriving ending or as a compound', () => {
+    for (const [a, b] of [['act', 'actors'], ['star', 'starring'], ['nation', 'nationality'], ['countries', 'country'], ['birth', 'birthplace'], ['america', 'american']])
+      expect([a, b, sharesStem(a, b)]).toEqual([a, b, true]);
+    // A few other letters make another word; three-letter stems join too many words to count as compounds.
+    for (const [a, b] of [['country', 'count'], ['star', 'start'], ['mode', 'model'], ['man', 'manufacturer'], ['per', 'person']])
+      expect([a, b, sharesStem(a, b)]).toEqual([a, b, false]);
   });
 });
 

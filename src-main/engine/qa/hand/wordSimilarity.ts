@@ -41,20 +41,44 @@ export function crudeStem(word: string): string {
 }
 
 /**
- * True when two words share a stem: equal crude stems ("acted" / "actors", "directed" / "director"), one a prefix
- * of the other (≥ 3 letters: "act" / "actor"), or a compound ending in the other ("screenwriter" / "writer").
+ * Endings a word may add to a shorter one and still be a form or derivation of it ("act" / "actors", "nation" /
+ * "nationality", "star" / "starring"); a few other letters make another word ("count" / "country", "star" / "start").
+ */
+const DERIVING_ENDINGS = new Set(
+  ('s es d ed er ers or ors ing ings ion ions ation ations ition tion tions ment ments ance ence ant ants ent ents al ' +
+    'als ship ist ists ian ians ive ives ity ities ly ure ures ee ees age ery ary ory ic ical ality ness hood ism y ies ied ren ual ally ial an n ator ators itor itors').split(' '),
+);
+
+/**
+ * Whether `long` is `short` with a deriving ending, or a compound of it and a word of four letters or more
+ * ("birth" / "birthplace", "team" / "teammates"): stems of three letters join too many unrelated words ("man" /
+ * "manufacturer", "per" / "person") to count as compounds.
+ */
+function extends_(short: string, long: string): boolean {
+  if (!long.startsWith(short)) return false;
+  const rest = long.slice(short.length);
+  if (DERIVING_ENDINGS.has(rest)) return true;
+  // A doubled final consonant before the ending: "star" / "starred".
+  if (rest.length >= 2 && rest[0] === short[short.length - 1] && DERIVING_ENDINGS.has(rest.slice(1))) return true;
+  return short.length >= 4 && rest.length >= 4;
+}
+
+/**
+ * True when two words share a stem: equal crude stems ("acted" / "actors", "directed" / "director"), one the other
+ * with a deriving ending or a compound of it (≥ 3 letters: "act" / "actor"), or a compound ending in the other
+ * ("screenwriter" / "writer"; "mother" / "other" is no compound).
  */
 export function sharesStem(a: string, b: string): boolean {
   if (a === b) return true;
   const [s, l] = a.length <= b.length ? [a, b] : [b, a];
-  if (s.length >= 3 && l.startsWith(s)) return true;
-  if (s.length >= 5 && l.endsWith(s)) return true;
+  if (s.length >= 3 && extends_(s, l)) return true;
+  if (s.length >= 5 && l.endsWith(s) && l.length - s.length >= 4) return true;
   const sa = crudeStem(a);
   const sb = crudeStem(b);
   if (sa === sb) return true;
   const [ss, ls] = sa.length <= sb.length ? [sa, sb] : [sb, sa];
   // A compound ending in the stem needs a word of its own before it ("screen|writ"), not a few letters ("capa|city").
-  return ss.length >= 4 && (ls.startsWith(ss) || (ls.endsWith(ss) && ls.length - ss.length >= 5));
+  return ss.length >= 4 && (extends_(ss, ls) || (ls.endsWith(ss) && ls.length - ss.length >= 5));
 }
 
 /**
