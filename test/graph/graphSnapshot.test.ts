@@ -9,7 +9,7 @@ import { holdersOf } from '../../src-main/engine/graph/keyHolders.js';
 import { decodeSnapshot, encodeSnapshot, snapshotHeader, SNAPSHOT_FILE, SNAPSHOT_VERSION, SnapshotError } from '../../src-main/engine/graph/graphSnapshot.js';
 import { EntityNameIndex } from '../../src-main/engine/qa/stages/entityNameIndex.js';
 import { runStatement } from '../../src-main/engine/graph/kuzuStatement.js';
-import { readSnapshotFile } from '../../src-main/engine/graph/snapshotFile.js';
+import { readSnapshotFile, readWhole } from '../../src-main/engine/graph/snapshotFile.js';
 import { createPrng } from '../../src-main/engine/random/prng.js';
 import type { Entity, Triple } from '../../src-main/common/graphTypes.js';
 import { tempDir } from '../import/helpers.js';
@@ -191,6 +191,17 @@ describe('graph snapshot', () => {
       expect(notices).toEqual([]);
     } finally {
       await fresh.close();
+    }
+  });
+
+  it('is read in slices side by side into the same bytes as one read, slice edges anywhere in a section', async () => {
+    const whole = readFileSync(snapshotPath());
+    for (const slice of [1000, 4096, 77_777]) {
+      const parts = await readWhole(snapshotPath(), slice);
+      expect(whole.length).toBeGreaterThan(2 * slice);
+      expect(parts.equals(whole)).toBe(true);
+      // Typed-array views of the sections need an aligned start: a buffer of its own, never a pool's slice.
+      expect(parts.byteOffset % 8).toBe(0);
     }
   });
 
