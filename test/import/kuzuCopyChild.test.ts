@@ -108,6 +108,32 @@ describe('the database load in a child process', () => {
     }
   });
 
+  it('does other work while the database loads, and the load finishes whatever that work throws', async () => {
+    for (const child of ['never', 'always'] as const) {
+      const order: string[] = [];
+      const path = join(dir.path, `meanwhile-${child}.kuzu`);
+      await writeKuzuDatabase(built(), path, dir.path, {
+        child,
+        whileLoading: async () => {
+          order.push('meanwhile started');
+          // Started once the CSV files are written, before the load is done with them.
+          expect(readdirSync(dir.path).filter((f) => f.endsWith('.csv')).sort()).toEqual(['entities.csv', 'rels.csv']);
+          await new Promise((r) => setTimeout(r, 20));
+          order.push('meanwhile done');
+        },
+      });
+      expect(order).toEqual(['meanwhile started', 'meanwhile done']);
+      expect((await dump(path)).triples).toHaveLength(5);
+      // A failure of the other work: thrown once the load has settled, its database whole, no CSV left behind.
+      const failing = join(dir.path, `failing-${child}.kuzu`);
+      await expect(writeKuzuDatabase(built(), failing, dir.path, { child, whileLoading: () => Promise.reject(new Error('name tables failed')) })).rejects.toThrow(
+        'name tables failed',
+      );
+      expect((await dump(failing)).triples).toHaveLength(5);
+      expect(readdirSync(dir.path).filter((f) => f.endsWith('.csv'))).toEqual([]);
+    }
+  });
+
   it('is killed when the import is cancelled, and the promise rejects at once', async () => {
     const abort = new AbortController();
     let killed = false;

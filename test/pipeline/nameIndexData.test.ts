@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { buildNameIndexData, compactKeysOf, MIN_COMPACT, scrubEntityOf } from '../../src-main/engine/graph/nameIndexData.js';
+import { buildNameIndexData, buildNameIndexDataPausing, compactKeysOf, MIN_COMPACT, scrubEntityOf } from '../../src-main/engine/graph/nameIndexData.js';
 import { nameKey, scrubbable } from '../../src-main/engine/core/nameKey.js';
 import { createPrng } from '../../src-main/engine/random/prng.js';
 import { EntityNameIndex, isMediatorName, stemToken, wordSpans } from '../../src-main/engine/qa/stages/entityNameIndex.js';
@@ -83,6 +83,21 @@ describe('name tables (nameIndexData)', () => {
       expect(index.keyTokens(k).join(' ')).toBe(key);
     });
     expect(entities.some((list) => list.length > 1)).toBe(true);
+  });
+
+  it('builds the same tables stage by stage, pausing between stages (an import builds them while its database loads)', async () => {
+    const names = ['Top Hat', 'Swing Time', 'Ginger Rogers', 'Fred Astaire', 'International Business Machines', 'm.0abc12', ''];
+    let pauses = 0;
+    const paused = await buildNameIndexDataPausing(names, async () => void pauses++);
+    expect(pauses).toBe(5);
+    expect(JSON.stringify(paused)).toBe(JSON.stringify(buildNameIndexData(names)));
+    expect(paused.linkKeys.size).toBe(5);
+    // A pause that throws (the import's cancel) stops the build there.
+    let stages = 0;
+    await expect(buildNameIndexDataPausing(names, async () => {
+      if (++stages === 2) throw new Error('cancelled');
+    })).rejects.toThrow('cancelled');
+    expect(stages).toBe(2);
   });
 
   it('gives each stem its keys and each key the IDF weight of its distinct stems', () => {

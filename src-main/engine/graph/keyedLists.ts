@@ -111,7 +111,8 @@ class Keying {
     for (;;) {
       const at = this.table[slot];
       if (at === 0) break;
-      if (this.keys[at - 1] === key) {
+      // The stored hash first: a probe past another key then never reads that key's string (a cache miss each).
+      if (this.hashes[at - 1] === (hash | 0) && this.keys[at - 1] === key) {
         this.counts[at - 1]++;
         return at - 1;
       }

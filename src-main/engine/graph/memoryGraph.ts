@@ -110,8 +110,16 @@ export class MemoryGraph implements GraphStore {
   }
 
   /** Builds the CSR from integer triples (unique) over an entity table. */
-  static fromColumns(name: string, entities: EntityColumns, heads: Int32Array, rels: Int32Array, tails: Int32Array, relationLabels: string[]): MemoryGraph {
-    return new MemoryGraph(name, { ...entities, relationLabels, ...buildCsr(entities.ids.length, heads, rels, tails), tripleCount: heads.length });
+  static fromColumns(
+    name: string,
+    entities: EntityColumns,
+    heads: Int32Array,
+    rels: Int32Array,
+    tails: Int32Array,
+    relationLabels: string[],
+    precomputed: Pick<MemoryGraphParts, 'nameIndex'> = {},
+  ): MemoryGraph {
+    return new MemoryGraph(name, { ...entities, ...precomputed, relationLabels, ...buildCsr(entities.ids.length, heads, rels, tails), tripleCount: heads.length });
   }
 
   /** Builds from entities and triples (ids); entities named only by triples are added with name = id. */

@@ -43,6 +43,28 @@ export function stemIdf(keyCount: number, df: number): number {
 }
 
 export function buildNameIndexData(names: readonly string[]): NameIndexData {
+  const steps = nameIndexSteps(names);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * buildNameIndexData, awaiting `pause` between its stages (a few seconds each at 3.4M names): an import builds the
+ * tables while the database loads in another process, and its cancel is heard between stages.
+ */
+export async function buildNameIndexDataPausing(names: readonly string[], pause: () => Promise<void>): Promise<NameIndexData> {
+  const steps = nameIndexSteps(names);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+/** The build, stage by stage: it yields after each. */
+function* nameIndexSteps(names: readonly string[]): Generator<void, NameIndexData> {
   // A key is its words joined by spaces, read back by splitting it: no word list per name stays alive (at 3.4M
   // names those lists were most of the build's garbage-collection time). Only a folded word that holds a space
   // itself (a few compatibility characters, never ASCII) keeps its name's list.
@@ -58,9 +80,10 @@ export function buildNameIndexData(names: readonly string[]): NameIndexData {
       emit(key, e);
     }
   });
+  yield;
   const K = linkKeys.size;
   // Words of each key: those of its first entity (the key is made of them).
-  const keyWords = (k: number): string[] => spaced.get(linkKeys.list(k)[0]) ?? linkKeys.key(k).split(' ');
+  const keyWords = (k: number): string[] => (spaced.size ? spaced.get(linkKeys.list(k)[0]) : undefined) ?? linkKeys.key(k).split(' ');
   // One pass over the keys' words makes the stems and the acronyms (both collected as they come) and the longest key.
   let maxKeyLength = 0;
   let stemPairs!: ReturnType<typeof KeyedLists.collectPairs>;
@@ -80,11 +103,14 @@ export function buildNameIndexData(names: readonly string[]): NameIndexData {
       }
     });
   });
+  yield;
   const { lists: stems, keys: stemOf, values: keyOf } = stemPairs;
   // Each key's distinct stems came in its words' order: the weights are summed in that order, stem by stem.
   const keyWeight = new Float64Array(K);
   for (let n = 0; n < stemOf.length; n++) keyWeight[keyOf[n]] += stemIdf(K, stems.start[stemOf[n] + 1] - stems.start[stemOf[n]]);
+  yield;
   const closest = buildTrigramIndex(K, (k) => linkKeys.key(k));
+  yield;
   // The space-free forms and the sanitizer keys are not stored: items are bucketed by the hash of their string.
   const compact = HashedLists.build(K, (k) => {
     const from = k ? linkKeys.ends[k - 1] : 0;
@@ -93,6 +119,7 @@ export function buildNameIndexData(names: readonly string[]): NameIndexData {
     for (let i = from; i < to; i++) if (linkKeys.text.charCodeAt(i) !== 32) length++;
     return length >= MIN_COMPACT ? hashSpaceless(linkKeys.text, from, to) : -1;
   });
+  yield;
   let maxScrubWords = 1;
   const scrubKeys = HashedLists.build(names.length, (e) => {
     const key = nameKey(names[e]);

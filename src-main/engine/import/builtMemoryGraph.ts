@@ -1,6 +1,7 @@
 // The MemoryGraph of a freshly built graph, made from the builder's integer columns while they are still in
 // memory, so the import writes the graph snapshot without reading the new database back.
 import { LITERAL_CODES, MemoryGraph } from '../graph/memoryGraph.js';
+import type { NameIndexData } from '../graph/nameIndexData.js';
 import type { BuiltGraph } from './graphBuilder.js';
 
 /**
@@ -8,7 +9,7 @@ import type { BuiltGraph } from './graphBuilder.js';
  * meets them (heads in that order, each head's triples by label), as MemoryGraph.fromStore numbers them: the
  * snapshot and a rebuild from Kuzu are the same graph.
  */
-export function builtMemoryGraph(name: string, g: BuiltGraph): MemoryGraph {
+export function builtMemoryGraph(name: string, g: BuiltGraph, nameIndex?: NameIndexData): MemoryGraph {
   const R = g.relationLabels.length;
   // Relations by label, in the database's string order (UTF-8 bytes), to visit a head's relations in label order.
   const utf8 = g.relationLabels.map((l) => Buffer.from(l, 'utf8'));
@@ -30,5 +31,5 @@ export function builtMemoryGraph(name: string, g: BuiltGraph): MemoryGraph {
   const rels = new Int32Array(g.rels.length);
   for (let k = 0; k < g.rels.length; k++) rels[k] = order[g.rels[k]];
   const literalCodes = Uint8Array.from(g.literals, (l) => (l ? LITERAL_CODES.indexOf(l) : 0));
-  return MemoryGraph.fromColumns(name, { ids: g.ids, names: g.names, types: g.types, literalCodes }, g.heads, rels, g.tails, labels);
+  return MemoryGraph.fromColumns(name, { ids: g.ids, names: g.names, types: g.types, literalCodes }, g.heads, rels, g.tails, labels, nameIndex ? { nameIndex } : {});
 }

@@ -326,7 +326,7 @@ export class GraphLibrary {
       if (options.signal?.aborted) throw new ImportCancelledError(file);
       // The snapshot of the new database, from the columns still in memory: the next process opens it in one read.
       const kuzuBytes = (await stat(join(work, KUZU_FILE))).size;
-      await writeSnapshotFile(join(work, SNAPSHOT_FILE), builtMemoryGraph(name, outcome.built), snapshotStamp(info, kuzuBytes));
+      await writeSnapshotFile(join(work, SNAPSHOT_FILE), builtMemoryGraph(name, outcome.built, outcome.nameIndex), snapshotStamp(info, kuzuBytes));
       if (options.signal?.aborted) throw new ImportCancelledError(file);
       // From here the import completes even if cancelled: the caller is told the outcome, not "unchanged".
       swap.started = true;

@@ -139,6 +139,8 @@ export interface WriteOptions {
   child?: 'auto' | 'always' | 'never';
   /** How the child is started (default Node; the Electron shell passes its own). */
   launch?: ConsoleChildLauncher;
+  /** Work for this process while the database loads (on Kuzu's threads or in the child): awaited with the load. */
+  whileLoading?: () => Promise<void>;
 }
 
 /** Creates `dbPath` (must not exist) with the graph's tables filled; scratch CSVs go in `workDir`. */
@@ -158,8 +160,14 @@ export async function writeKuzuDatabase(g: BuiltGraph, dbPath: string, workDir: 
     const statements = [...SCHEMA, copy('entity', files.entity), copy('rel', files.rel)];
     const pool = bufferPoolBytes({ triples: g.heads.length });
     const mode = options.child ?? 'auto';
-    if (mode === 'always' || (mode === 'auto' && g.heads.length >= CHILD_COPY_MIN_TRIPLES)) await copyInChild(dbPath, pool, statements, { signal: options.signal, launch: options.launch });
-    else await copyInProcess(dbPath, pool, statements, options.signal);
+    const load =
+      mode === 'always' || (mode === 'auto' && g.heads.length >= CHILD_COPY_MIN_TRIPLES)
+        ? copyInChild(dbPath, pool, statements, { signal: options.signal, launch: options.launch })
+        : copyInProcess(dbPath, pool, statements, options.signal);
+    // Both settle before anything is thrown: the load is never left running behind a failure of the other.
+    const [loaded, meanwhile] = await Promise.allSettled([load, options.whileLoading?.()]);
+    if (loaded.status === 'rejected') throw loaded.reason;
+    if (meanwhile.status === 'rejected') throw meanwhile.reason;
   } finally {
     await Promise.all(Object.values(files).map((f) => rm(f, { force: true })));
   }
