@@ -134,6 +134,19 @@ describe('the database load in a child process', () => {
     }
   });
 
+  it('tells the other work to stop once the load has failed, and reports the load\'s error', async () => {
+    let stopped = false;
+    const failing = join(dir.path, 'no-such-folder', 'deeper', 'x.kuzu');
+    await expect(
+      writeKuzuDatabase(built(), failing, dir.path, {
+        child: 'never',
+        whileLoading: (stop) => new Promise<void>((resolve) => stop.addEventListener('abort', () => ((stopped = true), resolve()), { once: true })),
+      }),
+    ).rejects.toThrow();
+    expect(stopped).toBe(true);
+    expect(readdirSync(dir.path).filter((f) => f.endsWith('.csv'))).toEqual([]);
+  });
+
   it('is killed when the import is cancelled, and the promise rejects at once', async () => {
     const abort = new AbortController();
     let killed = false;

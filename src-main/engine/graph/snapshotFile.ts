@@ -48,11 +48,8 @@ export async function readWhole(file: string, sliceBytes = SLICE): Promise<Buffe
     const slice = async (from: number, to: number): Promise<void> => {
       for (let at = from; at < to; ) {
         const { bytesRead } = await handle.read(buf, at, to - at, at);
-        // The file shrank while being read (replaced meanwhile): what is there fails the header's length check.
-        if (bytesRead === 0) {
-          buf.fill(0, at, to);
-          return;
-        }
+        // The file shrank while being read (truncated in place): unusable, so it is rebuilt.
+        if (bytesRead === 0) throw new Error(`${file} ended at byte ${at} of ${size}`);
         at += bytesRead;
       }
     };

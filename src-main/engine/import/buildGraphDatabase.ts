@@ -50,8 +50,8 @@ export interface BuildOutcome {
   skippedCount: number;
   /** The graph as written, for the snapshot beside the database. */
   built: BuiltGraph;
-  /** Its name tables (nameIndexData.ts), built while the database loaded. */
-  nameIndex: NameIndexData;
+  /** Its name tables (nameIndexData.ts), built while the database loaded; absent when that stopped early. */
+  nameIndex?: NameIndexData;
 }
 
 export function parseFile(format: ImportFormat, input: ParserInput, lenient: boolean, csv?: CsvColumns): AsyncGenerator<RecordBatch> {
@@ -141,11 +141,15 @@ export async function buildGraphDatabase(req: BuildRequest): Promise<BuildOutcom
     const built = builder.build();
     checkCancel();
     // The snapshot's name tables are most of its build (~17 s at 3.4M names): made while the database loads, the
-    // cancel heard between their stages.
+    // cancel (or the load's failure) heard between their stages. Tables not made here are made for the snapshot.
     let nameIndex: NameIndexData | undefined;
-    const pause = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve)).then(checkCancel);
-    const whileLoading = async (): Promise<void> => {
-      nameIndex = await buildNameIndexDataPausing(built.names, pause);
+    const whileLoading = async (stop: AbortSignal): Promise<void> => {
+      const pause = (): Promise<void> =>
+        new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+          checkCancel();
+          stop.throwIfAborted();
+        });
+      nameIndex = await buildNameIndexDataPausing(built.names, pause).catch(() => undefined);
     };
     await writeKuzuDatabase(built, req.dbPath, req.workDir, { signal, launch: req.launch, whileLoading }).catch((err: unknown) => {
       if (isAbort(err) || signal?.aborted) throw err;
@@ -164,7 +168,7 @@ export async function buildGraphDatabase(req: BuildRequest): Promise<BuildOutcom
       skipped,
       skippedCount,
       built,
-      nameIndex: nameIndex!,
+      ...(nameIndex ? { nameIndex } : {}),
     };
   } catch (err) {
     if (isAbort(err) || signal?.aborted) throw new ImportCancelledError(file);

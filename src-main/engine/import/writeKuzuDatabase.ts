@@ -139,8 +139,11 @@ export interface WriteOptions {
   child?: 'auto' | 'always' | 'never';
   /** How the child is started (default Node; the Electron shell passes its own). */
   launch?: ConsoleChildLauncher;
-  /** Work for this process while the database loads (on Kuzu's threads or in the child): awaited with the load. */
-  whileLoading?: () => Promise<void>;
+  /**
+   * Work for this process while the database loads (on Kuzu's threads or in the child), awaited with the load;
+   * `stop` aborts once the load has failed, so the work can end early.
+   */
+  whileLoading?: (stop: AbortSignal) => Promise<void>;
 }
 
 /** Creates `dbPath` (must not exist) with the graph's tables filled; scratch CSVs go in `workDir`. */
@@ -164,10 +167,14 @@ export async function writeKuzuDatabase(g: BuiltGraph, dbPath: string, workDir: 
       mode === 'always' || (mode === 'auto' && g.heads.length >= CHILD_COPY_MIN_TRIPLES)
         ? copyInChild(dbPath, pool, statements, { signal: options.signal, launch: options.launch })
         : copyInProcess(dbPath, pool, statements, options.signal);
+    const stop = new AbortController();
+    load.catch(() => stop.abort());
+    // Started after a turn of the event loop, which delivers the child its job (the end of its input) first.
+    const meanwhile = options.whileLoading && new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => options.whileLoading!(stop.signal));
     // Both settle before anything is thrown: the load is never left running behind a failure of the other.
-    const [loaded, meanwhile] = await Promise.allSettled([load, options.whileLoading?.()]);
+    const [loaded, other] = await Promise.allSettled([load, meanwhile]);
     if (loaded.status === 'rejected') throw loaded.reason;
-    if (meanwhile.status === 'rejected') throw meanwhile.reason;
+    if (other.status === 'rejected') throw other.reason;
   } finally {
     await Promise.all(Object.values(files).map((f) => rm(f, { force: true })));
   }
