@@ -57,10 +57,12 @@ const DERIVING_ENDINGS = new Set(
 function extends_(short: string, long: string): boolean {
   if (!long.startsWith(short)) return false;
   const rest = long.slice(short.length);
+  // A short stem takes only endings of three letters or more: "man" / "many", "let" / "letter" are other words.
+  if (short.length < 4) return rest.length >= 3 && DERIVING_ENDINGS.has(rest);
   if (DERIVING_ENDINGS.has(rest)) return true;
   // A doubled final consonant before the ending: "star" / "starred".
   if (rest.length >= 2 && rest[0] === short[short.length - 1] && DERIVING_ENDINGS.has(rest.slice(1))) return true;
-  return short.length >= 4 && rest.length >= 4;
+  return rest.length >= 4;
 }
 
 /**
