@@ -8,6 +8,7 @@ import { loadGloveDrm } from '../src-main/engine/drm/gloveDrm.js';
 import { pipeTriplesGraph } from '../src-main/engine/import/pipeTriplesGraph.js';
 import { parseQuestions } from '../src-main/engine/import/questionsFile.js';
 import { createQaEngine } from '../src-main/engine/qa/qaEngine.js';
+import { countText } from '../src-main/common/answerNames.js';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { kb: { type: 'string' }, top: { type: 'string', default: '6' }, questions: { type: 'string' } } });
 if (!values.kb) throw new Error('--kb FILE is required');
@@ -43,5 +44,5 @@ for (const q of items) {
     const a = analysis as (Analysis & { ranked?: { steps: { relation: number; direction: string; confidence?: number }[]; score: number; anchors: number[]; ends: Set<number> }[] }) | undefined;
     for (const c of (a?.ranked ?? []).slice(0, top)) console.log(`  ${c.score.toFixed(3).padStart(7)}  ${chainText(c.steps)}  [${c.steps.map((s) => (s.confidence ?? 0).toFixed(2)).join(' ')}]  (${c.anchors.length} anchor(s), ${c.ends.size} ends)`);
   }
-  console.log(`  → ${r.answers.slice(0, 3).map((a) => a.name).join(' | ') || '(none)'}${r.notFound ? `  [${r.notFound.message}]` : ''}${r.abstained ? `  [abstained: ${r.abstained.message}]` : ''}`);
+  console.log(`  → ${r.count ? `count ${countText(r.count)} (${r.count.basis}) of ` : ''}${r.answers.slice(0, 3).map((a) => a.name).join(' | ') || '(none)'}${r.notFound ? `  [${r.notFound.message}]` : ''}${r.abstained ? `  [abstained: ${r.abstained.message}]` : ''}`);
 }

@@ -17,6 +17,7 @@ import { deserializeEncoder, serializeEncoder } from '../src-main/engine/qa/gras
 import { graspContext } from '../src-main/engine/qa/grasp/graspContext.js';
 import { createGraspSelector } from '../src-main/engine/qa/grasp/graspSelector.js';
 import { DEFAULT_TRAIN_OPTIONS, trainEncoder } from '../src-main/engine/qa/grasp/train.js';
+import { answerNames } from '../src-main/common/answerNames.js';
 
 const { values } = parseArgs({
   options: {
@@ -64,7 +65,7 @@ let hits = 0;
 for (let i = 0; i < n; i++) {
   const q = qs[Math.floor(i * step)];
   const { result: r } = await parts.asks!.run({ graph: degraded.name, question: q.question, selector });
-  const ok = hitAt1(r.answers.map((a) => a.name), q.gold);
+  const ok = hitAt1(answerNames(r), q.gold);
   if (ok) hits++;
   if (ok && !values.verbose) continue;
   const goldRank = r.answers.findIndex((a) => q.gold.includes(a.name));

@@ -27,6 +27,7 @@ import { createGraspSelector } from '../src-main/engine/qa/grasp/graspSelector.j
 import { evaluateLinkRecovery, evaluateVoteRecovery } from '../src-main/engine/qa/grasp/linkRecovery.js';
 import { qaTrainingExamples } from '../src-main/engine/qa/grasp/qaExamples.js';
 import { DEFAULT_TRAIN_OPTIONS, trainEncoder } from '../src-main/engine/qa/grasp/train.js';
+import { answerNames } from '../src-main/common/answerNames.js';
 
 const { values } = parseArgs({
   options: {
@@ -133,7 +134,7 @@ async function run(graph: MemoryGraph, selector: 'path' | 'grasp', questions: Ev
     const t = performance.now();
     const { result: r } = await asks.run({ graph: graph.name, question: q.question, selector });
     lat.push(performance.now() - t);
-    if (hitAt1(r.answers.map((a) => a.name), q.gold)) hits++;
+    if (hitAt1(answerNames(r), q.gold)) hits++;
     if (r.answers[0]?.inferred) inferredTop++;
   }
   return { hits, inferredTop, p50: quantile(lat, 0.5) };

@@ -29,6 +29,7 @@ import type { ConfidenceSignals } from '../src-main/common/answerTypes.js';
 import { classifyMiss, formatChain, MISS_CAUSES, missInputOf, type MissCause, type MissDiagnosis } from './lib/classifyMiss.js';
 import { benchSets, type BenchSet } from './lib/benchSets.js';
 import { sampleQuestions } from './lib/sampleQuestions.js';
+import { answerNames } from '../src-main/common/answerNames.js';
 
 const { values } = parseArgs({
   options: {
@@ -120,7 +121,7 @@ async function runSet(set: BenchSet, graph: MemoryGraph, ask: Ask): Promise<{ ta
     const r = await ask(question);
     const ms = performance.now() - t;
     if (i >= warmup) lat.push(ms);
-    const answers = r.answers.map((a) => a.name);
+    const answers = answerNames(r);
     const hit = hitAt1(answers, q.gold);
     // The file's brackets name the intended topic, whether or not this set shows them to the engine.
     const input = { ...missInputOf(r, q.gold, dMax), named: [...q.question.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]) };

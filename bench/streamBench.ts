@@ -30,6 +30,7 @@ import { type AbstractTrace } from '../src-main/engine/memory/experienceRecord.j
 import { DEFAULT_QA_CONFIG } from '../src-main/engine/qa/qaEngine.js';
 import type { Drm } from '../src-main/engine/core/types.js';
 import type { MemoryGraph } from '../src-main/engine/graph/memoryGraph.js';
+import { answerNames } from '../src-main/common/answerNames.js';
 
 const { values } = parseArgs({
   options: {
@@ -88,7 +89,7 @@ async function runStream(graph: MemoryGraph, drm: Drm, stream: EvalQuestion[], l
     for (const [i, q] of stream.entries()) {
       const { result: r, brain } = await parts.asks!.run({ graph: graph.name, question: q.question, questionId: `s${i}` });
       steps.push({
-        hit: hitAt1(r.answers.map((a) => a.name), q.gold),
+        hit: hitAt1(answerNames(r), q.gold),
         brainCalls: brain?.tally().calls ?? 0,
         memoryHits: r.memory?.hits ?? 0,
         reused: r.memory?.reused ?? false,

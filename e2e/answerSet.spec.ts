@@ -56,6 +56,17 @@ test('a wrong-type candidate is not in the answer set; the set has a label and a
   await page.screenshot({ path: join(ARTIFACTS, 'answer-set.png') });
 });
 
+test('a "how many" question shows the count above what was counted', async ({ page }) => {
+  const ask = new AskPage(page);
+  await ask.open();
+  await ask.ask('how many patients does Dr. Jonah Quennell treat');
+  await expect(page.getByTestId('answer-count')).toContainText('4 patients');
+  await expect(page.getByTestId('answer-count')).toContainText('every verified answer, counted');
+  const counted = page.getByTestId('answer-set').getByTestId('answer-item');
+  expect(await counted.count()).toBeGreaterThan(0);
+  await page.screenshot({ path: join(ARTIFACTS, 'answer-count.png') });
+});
+
 test('marking an answer wrong turns its memory record into a failure warning for the next similar question', async ({ page, host }) => {
   const ask = new AskPage(page);
   await ask.open();

@@ -8,6 +8,7 @@ import { inMemoryGraphs } from '../../src-main/engine/app/askService.js';
 import { loadGloveDrm } from '../../src-main/engine/drm/gloveDrm.js';
 import { GraphLibrary } from '../../src-main/engine/import/graphLibrary.js';
 import { hitAt1, type EvalQuestion } from '../../src-main/engine/import/questionsFile.js';
+import { answerNames } from '../../src-main/common/answerNames.js';
 
 export interface ScaleQuestions {
   hops: Record<string, EvalQuestion[]>;
@@ -41,7 +42,7 @@ try {
           const r = await ask(q.question);
           row.ms.push(performance.now() - s);
           row.n++;
-          if (hitAt1(r.answers.map((a) => a.name), q.gold)) row.hits++;
+          if (hitAt1(answerNames(r), q.gold)) row.hits++;
         }
       }
       const unknownMs: number[] = [];

@@ -32,6 +32,17 @@ export interface RankedAnswer {
   inSet?: boolean;
 }
 
+/** The answer to a "how many" question the graph does not state as a number: how many distinct answers the chain reaches. */
+export interface AnswerCount {
+  value: number;
+  /** 'chain': the chain walked on the whole graph; 'verified': the verified answers. */
+  basis: 'chain' | 'verified';
+  /** False when only a sample of the answers could be counted: there are at least `value`. */
+  complete: boolean;
+  /** What the question counts ("papers"), when it names it. */
+  noun?: string;
+}
+
 /** How the answer set is supported, most to least: one verified chain explains the whole question, … nothing does. */
 export type ConfidenceLabel = 'verified' | 'partial' | 'inferred' | 'unsure';
 
@@ -140,6 +151,8 @@ export interface AskResult {
   confidence?: AnswerConfidence;
   /** The answer(s) among the candidates, and the confidence label (absent when there are no candidates). */
   answerSet?: AnswerSet;
+  /** "How many …": the number asked for, counted over the chain's answers (`answers` are what was counted). */
+  count?: AnswerCount;
   /**
    * Set when no chain explains the question: `answers` is then empty, and this says what the best partial reading
    * found and which phrase nothing in the graph accounts for. Its answers are that reading's, for a look only.

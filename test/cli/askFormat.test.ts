@@ -27,4 +27,11 @@ describe('ask text output', () => {
     expect(out).toMatch(/The partial reading found: Sunderhaven Biosciences/);
     expect(out).not.toMatch(/No verified answer/);
   });
+
+  it('answers "how many" with the count first, then what was counted', () => {
+    const out = formatAskResult({ ...base, answers: [answer('Amara Okonkwo', 1), answer('Hana Norcross', 1)], count: { value: 4, basis: 'chain', complete: true, noun: 'patients' } });
+    expect(out).toMatch(/^Count: 4 patients\nCounted \(2 listed\):\n {2}1\. Amara Okonkwo/m);
+    expect(formatAskResult({ ...base, answers: [answer('A', 1)], count: { value: 20, basis: 'verified', complete: false } })).toMatch(/^Count: at least 20$/m);
+    expect(formatAskResult({ ...base, answers: [answer('A', 1)], count: { value: 1, basis: 'verified', complete: true, noun: 'patients' } })).toMatch(/^Count: 1 \(patients\)$/m);
+  });
 });

@@ -3,6 +3,7 @@
 // --hand each model generation of the Hand's skills (tokens, ms, tokens/s, fallback reason), --selector the selector.
 import { parseArgs } from 'node:util';
 import type { AskHandCall, AskHandSummary, AskResult } from '../../common/answerTypes.js';
+import { countText } from '../../common/answerNames.js';
 import { assemble } from '../../engine/app/assemble.js';
 import { noBrainFields, type BrainPredictionFields, type BrainStepOutcome } from '../../engine/app/brainService.js';
 import { CliError, type CliCommand } from '../command.js';
@@ -51,7 +52,9 @@ export function formatAskResult(r: AskResult): string {
     if (r.abstained.answers.length) lines.push(`  The partial reading found: ${r.abstained.answers.slice(0, 5).map((a) => a.name).join('; ')}`);
   } else if (r.answers.length === 0) lines.push('No verified answer.');
   else {
-    lines.push('Answers:');
+    // "How many …": the number first; the answers listed are what was counted.
+    if (r.count) lines.push(`Count: ${countText(r.count)}`);
+    lines.push(r.count ? `Counted (${r.answers.length} listed):` : 'Answers:');
     r.answers.forEach((a, i) => {
       lines.push(`${String(i + 1).padStart(3)}. ${a.name}  (score ${a.score.toFixed(3)}${a.tied ? ', tied: as well supported as the first' : ''})`);
       a.rawPaths.slice(0, 2).forEach((p, k) => {

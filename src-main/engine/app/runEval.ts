@@ -1,5 +1,6 @@
 // `ctrlg eval`: runs a question file through the ask service (each question's hooks answer it) and writes, in input order,
-//   DIR/predictions.jsonl  {"i","question","answers","gold","hit1","latency_ms","stages_ms","exposure","payloads",
+//   DIR/predictions.jsonl  {"i","question","answers" (a "how many" count first, then "count": {"value","complete"}),
+//                           "gold","hit1","latency_ms","stages_ms","exposure","payloads",
 //                           "tree": {"nodes","modes","depth"},"memory_hits","view" ("sanitized" or "masked"),
 //                           "exposed_entities": {"eligible","built_single_token","built_any_token",
 //                           "sent_single_token","sent_any_token"} (this question's G_Q^raw entities, and how many
@@ -26,6 +27,7 @@ import type { AskOptions } from '../qa/qaEngine.js';
 import type { QuestionExposure, SanitizedView, ViewKind } from '../core/types.js';
 import { NodeExposureTally, type EvalNodeExposure, type QuestionExposureCounts } from './evalNodeExposure.js';
 import { hitAt1, quantile, type EvalQuestion } from '../import/questionsFile.js';
+import { answerNames } from '../../common/answerNames.js';
 
 export interface EvalOptions {
   questions: EvalQuestion[];
@@ -73,9 +75,12 @@ export interface PredictionExtras {
 export interface Prediction {
   i: number;
   question: string;
+  /** The answers' names, best first; for a "how many" question the count first (see `count`). */
   answers: string[];
   gold: string[];
   hit1: boolean;
+  /** "How many …": the count that leads `answers`, and whether every answer was counted. */
+  count?: { value: number; complete: boolean };
   latency_ms: number;
   stages_ms: Record<string, number>;
   exposure: MeanExposure;
@@ -226,7 +231,7 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
         onExposure: (record) => readings.push(record),
         ...(options.revealMapping ? { revealView: (v: SanitizedView, m: (t: string) => string[], extra: readonly string[]) => (view = viewRecord(i, v, m, extra)) } : {}),
       });
-      const answers = r.answers.map((a) => a.name);
+      const answers = answerNames(r);
       if (r.notFound) notFound++;
       pred = {
         i,
@@ -241,6 +246,7 @@ export async function runEval(options: EvalOptions): Promise<EvalSummary> {
         tree: treeFields(r),
         confidence: { p: round(r.confidence?.p ?? 0), unsure: r.confidence?.unsure ?? true },
         ...(r.abstained ? { abstained: r.abstained.missing } : {}),
+        ...(r.count ? { count: { value: r.count.value, complete: r.count.complete } } : {}),
         memory_hits: r.memoryHits ?? 0,
         ...tagged,
         ...hooks.fields?.(),

@@ -47,6 +47,7 @@ import { buildQuestionSubgraph } from './stages/questionSubgraph.js';
 import { candidateEntities } from './stages/candidateEntities.js';
 import { embedRelations } from './stages/relationVectors.js';
 import { extremeAnswers, readSuperlative, walkChainEnds } from './stages/superlative.js';
+import { countAnswers, readHowMany } from './stages/countAnswer.js';
 import { dot } from '../drm/cosine.js';
 import { tokenizeLabel } from '../drm/tokenize.js';
 import { stemToken } from '../core/nameWords.js';
@@ -579,6 +580,13 @@ export function createQaEngine(input: {
           ranked = toRankedAnswers(graph, run.answers, config.maxAnswers);
           typed = await typedAnswerSet(hand, { question, topics: anchorTopics }, run.answers.slice(0, ranked.length), confidence);
         }
+        // "How many papers has X written": the number of the reading's answers, unless the graph states it as a number
+        // (or the question also asks for an extreme one, which is then the answer).
+        const howMany = superlative ? undefined : readHowMany(blankMentions(question, anchorTopics));
+        const counted = howMany && run.answers.length ? countAnswers(graph, usedAnalysis, run.answers[0].entity, members.map((a) => a.entity)) : undefined;
+        // What is counted, as the Hand read the answer type ("different films": films), else the word after "how many".
+        const noun = typed.set?.expected && !WH_TYPES.has(typed.set.expected) ? typed.set.expected : howMany?.noun;
+        const count = counted ? { ...counted, ...(noun ? { noun } : {}) } : undefined;
         // Memory learns a route as verified only when the answer is decisive: a sure, type-checked, wholly or partly
         // explained verified chain — never an unsure or inferred one (those would be reused as "experience").
         const decisive = typed.set?.label === 'verified' || typed.set?.label === 'partial';
@@ -616,7 +624,11 @@ export function createQaEngine(input: {
           return withPayloads({ ...base, indicator: shown, answers: [], abstained: { message, missing, reading, answers: ranked }, tree, memoryHits: experience.hits, ...memory, confidence });
         }
         const answers = ranked.map((a, i) => ({ ...a, ...typed.marks[i] }));
-        return withPayloads({ ...base, indicator: shown, answers, tree, memoryHits: experience.hits, ...memory, confidence, ...(typed.set ? { answerSet: typed.set } : {}) });
+        if (count) {
+          const how = count.basis === 'chain' ? 'reached by walking the chain on the whole graph' : count.complete ? 'the verified answers' : 'verified (a sample: at least this many)';
+          confidence = { ...confidence, reasons: [...confidence.reasons, `"how many": ${count.value}, ${how}`] };
+        }
+        return withPayloads({ ...base, indicator: shown, answers, tree, memoryHits: experience.hits, ...memory, confidence, ...(typed.set ? { answerSet: typed.set } : {}), ...(count ? { count } : {}) });
       } finally {
         mapping.discard();
       }
@@ -636,9 +648,7 @@ export function createQaEngine(input: {
     reading: Analysis,
   ): Promise<{ answers: GroundedAnswer[]; reason: string } | undefined> {
     if (members.length < 2) return undefined;
-    let text = question;
-    for (const m of mentions) text = text.slice(0, m.start) + ' '.repeat(m.end - m.start) + text.slice(m.end);
-    const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+    const words = blankMentions(question, mentions).match(/[\p{L}\p{N}]+/gu) ?? [];
     const sup = readSuperlative(words);
     if (!sup) return undefined;
     // A one-anchor chain is walked on the whole graph: the verified answers are a pruned sample of a wide relation's
@@ -687,6 +697,16 @@ export function createQaEngine(input: {
 
   return { graph, ask };
 }
+
+/** The question with its topic mentions blanked out (same length): what its own words say, not a name's. */
+function blankMentions(question: string, mentions: readonly Pick<TopicEntity, 'start' | 'end'>[]): string {
+  let text = question;
+  for (const m of mentions) text = text.slice(0, m.start) + ' '.repeat(m.end - m.start) + text.slice(m.end);
+  return text;
+}
+
+/** Answer types that are a wh-word's, not a noun of the question's. */
+const WH_TYPES = new Set(['who', 'whom', 'where', 'when', 'what', 'which', 'how']);
 
 /** How many answers a superlative compares at most (a chain's ends, never the whole graph). */
 const SUPERLATIVE_POOL = 5000;

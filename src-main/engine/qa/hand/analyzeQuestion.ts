@@ -7,6 +7,7 @@ import type { Direction, LiteralKind } from '../../../common/graphTypes.js';
 import type { QuestionText, QuestionWord } from './questionText.js';
 import { CATEGORY_NOUNS, TIME_WH } from './questionText.js';
 import { chainKey } from '../stages/schemaPaths.js';
+import { readHowMany } from '../stages/countAnswer.js';
 import { type SchemaPath, type SchemaStep } from '../../core/types.js';
 import type { Indicator, IndicatorStep } from '../../core/types.js';
 import type { RelationMatcher } from './relationMatcher.js';
@@ -393,8 +394,10 @@ interface WhPhrase {
 
 function readWhPhrase(text: QuestionText, isNoun?: (w: string) => boolean): WhPhrase {
   const wh = text.words.find((x) => x.kind === 'wh');
+  // "how many papers has X written": the papers are what is asked for (and counted), as in "which papers".
+  const howMany = wh?.text === 'how' && text.question !== undefined && /^\s+many\b/i.test(text.question.slice(wh.start + wh.text.length));
   // "where is the company that …", "when was the hospital …": the noun is the subject; the wh-word is the type.
-  const nouns = wh && (wh.text === 'where' || wh.text === 'when' || wh.text === 'why' || wh.text === 'how') ? [] : whPhraseNouns(text, isNoun);
+  const nouns = wh && !howMany && (wh.text === 'where' || wh.text === 'when' || wh.text === 'why' || wh.text === 'how') ? [] : whPhraseNouns(text, isNoun);
   // "what do the spouses of X do", "what did the director of X win": after do-support the nouns are the subject.
   let words = wh && nouns.length && doSupportBefore(text, wh, nouns[0]) ? [] : nouns;
   // "X had whom as her heir": the noun of an "as" right after the wh-word says what the answer is, as "which heir" would.
@@ -402,7 +405,12 @@ function readWhPhrase(text: QuestionText, isNoun?: (w: string) => boolean): WhPh
   if (as) words = [as];
   const first = words[0];
   const determiner =
-    !!wh && !!first && (!!as || text.question === undefined || text.question.slice(wh.start + wh.text.length, first.start).trim() === '' || modifierMention(wh, first));
+    !!wh &&
+    !!first &&
+    (!!as ||
+      text.question === undefined ||
+      text.question.slice(wh.start + wh.text.length, first.start).trim().toLowerCase() === (howMany ? 'many' : '') ||
+      modifierMention(wh, first));
   const complement: QuestionWord[] = [];
   const last = words[words.length - 1];
   if (last && text.question !== undefined) {
@@ -547,6 +555,8 @@ function lastHopSupport(
   if (phrase.category && ctx.categorical) s = Math.max(s, w.categoryNoun * ctx.categorical(step.relation, step.direction));
   // The head noun, or the classification noun itself ("what class of drug": class, never drug).
   const noun = phrase.category ? phrase.words[0].text : phrase.words[phrase.words.length - 1].text;
+  // "how many pages does X have": a number the graph holds under a label naming the noun (page_count) is the count.
+  if (answer.counting && ends && literalShare(ends, ctx, ['number']) >= 0.5) return countNamed(answer, step, ctx) ? Math.max(s, w.landingSupport * STEM_MATCH) : s;
   // "which companies did [X] acquire": what the verb's hop lands on is the answer, not what those things relate to
   // ("companies" is near "industry" for the vectors, "records" shares a stem with recorded_at).
   // Unless a subject is the very role the last hop's label lands on ("which genres influenced X": the genre of what
@@ -943,15 +953,30 @@ function timeQuestion(text: QuestionText): boolean {
   return text.words.some((w) => w.kind === 'wh' && TIME_WH.has(w.text));
 }
 
-function literalShare(ends: ReadonlySet<number>, ctx: AnalysisContext): number {
+function literalShare(ends: ReadonlySet<number>, ctx: AnalysisContext, kinds: readonly LiteralKind[] = ['date', 'number']): number {
   let lit = 0;
   let n = 0;
   for (const e of ends) {
     const k = ctx.literalOf(e);
-    if (k === 'date' || k === 'number') lit++;
+    if (k && kinds.includes(k)) lit++;
     if (++n >= 200) break;
   }
   return n ? lit / n : 0;
+}
+
+/**
+ * "How many …" counts things, or reads a number the graph holds under a label naming what is counted (page_count for
+ * "pages"): never a date (the papers, not their years), nor another number (a trial's enrollment for "trials").
+ */
+function countedLiterals(answer: AnswerShared, last: SchemaStep, ends: ReadonlySet<number>, ctx: AnalysisContext, w: AnalysisWeights): number {
+  if (!answer.counting) return 0;
+  return w.timeAnswer * (literalShare(ends, ctx, ['date']) + (countNamed(answer, last, ctx) ? 0 : literalShare(ends, ctx, ['number'])));
+}
+
+/** The label of `step` names what a "how many" question counts, by a shared stem or WordNet ("pages" / page_count). */
+function countNamed(answer: AnswerShared, step: SchemaStep, ctx: AnalysisContext): boolean {
+  const noun = answer.phrase.words.at(-1)?.text;
+  return !!noun && ctx.matcher.raw(noun, step.relation) >= LEXICAL_TIE;
 }
 
 function toSteps(steps: readonly SchemaStep[], support: number[], ctx: AnalysisContext): IndicatorStep[] {
@@ -1021,6 +1046,7 @@ function scoreSingle(
     if (!landed(answer, ctx)) score += w.answerType * answerTypeScore(nouns, p.ends, ctx, w);
     score += w.anchorPrior * ctx.anchorShare(anchor, p.steps[0]);
     if (time) score += w.timeAnswer * (2 * literalShare(p.ends, ctx) - 1);
+    score -= countedLiterals(answer, p.steps[p.steps.length - 1], p.ends, ctx, w);
     out.push({ anchors: [anchor], steps: toSteps(p.steps, a.support, ctx), answerPosition: p.steps.length, ends: p.ends, score });
   }
   return out;
@@ -1169,6 +1195,8 @@ interface AnswerShared {
   typesChainNoun?: boolean;
   /** The answer noun is the subject or object of the verb beside a mention ("which companies did [X] acquire"). */
   verbArgument?: 'subject' | 'object';
+  /** "How many N …": the answer is N counted, or a number the graph holds under a label naming N. */
+  counting?: boolean;
 }
 
 /**
@@ -1221,6 +1249,7 @@ export function analyzeQuestion(
     cued: text.words.some((x) => x.kind === 'cue'),
     allWords: text.words.filter((x) => x.kind === 'content').map((x) => x.text),
     unnamed: new Map(),
+    counting: !!readHowMany(text.withoutMentions),
   };
   // "X's father's grave is at which place": the grave is the answer, and "place" only says what kind of thing it is;
   // a label that happens to say "place" is not named by it.
@@ -1427,6 +1456,7 @@ function scorePairReading(
           // Each anchor narrows the other's answers: the pairing is not one half with a redundant second anchor.
           if (ends.size < h1.p.ends.size && ends.size < h2.p.ends.size) bonus += w.pairRestricts;
           if (time) bonus += w.timeAnswer * (2 * literalShare(ends, ctx) - 1);
+          bonus -= countedLiterals(answer, h1.p.steps[h1.p.steps.length - 1], ends, ctx, w);
         }
         byH2.set(h2.p, (meeting = { ends, bonus }));
       }

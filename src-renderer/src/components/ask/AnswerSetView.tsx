@@ -3,6 +3,7 @@
 // call still goes through the approval dialog) or shows the best partial reading. The analyst's verdict (right /
 // wrong) goes to the memory record the question wrote: wrong turns it into a failure warning for similar questions.
 import type { AnswerSet, AskResult, ConfidenceLabel, RankedAnswer } from '../../../../src-main/common/answerTypes.js';
+import { countText } from '../../../../src-main/common/answerNames.js';
 import { useAskStore } from '../../stores/askStore.js';
 import { ErrorNotice } from '../ErrorNotice.js';
 import { AnswerList } from './AnswerList.js';
@@ -34,8 +35,17 @@ export function AnswerSetView({ result, selected, onSelect, onAskBrain }: Props)
         <strong>{LABEL_TEXT[set.label]}</strong> <span data-testid="answer-label-reason">— {set.reason}</span>
       </p>
       {set.label === 'unsure' && <UnsureBanner result={result} onAskBrain={onAskBrain} />}
+      {result.count && (
+        <p className="answer-count" data-testid="answer-count">
+          <strong>{countText(result.count)}</strong>
+          <span className="muted small">
+            {' · '}
+            {result.count.basis === 'chain' ? 'every answer of the chain, counted on the whole graph' : result.count.complete ? 'every verified answer, counted' : 'a sample of the answers: there are at least this many'}
+          </span>
+        </p>
+      )}
       <h4 className="answer-set-title">
-        {members.length === 1 ? 'The answer' : `The answers (${members.length})`}
+        {result.count ? (members.length === result.count.value ? 'Counted' : `Counted: ${members.length} of them shown`) : members.length === 1 ? 'The answer' : `The answers (${members.length})`}
         {set.expected && <span className="muted small"> · asked for: {set.expected}</span>}
       </h4>
       <AnswerList answers={members} selected={selected} onSelect={onSelect} expected={set.expected} testId="answer-set" />
