@@ -25,6 +25,13 @@ const result = (question: string, names: string[]): AskResult => ({
 });
 
 describe('QuestionHistory', () => {
+  it('lists a "how many" answer by its count first, then what was counted', async () => {
+    const h = QuestionHistory.inDataDir(dir);
+    await h.add('g1', { ...result('how many patients does Dr. Q treat', ['Amara', 'Björn']), count: { value: 4, basis: 'verified', complete: true, noun: 'patients' } });
+    const [entry] = (await h.list('g1', '4 patients')).entries;
+    expect(entry.answers).toEqual(['4 patients', 'Amara']);
+  });
+
   it('keeps entries per graph, newest first, with the answer set and label; searches and deletes', async () => {
     const h = QuestionHistory.inDataDir(dir);
     await h.add('g1', result('where is Wrenfield Hospital', ['Wrenfield', 'Ostermoor']), new Date(1000));

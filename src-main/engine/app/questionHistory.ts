@@ -9,6 +9,7 @@ import type { AskResult } from '../../common/answerTypes.js';
 import type { HistoryEntry } from '../../common/historyContract.js';
 import { writeFileAtomic } from '../node/sealedFile.js';
 import { ApiError } from './apiError.js';
+import { countText } from '../../common/answerNames.js';
 
 export const HISTORY_DIR = 'history';
 /** Entries kept per graph: the oldest go first. */
@@ -45,7 +46,8 @@ export class QuestionHistory {
         graph,
         question: result.question,
         at: at.toISOString(),
-        answers: (set.length ? set : result.answers.slice(0, 1)).map((a) => a.name),
+        // A "how many" answer is its count first (what the history list shows and searches), then what was counted.
+        answers: [...(result.count ? [countText(result.count)] : []), ...(set.length ? set : result.answers.slice(0, 1)).map((a) => a.name)],
         ...(result.answerSet ? { label: result.answerSet.label } : result.abstained ? { label: 'abstained' } : {}),
         result,
       };
