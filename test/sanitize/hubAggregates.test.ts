@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Triple } from '../../src-main/common/graphTypes.js';
 import { DEFAULT_SANITIZE_CONFIG } from '../../src-main/engine/core/types.js';
 import { MemoryGraph } from '../../src-main/engine/graph/memoryGraph.js';
-import { hubDegree } from '../../src-main/engine/qa/sanitize/hubAggregates.js';
+import { ascendingUnion, hubDegree } from '../../src-main/engine/qa/sanitize/hubAggregates.js';
 import { sanitizeView } from '../../src-main/engine/qa/sanitize/sanitizeView.js';
 import { newSessionSecret } from '../../src-main/engine/qa/sanitize/sessionSecret.js';
 import { subgraphAround } from './fixtures.js';
@@ -98,5 +98,15 @@ describe('hubAggregates', () => {
     expect(hubDegree(chain, 0.05)).toBe(3);
     expect(sanitize(chain, 'n5').payloadTokens?.size).toBe(0);
     expect(sanitize(genreGraph(), 'Ada Quist', 1).payloadTokens?.size).toBe(0);
+  });
+});
+
+describe('ascendingUnion', () => {
+  it('merges ascending lists into their distinct members, ascending, without sorting', () => {
+    const of = (...xs: number[]) => Int32Array.from(xs);
+    expect([...ascendingUnion([of(1, 4, 9), of(2, 4, 10), of()])]).toEqual([1, 2, 4, 9, 10]);
+    expect([...ascendingUnion([of(3, 3, 5)])]).toEqual([3, 5]);
+    expect([...ascendingUnion([of(), of()])]).toEqual([]);
+    expect([...ascendingUnion([of(0, 7), of(7), of(0, 8)])]).toEqual([0, 7, 8]);
   });
 });

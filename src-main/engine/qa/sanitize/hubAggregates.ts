@@ -84,14 +84,23 @@ function byDegree(graph: MemoryGraph, k: Key): Int32Array {
   const table = graph.keyHolders();
   const rels = [...new Set(k.relations)];
   const list = rels.length === 1 ? holdersOf(table, rels[0] * 2 + k.dir) : ascendingUnion(rels.map((r) => holdersOf(table, r * 2 + k.dir)));
+  // Degrees read once, in plain index loops: a key of a 10M-triple graph has a million holders or more.
+  const { offsets } = graph;
+  const n = list.length;
+  const degree = new Int32Array(n);
   let top = 0;
-  for (const x of list) top = Math.max(top, graph.degreeOf(x));
+  for (let j = 0; j < n; j++) {
+    const x = list[j];
+    const d = offsets[x + 1] - offsets[x];
+    degree[j] = d;
+    if (d > top) top = d;
+  }
   // Bucket starts by degree, highest first; an ascending list filled in order keeps ties by index.
   const at = new Int32Array(top + 2);
-  for (const x of list) at[top - graph.degreeOf(x) + 1]++;
+  for (let j = 0; j < n; j++) at[top - degree[j] + 1]++;
   for (let d = 1; d < at.length; d++) at[d] += at[d - 1];
-  order = new Int32Array(list.length);
-  for (const x of list) order[at[top - graph.degreeOf(x)]++] = x;
+  order = new Int32Array(n);
+  for (let j = 0; j < n; j++) order[at[top - degree[j]]++] = list[j];
   memo.set(id, order);
   return order;
 }
@@ -123,12 +132,27 @@ function holders(graph: MemoryGraph, keys: KeySet, count: number): number[] {
   return top;
 }
 
-/** Distinct members of ascending lists, ascending. */
-function ascendingUnion(lists: readonly Int32Array[]): Int32Array {
-  const all: number[] = [];
-  for (const l of lists) for (let j = 0; j < l.length; j++) all.push(l[j]);
-  all.sort((a, b) => a - b);
-  return Int32Array.from(all.filter((x, j) => j === 0 || x !== all[j - 1]));
+/** Distinct members of ascending lists, ascending: merged a head at a time (a few lists; no sort of millions). */
+export function ascendingUnion(lists: readonly Int32Array[]): Int32Array {
+  let total = 0;
+  for (const l of lists) total += l.length;
+  const out = new Int32Array(total);
+  const at = new Int32Array(lists.length);
+  let n = 0;
+  for (;;) {
+    let best = -1;
+    let least = 0;
+    for (let j = 0; j < lists.length; j++) {
+      if (at[j] < lists[j].length && (best < 0 || lists[j][at[j]] < least)) {
+        best = j;
+        least = lists[j][at[j]];
+      }
+    }
+    if (best < 0) break;
+    at[best]++;
+    if (n === 0 || out[n - 1] !== least) out[n++] = least;
+  }
+  return out.slice(0, n);
 }
 
 /**
