@@ -172,6 +172,27 @@ describe('analysis of the readings', () => {
     expect((await gap(hands.get(clinic)!)) - (await gap(without))).toBeGreaterThan(0.2);
   });
 
+  it('a surname people share is no type head word: "which sons does X have" walks to the children', async () => {
+    const family = MemoryGraph.fromTriples('family', [], [
+      ...['Alfred', 'Peter', 'Robert Gilchrist', 'Grace'].map((n) => ({ head: 'Robert Blackwood', relation: 'has_child', tail: `${n} Blackwood` })),
+      { head: 'Walter Blackwood', relation: 'has_child', tail: 'Robert Blackwood' },
+      ...['Alfred', 'Peter', 'Robert Gilchrist', 'Grace', 'Walter'].map((n) => ({ head: `${n} Blackwood`, relation: 'born_in', tail: 'Esterhaven' })),
+      ...['Alfred', 'Peter', 'Robert Gilchrist', 'Walter'].map((n) => ({ head: `${n} Blackwood`, relation: 'gender', tail: 'male' })),
+      { head: 'Grace Blackwood', relation: 'gender', tail: 'female' },
+      { head: 'Robert Blackwood', relation: 'spouse_of', tail: 'Edith Marsh' },
+    ]);
+    hands.set(family, await AlgorithmicHand.create(family, drm, EntityNameIndex.build(family)));
+    const q = 'which sons does Robert Blackwood have';
+    const { a, chain } = await analyse(family, q, ['Robert Blackwood']);
+    expect(chain).toEqual(['has_child>']);
+    // The children's names all end in "Blackwood", which "sons" does not name: no ground lost for that.
+    const entity = family.indexOf('Robert Blackwood')!;
+    const untyped = await AlgorithmicHand.create(family, drm, EntityNameIndex.build(family), { weights: { candidateType: 0 } });
+    const b = (await untyped.analyzeQuestion({ question: q, topics: [{ entity, ...span(q, 'Robert Blackwood') }], schemaPaths: [schemaPaths(graphAdjacency(family), entity, { dMax: 3, exclude: new Set([entity]) })], dMax: 3 }))!;
+    const score = (x: typeof a, key: string): number => x.ranked.find((c) => c.steps.map((st) => `${family.relationLabels[st.relation]}${st.direction === 'out' ? '>' : '<'}`).join(' ') === key)!.score;
+    expect(score(a, 'has_child>') - score(b, 'has_child>')).toBeGreaterThan(-0.05);
+  });
+
   it('verification keeps a two-anchor chain to the answer position it was accepted with', () => {
     const id = (n: string): number => library.indexOf(n)!;
     const rel = (l: string): number => library.relationIndexOf(l)!;

@@ -27,23 +27,29 @@ describe('counting a chain', () => {
   const reading = { anchorOrder: [id('Vera Lind')], chain: [{ relation: graph.relationLabels.indexOf('directed_by'), direction: 'in' as const }], answerPosition: 1 };
   const sample = Array.from({ length: COUNT_SAMPLE }, (_, i) => id(`Film ${i}`));
 
-  it('counts every distinct end of a one-anchor chain when the verified answers are a sample', () => {
-    expect(countAnswers(graph, reading, sample[0], sample)).toEqual({ value: 30, basis: 'chain', complete: true });
+  it('counts every distinct end of a one-anchor chain, not the sample the view showed', () => {
+    expect(countAnswers(graph, reading, sample, sample, [])).toEqual({ value: 30, basis: 'chain', complete: true });
+    expect(countAnswers(graph, reading, sample.slice(0, 5), sample.slice(0, 5), [])).toEqual({ value: 30, basis: 'chain', complete: true });
   });
 
-  it('counts fewer verified answers than a sample as they are', () => {
-    expect(countAnswers(graph, reading, sample[0], sample.slice(0, 5))).toEqual({ value: 5, basis: 'verified', complete: true });
+  it('leaves out of the walk what verification left out as another type', () => {
+    expect(countAnswers(graph, reading, sample, sample.slice(1), [id('Film 0')])).toEqual({ value: 29, basis: 'chain', complete: true });
   });
 
-  it('says "at least" for a sample the chain does not explain (another anchor, or answers of another reading)', () => {
-    expect(countAnswers(graph, { ...reading, anchorOrder: [id('Vera Lind'), id('Other Person')] }, sample[0], sample)).toEqual({ value: COUNT_SAMPLE, basis: 'verified', complete: false });
+  it('counts the verified answers when the chain is not walked from one anchor, "at least" for a sample', () => {
+    const pair = { ...reading, anchorOrder: [id('Vera Lind'), id('Other Person')] };
+    expect(countAnswers(graph, pair, sample, sample, [])).toEqual({ value: COUNT_SAMPLE, basis: 'verified', complete: false });
+    expect(countAnswers(graph, pair, sample.slice(0, 5), sample.slice(0, 5), [])).toEqual({ value: 5, basis: 'verified', complete: true });
+    // Answers of another reading among them: the walk does not explain them.
     const mixed = [...sample.slice(1), id('Other Film')];
-    expect(countAnswers(graph, reading, mixed[0], mixed)).toEqual({ value: COUNT_SAMPLE, basis: 'verified', complete: false });
+    expect(countAnswers(graph, reading, mixed, mixed, [])).toEqual({ value: COUNT_SAMPLE, basis: 'verified', complete: false });
   });
 
   it('leaves a number the graph states as the answer', () => {
-    expect(countAnswers(graph, reading, id('95'), sample)).toBeUndefined();
-    expect(countAnswers(graph, reading, sample[0], [])).toBeUndefined();
+    expect(countAnswers(graph, reading, [id('95')], sample, [])).toBeUndefined();
+    expect(countAnswers(graph, reading, [], [], [])).toBeUndefined();
+    // One title that reads as a number among films is no stated number.
+    expect(countAnswers(graph, reading, [id('95'), ...sample], sample, [])).toEqual({ value: 30, basis: 'chain', complete: true });
   });
 });
 
@@ -55,11 +61,11 @@ describe('"how many" on the demo graph', () => {
 
   it('counts the patients a doctor treats, the count read first', async () => {
     const r = await demo.ask('how many patients does Dr. Jonah Quennell treat');
-    expect(r.count).toEqual({ value: 4, basis: 'verified', complete: true, noun: 'patients' });
+    expect(r.count).toEqual({ value: 4, basis: 'chain', complete: true, noun: 'patients' });
     expect(answerNames(r)[0]).toBe('4');
     // What was counted: the patients, each verified.
     expect(r.answers.map((a) => a.name)).toContain('Amara Okonkwo');
-    expect(r.confidence?.reasons).toContain('"how many": 4, the verified answers');
+    expect(r.confidence?.reasons).toContain('"how many": 4, reached by walking the chain on the whole graph');
   });
 
   it('reads a count the graph holds as a number under a label naming the noun', async () => {
@@ -88,4 +94,20 @@ describe('a title that says "how many"', () => {
     expect(r.count).toBeUndefined();
     expect(answerNames(r)[0]).toBe('Led Zeppelin');
   }, 60_000);
+});
+
+describe('counting what the question sexes', () => {
+  it('counts the verified sons, not every child the chain reaches', () => {
+    const triples = [
+      { head: 'Edmund Hale', relation: 'has_child', tail: 'Arthur Hale' },
+      { head: 'Edmund Hale', relation: 'has_child', tail: 'Thomas Hale' },
+      { head: 'Edmund Hale', relation: 'has_child', tail: 'Mary Hale' },
+    ];
+    const graph = MemoryGraph.fromTriples('family', [], triples);
+    const id = (name: string) => graph.indexOf(name)!;
+    const reading = { anchorOrder: [id('Edmund Hale')], chain: [{ relation: 0, direction: 'out' as const }], answerPosition: 1 };
+    const sons = [id('Arthur Hale'), id('Thomas Hale')];
+    expect(countAnswers(graph, { ...reading, sexed: true }, sons, sons, [])).toEqual({ value: 2, basis: 'verified', complete: true });
+    expect(countAnswers(graph, reading, sons, sons, [])).toEqual({ value: 3, basis: 'chain', complete: true });
+  });
 });

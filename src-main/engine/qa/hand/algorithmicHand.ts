@@ -407,10 +407,12 @@ export class AlgorithmicHand implements Hand, FollowUpQuestionSkill, AnswerTypeS
     // Names that end in one shared head word after varied words say what the entities are ("… Cardiology
     // Department", "… Surgery Department"; a series such as "Police Story 2", "Police Story 3" does not vary): when
     // no answer noun names that word ("which city"), these ends are another kind of thing than the question asks for.
+    // Not people's names: siblings share a surname ("… Blackwood"), which says nothing of what they are.
     const content = nouns.filter((w) => !TYPED_WH.has(w));
     if (content.length && named >= TYPE_HEAD_MIN && nameHits.every((h) => h === 0))
       for (const [head, h] of heads)
-        if (h.count >= TYPE_HEAD_SHARE * named && h.before.size >= Math.min(3, h.count) && !content.some((w) => sharesStem(w, head))) return -TYPE_HEAD_MISMATCH;
+        if (h.count >= TYPE_HEAD_SHARE * named && h.before.size >= Math.min(3, h.count) && !content.some((w) => sharesStem(w, head)) && !this.endClasses(ends).has('noun.person'))
+          return -TYPE_HEAD_MISMATCH;
     const min = Math.max(1, 0.3 * n);
     let best = 0;
     // Role evidence only for the place wh-word: "where" is what "located in" and "headquartered in" point to. Label

@@ -24,7 +24,7 @@ export function readHowMany(question: string): { noun?: string } | undefined {
 /** Words after "how many" that are not what is counted. */
 const COUNT_FILLERS = new Set(['of', 'did', 'do', 'does', 'are', 'is', 'were', 'was', 'have', 'has', 'had', 'times']);
 
-/** Fewer verified answers than this are all there are; this many may be a sample (grounding keeps at most 50). */
+/** Without a walk of the chain, this many verified answers or more may be a sample (the view caps what it shows). */
 export const COUNT_SAMPLE = 20;
 
 export interface ChainCount {
@@ -39,24 +39,43 @@ export interface CountedReading {
   anchorOrder: readonly number[];
   chain: readonly RawStep[];
   answerPosition: number;
+  /** Some node of the chain must be of one sex ("the sons of X"): verification applied it, a walk would not. */
+  sexed?: boolean;
 }
 
 /**
- * The count the question asks for, from the reading, its top answer and its verified answers of the asked type
- * (the answer set's members and their equals); undefined when the graph states the number or a date.
+ * The count the question asks for. `top`: the verified answers of the best reading (those with the top score);
+ * `members`: the verified answers of the asked type (the answer set's members and their equals); `dropped`: verified
+ * answers left out as another type. Undefined when the graph states the number (or a date): at least half of `top`
+ * are numbers or dates (a film titled "1941" among films is no date). A single-anchor chain is walked on the whole
+ * graph (the view shows a capped sample of a wide relation's ends): its ends, less those left out by type, are the
+ * count when they hold every member; else the members are.
  */
-export function countAnswers(graph: MemoryGraph, reading: CountedReading, top: number, verified: readonly number[]): ChainCount | undefined {
-  if (verified.length === 0) return undefined;
-  const kind = graph.literalOf(top);
-  if (kind === 'number' || kind === 'date') return undefined;
-  const members = new Set(verified);
-  if (members.size < COUNT_SAMPLE) return { value: members.size, basis: 'verified', complete: true };
-  const single = reading.anchorOrder.length === 1 && reading.answerPosition === reading.chain.length;
+export function countAnswers(
+  graph: MemoryGraph,
+  reading: CountedReading,
+  top: readonly number[],
+  members: readonly number[],
+  dropped: readonly number[],
+): ChainCount | undefined {
+  if (top.length === 0 || members.length === 0) return undefined;
+  const literal = (e: number): boolean => {
+    const kind = graph.literalOf(e);
+    return kind === 'number' || kind === 'date';
+  };
+  if (2 * top.filter(literal).length >= top.length) return undefined;
+  const counted = new Set(members);
+  // A chain whose nodes the question sexes ("how many sons"): verification kept the sons, a walk would count every child.
+  const sexed = reading.sexed ?? false;
+  const single = !sexed && reading.anchorOrder.length === 1 && reading.answerPosition === reading.chain.length;
   const walked = single ? walkChainEnds(graph, reading.anchorOrder[0], reading.chain) : undefined;
-  // The walk counts this reading's answers only if it reaches every verified one (none came from another reading).
   if (walked) {
     const ends = new Set(walked.ends);
-    if ([...members].every((e) => ends.has(e))) return { value: ends.size, basis: 'chain', complete: true };
+    // The walk counts this reading's answers only if it reaches every member (none came from another reading).
+    if ([...counted].every((e) => ends.has(e))) {
+      for (const e of dropped) ends.delete(e);
+      return { value: ends.size, basis: 'chain', complete: true };
+    }
   }
-  return { value: members.size, basis: 'verified', complete: false };
+  return { value: counted.size, basis: 'verified', complete: counted.size < COUNT_SAMPLE };
 }
