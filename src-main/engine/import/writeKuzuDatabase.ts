@@ -170,7 +170,8 @@ export async function writeKuzuDatabase(g: BuiltGraph, dbPath: string, workDir: 
     const stop = new AbortController();
     load.catch(() => stop.abort());
     // Started after a turn of the event loop, which delivers the child its job (the end of its input) first.
-    const meanwhile = options.whileLoading && new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => options.whileLoading!(stop.signal));
+    // Not started at all when the load has already failed.
+    const meanwhile = options.whileLoading && new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => (stop.signal.aborted ? undefined : options.whileLoading!(stop.signal)));
     // Both settle before anything is thrown: the load is never left running behind a failure of the other.
     const [loaded, other] = await Promise.allSettled([load, meanwhile]);
     if (loaded.status === 'rejected') throw loaded.reason;
