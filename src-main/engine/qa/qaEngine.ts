@@ -583,19 +583,21 @@ export function createQaEngine(input: {
         // "How many papers has X written": the number of the reading's answers, unless the graph states it as a number
         // (or the question also asks for an extreme one, which is then the answer).
         const howMany = superlative ? undefined : readHowMany(blankMentions(question, anchorTopics));
-        const best = run.answers[0]?.score ?? 0;
-        const topTier = run.answers.filter((a) => a.score >= best - 1e-9).map((a) => a.entity);
-        const dropped = run.answers.filter((_, i) => typed.marks[i]?.typeFit === 'mismatch').map((a) => a.entity);
-        const sexed = usedAnalysis.ranked[0]?.genders?.some((g) => g !== undefined) ?? false;
-        // Only the chosen reading's answers are counted: a near reading's answers may share the set ("X's parent"
-        // beside "X's children").
-        const chain = usedAnalysis.chain;
-        const ofReading = (a: GroundedAnswer): boolean =>
-          a.rawPaths.some((p) => p.edges.length === chain.length && p.edges.every((e, i) => e.relation === chain[i].relation && e.direction === chain[i].direction));
-        const counted = howMany ? countAnswers(graph, { ...usedAnalysis, sexed }, topTier, members.filter(ofReading).map((a) => a.entity), dropped) : undefined;
-        // What is counted, as the Hand read the answer type ("different films": films), else the word after "how many".
-        const noun = typed.set?.expected && !WH_TYPES.has(typed.set.expected) ? typed.set.expected : howMany?.noun;
-        const count = counted ? { ...counted, ...(noun ? { noun } : {}) } : undefined;
+        let count: AskResult['count'];
+        if (howMany) {
+          const best = run.answers[0]?.score ?? 0;
+          const topTier = run.answers.filter((a) => a.score >= best - 1e-9).map((a) => a.entity);
+          const dropped = run.answers.filter((_, i) => typed.marks[i]?.typeFit === 'mismatch').map((a) => a.entity);
+          const sexed = usedAnalysis.ranked[0]?.genders?.some((g) => g !== undefined) ?? false;
+          // Only the chosen reading's answers are counted: a near reading's answers may share the set ("X's parent"
+          // beside "X's children").
+          const chain = chainKey(usedAnalysis.chain);
+          const ofReading = (a: GroundedAnswer): boolean => a.rawPaths.some((p) => chainKey(p.edges) === chain);
+          const counted = countAnswers(graph, { ...usedAnalysis, sexed }, topTier, members.filter(ofReading).map((a) => a.entity), dropped);
+          // What is counted, as the Hand read the answer type ("different films": films), else the word after "how many".
+          const noun = typed.set?.expected && !WH_TYPES.has(typed.set.expected) ? typed.set.expected : howMany.noun;
+          if (counted) count = { ...counted, ...(noun ? { noun } : {}) };
+        }
         // Memory learns a route as verified only when the answer is decisive: a sure, type-checked, wholly or partly
         // explained verified chain — never an unsure or inferred one (those would be reused as "experience").
         const decisive = typed.set?.label === 'verified' || typed.set?.label === 'partial';

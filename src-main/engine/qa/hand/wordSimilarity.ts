@@ -54,7 +54,7 @@ const DERIVING_ENDINGS = new Set(
  * ("birth" / "birthplace", "team" / "teammates"): stems of three letters join too many unrelated words ("man" /
  * "manufacturer", "per" / "person") to count as compounds.
  */
-function extends_(short: string, long: string): boolean {
+function extendsStem(short: string, long: string): boolean {
   if (!long.startsWith(short)) return false;
   const rest = long.slice(short.length);
   // A short stem takes only endings of three letters or more: "man" / "many", "let" / "letter" are other words.
@@ -73,14 +73,14 @@ function extends_(short: string, long: string): boolean {
 export function sharesStem(a: string, b: string): boolean {
   if (a === b) return true;
   const [s, l] = a.length <= b.length ? [a, b] : [b, a];
-  if (s.length >= 3 && extends_(s, l)) return true;
+  if (s.length >= 3 && extendsStem(s, l)) return true;
   if (s.length >= 5 && l.endsWith(s) && l.length - s.length >= 4) return true;
   const sa = crudeStem(a);
   const sb = crudeStem(b);
   if (sa === sb) return true;
   const [ss, ls] = sa.length <= sb.length ? [sa, sb] : [sb, sa];
   // A compound ending in the stem needs a word of its own before it ("screen|writ"), not a few letters ("capa|city").
-  return ss.length >= 4 && (extends_(ss, ls) || (ls.endsWith(ss) && ls.length - ss.length >= 5));
+  return ss.length >= 4 && (extendsStem(ss, ls) || (ls.endsWith(ss) && ls.length - ss.length >= 5));
 }
 
 /**

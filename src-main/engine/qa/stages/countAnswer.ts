@@ -1,8 +1,8 @@
 // "How many papers has X written": the question asks for the number of the chain's answers, not for them. A graph
 // that states the number (a page count, a bed count) answers with its own literal, and nothing is counted, as does a
-// date ("how many years ago"). Otherwise the answer is how many distinct answers the reading verified — all of them
-// when there are fewer than a verification's sample; from a sample, the chain walked on the whole graph from its single
-// anchor, when that walk holds every verified answer (else "at least" the verified ones). Pure.
+// date ("how many years ago"). Otherwise the answer is the chain walked on the whole graph from its single anchor
+// (the view shows a capped sample of a wide relation's ends), when that walk reaches every verified answer of the
+// reading; else the verified answers themselves ("at least" that many from a sample's size on). Pure.
 import type { RawStep } from '../../core/types.js';
 import type { MemoryGraph } from '../../graph/memoryGraph.js';
 import { walkChainEnds } from './superlative.js';
